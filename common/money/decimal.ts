@@ -1,0 +1,157 @@
+import BigLib, { type Big } from 'big.js'
+
+/**
+ * The one money module: exact decimal arithmetic on plain decimal strings ("-12.5").
+ * Never pass money through JS numbers. Results are normalized (no trailing zeros, no "-0")
+ * and never use exponential notation.
+ */
+export type DecimalString = string
+export type RoundingMode = 'down' | 'up' | 'half-up' | 'half-even'
+
+// A private constructor so the global Big config stays untouched for other code.
+const B = BigLib()
+B.NE = -1e6
+B.PE = 1e6
+
+const RM = { down: 0, 'half-up': 1, 'half-even': 2, up: 3 } as const
+const DECIMAL_RE = /^-?\d+(\.\d+)?$/
+
+export function isDecimalString(s: unknown): s is DecimalString {
+  return typeof s === 'string' && DECIMAL_RE.test(s)
+}
+
+function big(a: DecimalString): Big {
+  if (!isDecimalString(a)) throw new Error(`Invalid decimal string: ${JSON.stringify(a)}`)
+  return new B(a)
+}
+
+function checkDp(dp: number): number {
+  if (!Number.isInteger(dp) || dp < 0 || dp > 1e6) throw new Error(`Invalid decimal places: ${dp}`)
+  return dp
+}
+
+function out(x: Big): DecimalString {
+  const s = x.toString()
+  return s === '-0' ? '0' : s
+}
+
+/** Fixed-point text, with "-0.00" folded to "0.00". */
+function fixed(x: Big, dp: number, mode: RoundingMode): DecimalString {
+  const s = x.toFixed(checkDp(dp), RM[mode])
+  return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s
+}
+
+/** Converts a finite JS number (e.g. an integer count) to a decimal string. */
+export function fromNumber(n: number): DecimalString {
+  if (!Number.isFinite(n)) throw new Error(`Invalid number: ${n}`)
+  return out(new B(n))
+}
+
+export const add = (a: DecimalString, b: DecimalString): DecimalString => out(big(a).plus(big(b)))
+export const sub = (a: DecimalString, b: DecimalString): DecimalString => out(big(a).minus(big(b)))
+export const mul = (a: DecimalString, b: DecimalString): DecimalString => out(big(a).times(big(b)))
+
+/** Division rounded to `dp` places with `mode` (a single rounding, no double-rounding). */
+export function div(
+  a: DecimalString,
+  b: DecimalString,
+  dp: number,
+  mode: RoundingMode = 'half-up',
+): DecimalString {
+  const x = big(a)
+  const y = big(b)
+  if (y.eq(0)) throw new Error('Division by zero')
+  B.DP = checkDp(dp)
+  B.RM = RM[mode]
+  return out(x.div(y))
+}
+
+export const cmp = (a: DecimalString, b: DecimalString): -1 | 0 | 1 => big(a).cmp(big(b)) as -1 | 0 | 1
+export const eq = (a: DecimalString, b: DecimalString): boolean => big(a).eq(big(b))
+export const gt = (a: DecimalString, b: DecimalString): boolean => big(a).gt(big(b))
+export const gte = (a: DecimalString, b: DecimalString): boolean => big(a).gte(big(b))
+export const lt = (a: DecimalString, b: DecimalString): boolean => big(a).lt(big(b))
+export const lte = (a: DecimalString, b: DecimalString): boolean => big(a).lte(big(b))
+export const isZero = (a: DecimalString): boolean => big(a).eq(0)
+export const isNegative = (a: DecimalString): boolean => big(a).lt(0)
+export const neg = (a: DecimalString): DecimalString => out(big(a).neg())
+export const abs = (a: DecimalString): DecimalString => out(big(a).abs())
+export const normalize = (a: DecimalString): DecimalString => out(big(a))
+
+export function min(first: DecimalString, ...rest: DecimalString[]): DecimalString {
+  return out(rest.reduce((m, x) => (big(x).lt(m) ? big(x) : m), big(first)))
+}
+
+export function max(first: DecimalString, ...rest: DecimalString[]): DecimalString {
+  return out(rest.reduce((m, x) => (big(x).gt(m) ? big(x) : m), big(first)))
+}
+
+export function sum(list: readonly DecimalString[]): DecimalString {
+  return out(list.reduce((s, x) => s.plus(big(x)), new B(0)))
+}
+
+/** Rounds to `dp` places; the result is normalized ("1.50" -> "1.5"). */
+export function round(a: DecimalString, dp: number, mode: RoundingMode = 'half-up'): DecimalString {
+  return out(big(a).round(checkDp(dp), RM[mode]))
+}
+
+/** Exactly `dp` decimals, never exponential. Defaults to truncation so balances are never overstated. */
+export function toFixed(a: DecimalString, dp: number, mode: RoundingMode = 'down'): DecimalString {
+  return fixed(big(a), dp, mode)
+}
+
+/** Percent change from `from` to `to`, fixed to `dp` decimals; null when `from` is zero. */
+export function pctChange(from: DecimalString, to: DecimalString, dp = 2): DecimalString | null {
+  const f = big(from)
+  if (f.eq(0)) return null
+  B.DP = checkDp(dp)
+  B.RM = RM['half-up']
+  // Scale before dividing so the only rounding happens in div, at the wanted precision.
+  return fixed(big(to).minus(f).times(100).div(f.abs()), dp, 'half-up')
+}
+
+export interface FormatOptions {
+  /** Fixed decimals; omitted keeps the value's own decimals. */
+  dp?: number
+  mode?: RoundingMode
+  grouping?: boolean
+  /** BCP-47 tag for the separators. */
+  locale?: string
+}
+
+interface Symbols {
+  group: string
+  decimal: string
+  minus: string
+  minGroup: number
+}
+
+const symbolCache = new Map<string, Symbols>()
+
+function symbols(locale: string): Symbols {
+  let s = symbolCache.get(locale)
+  if (!s) {
+    const nf = new Intl.NumberFormat(locale)
+    const part = (n: number, type: string) => nf.formatToParts(n).find((p) => p.type === type)?.value
+    s = {
+      group: part(1234567.5, 'group') ?? ',',
+      decimal: part(1.5, 'decimal') ?? '.',
+      minus: part(-1, 'minusSign') ?? '-',
+      // Some locales (es, pl) leave four-digit numbers ungrouped.
+      minGroup: part(1234, 'group') === undefined ? 5 : 4,
+    }
+    symbolCache.set(locale, s)
+  }
+  return s
+}
+
+/** Locale-aware display text built from the digits themselves, so no precision is lost. */
+export function format(a: DecimalString, opts: FormatOptions = {}): string {
+  const { dp, mode = 'down', grouping = true, locale = 'en' } = opts
+  const text = dp === undefined ? normalize(a) : toFixed(a, dp, mode)
+  const sym = symbols(locale)
+  const negative = text.startsWith('-')
+  const [int = '', frac] = (negative ? text.slice(1) : text).split('.')
+  const grouped = grouping && int.length >= sym.minGroup ? int.replace(/\B(?=(\d{3})+$)/g, sym.group) : int
+  return (negative ? sym.minus : '') + grouped + (frac === undefined ? '' : sym.decimal + frac)
+}

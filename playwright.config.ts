@@ -1,0 +1,37 @@
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+// @ts-expect-error plain ESM helper shared with the scripts
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs'
+
+const port = Number(process.env.E2E_PORT || 4173)
+const dataDir = path.join(os.tmpdir(), `e2e-data-${process.pid}`)
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://localhost:${port}/`,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: devices['Pixel 7'].userAgent,
+    serviceWorkers: 'allow',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: chromiumPath() ?? undefined, args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: `node --import tsx server/main.ts`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  },
+})

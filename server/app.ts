@@ -1,0 +1,80 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import compress from '@fastify/compress'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { Config } from './config'
+import type { Db } from './db/db'
+import { installErrorHandler } from './http/error-handler'
+import { systemRoutes } from './modules/system/routes'
+
+export interface AppDeps {
+  config: Config
+  db: Db
+}
+
+/** Builds the Fastify instance; main.ts listens on it, tests call app.inject. */
+export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  })
+  installErrorHandler(app)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chart and layout libraries set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(compress, { threshold: 1024 })
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' })
+
+  const startedAt = Date.now()
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { db, startedAt })
+    },
+    { prefix: '/api' },
+  )
+
+  registerStatic(app, config.staticDir)
+  return app
+}
+
+/** The built PWA: hashed files are immutable, the shell and worker are always revalidated. */
+function registerStatic(app: FastifyInstance, root: string): void {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    app.log.warn(`no built app in ${root}; run "npm run build" to serve the PWA`)
+    return
+  }
+  app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    // Our own cache-control below; the plugin's default would override it.
+    cacheControl: false,
+    index: ['index.html'],
+    setHeaders(reply, filePath) {
+      const rel = path.relative(root, filePath).split(path.sep).join('/')
+      if (rel.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
+      else reply.header('cache-control', 'no-cache')
+    },
+  })
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify'
+import * as v from 'valibot'
+import type { Db } from '../../db/db'
+import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import { countryList } from './countries'
+import { CODE_RE, coinLogoSvg, PLATFORM_LOGO_SVG } from './logo'
+
+const logoParams = v.object({ file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,10}\.svg$/, 'invalid_logo')) })
+
+export async function systemRoutes(app: FastifyInstance, opts: { db: Db; startedAt: number }): Promise<void> {
+  const { db } = opts
+
+  app.get('/health', { config: { rateLimit: false } }, async () => {
+    await db.selectFrom('app_release').select('id').limit(1).execute()
+    return ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000) })
+  })
+
+  app.get('/getCountryList', async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=86400')
+    return ok(countryList())
+  })
+
+  app.get('/getNewestVersion', async () => {
+    const row = await db
+      .selectFrom('app_release')
+      .selectAll()
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    return ok({
+      version: row.version,
+      notes: row.notes,
+      downloadUrl: row.download_url,
+      forceUpdate: row.force_update,
+      publishedAt: new Date(row.published_at).getTime(),
+    })
+  })
+
+  app.get('/index/logo', async () => {
+    const assets = await db
+      .selectFrom('asset')
+      .select('code')
+      .where('enabled', '=', true)
+      .orderBy('sort')
+      .execute()
+    const map: Record<string, string> = { platform: '/api/logo/platform.svg' }
+    for (const a of assets) map[a.code] = `/api/logo/${a.code}.svg`
+    return ok(map)
+  })
+
+  app.get('/logo/:file', async (req, reply) => {
+    const { file } = parse(logoParams, req.params)
+    const code = file.slice(0, -4).toUpperCase()
+    let svg: string
+    if (code === 'PLATFORM') svg = PLATFORM_LOGO_SVG
+    else {
+      if (!CODE_RE.test(code)) throw new AppError('notFound')
+      const asset = await db
+        .selectFrom('asset')
+        .select(['code', 'color'])
+        .where('code', '=', code)
+        .executeTakeFirst()
+      if (!asset) throw new AppError('notFound')
+      svg = coinLogoSvg(asset.code, asset.color)
+    }
+    reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400')
+    return svg
+  })
+}

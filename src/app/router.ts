@@ -1,0 +1,24 @@
+import { PAGE_PENDING_MS } from '@common/constants'
+import { createHashHistory, createRouter } from '@tanstack/react-router'
+import { routeTree } from '../routeTree.gen'
+import { queryClient } from './query'
+import { PendingPage, RouteError } from './shell/RouteStatus'
+
+export const router = createRouter({
+  routeTree,
+  history: createHashHistory(),
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Loaders read the query cache; the router must not keep a second copy.
+  defaultPreloadStaleTime: 0,
+  defaultPendingMs: PAGE_PENDING_MS,
+  defaultPendingComponent: PendingPage,
+  defaultErrorComponent: RouteError,
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}

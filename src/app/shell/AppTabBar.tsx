@@ -1,0 +1,19 @@
+import { useLingui } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
+import { HomeIcon, UserIcon } from '@/ui/Icons'
+import { TabBar, type TabItem } from '@/ui/TabBar'
+
+/** Tabs appear here as their areas ship; only working screens are linked. */
+export function AppTabBar() {
+  const { t } = useLingui()
+  const path = useRouterState({ select: (s) => s.location.pathname })
+  const items: TabItem[] = [
+    { to: '/', label: t`Home`, icon: <HomeIcon />, match: ['/pages/home/index'] },
+    { to: '/pages/mine/index', label: t`Mine`, icon: <UserIcon />, match: [] },
+  ]
+  const onTab = items.some((i) => i.to === path || i.match.includes(path))
+  if (!onTab) return null
+  return <TabBar items={items} path={path} label={t`Main navigation`} />
+}
+
+export const TAB_PATHS = ['/', '/pages/home/index', '/pages/mine/index']

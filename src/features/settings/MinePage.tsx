@@ -1,0 +1,41 @@
+import { APP_VERSION } from '@common/constants'
+import { LANGUAGES } from '@common/i18n/languages'
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useAtom, useAtomValue } from 'jotai'
+import { langAtom, themeAtom } from '@/app/store'
+import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
+import { GlobeIcon, InfoIcon, MoonIcon } from '@/ui/Icons'
+import { PageHeader } from '@/ui/PageHeader'
+import { Switch } from '@/ui/Switch'
+import { newestVersionQueryOptions } from './api'
+
+export function MinePage() {
+  const { t } = useLingui()
+  const lang = useAtomValue(langAtom)
+  const [theme, setTheme] = useAtom(themeAtom)
+  const newest = useQuery(newestVersionQueryOptions())
+  const langName = LANGUAGES.find((l) => l.code === lang)?.native
+
+  return (
+    <>
+      <PageHeader title={t`Settings`} />
+      <CellGroup label={t`Preferences`}>
+        <LinkCell to="/pages/mine/language-set" icon={<GlobeIcon />} label={t`Language`} value={langName} />
+        <Cell icon={<MoonIcon />} label={t`Dark mode`}>
+          <Switch
+            label={t`Dark mode`}
+            checked={theme === 'dark'}
+            onChange={(on) => setTheme(on ? 'dark' : 'light')}
+          />
+        </Cell>
+      </CellGroup>
+      <CellGroup label={t`About`}>
+        <Cell icon={<InfoIcon />} label={t`Version`} value={APP_VERSION} />
+        {newest.data && newest.data.version !== APP_VERSION && (
+          <Cell label={t`Latest version`} value={newest.data.version} />
+        )}
+      </CellGroup>
+    </>
+  )
+}

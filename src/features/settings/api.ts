@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Country } from '@/app/store'
+import { http } from '@/lib/http/client'
+
+export interface Release {
+  version: string
+  notes: string
+  downloadUrl: string | null
+  forceUpdate: boolean
+  publishedAt: number
+}
+
+const root = ['system'] as const
+
+export const countryListQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'countries'],
+    queryFn: () => http.get<Country[]>('getCountryList', undefined, { toast: false }),
+    staleTime: 24 * 60 * 60 * 1000,
+    meta: { persist: true },
+  })
+
+export const newestVersionQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'newest-version'],
+    queryFn: () => http.get<Release>('getNewestVersion', undefined, { toast: false }),
+    staleTime: 60 * 60 * 1000,
+    meta: { persist: true },
+  })
+
+export const logoMapQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'logo'],
+    queryFn: () => http.get<Record<string, string>>('index/logo', undefined, { toast: false }),
+    staleTime: 60 * 60 * 1000,
+    meta: { persist: true },
+  })

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+// The shared store reads localStorage on import; node has none.
+vi.hoisted(() => {
+  const data = new Map<string, string>()
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  })
+})
+
+import { SPINNER_DELAY_MS, TOAST_ERROR_MS, TOAST_MS } from '@common/constants'
+import { store } from '@/app/store'
+import {
+  alert,
+  beginLoading,
+  closeAlert,
+  currentAlertAtom,
+  currentToastAtom,
+  dismissToast,
+  loadingCountAtom,
+  resetFeedback,
+  showToast,
+  spinnerVisibleAtom,
+  toastQueueAtom,
+} from './feedback'
+
+const toastText = () => store.get(currentToastAtom)?.text ?? null
+const spinner = () => store.get(spinnerVisibleAtom)
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  resetFeedback()
+})
+afterEach(() => {
+  resetFeedback()
+  vi.useRealTimers()
+})
+
+describe('constants', () => {
+  it('match SPEC.md section 9', () => {
+    expect(SPINNER_DELAY_MS).toBe(800)
+    expect(TOAST_MS).toBe(1500)
+    expect(TOAST_ERROR_MS).toBe(2000)
+  })
+})
+
+describe('spinner', () => {
+  it('is not visible before 800 ms, visible after, hidden at the end', () => {
+    const end = beginLoading()
+    expect(store.get(loadingCountAtom)).toBe(1)
+    vi.advanceTimersByTime(799)
+    expect(spinner()).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(spinner()).toBe(true)
+    end()
+    expect(spinner()).toBe(false)
+    expect(store.get(loadingCountAtom)).toBe(0)
+  })
+
+  it('never shows for a task that ends before the delay', () => {
+    const end = beginLoading()
+    vi.advanceTimersByTime(500)
+    end()
+    vi.advanceTimersByTime(5000)
+    expect(spinner()).toBe(false)
+  })
+
+  it('counts the delay per task, not from the first task', () => {
+    const endA = beginLoading()
+    vi.advanceTimersByTime(500)
+    const endB = beginLoading()
+    vi.advanceTimersByTime(200)
+    endA()
+    vi.advanceTimersByTime(100) // B pending 300 ms only
+    expect(spinner()).toBe(false)
+    vi.advanceTimersByTime(500) // B pending 800 ms
+    expect(spinner()).toBe(true)
+    endB()
+    expect(spinner()).toBe(false)
+  })
+
+  it('stays visible while any overdue task is pending; disposer is idempotent', () => {
+    const endA = beginLoading()
+    const endB = beginLoading()
+    vi.advanceTimersByTime(800)
+    endA()
+    endA()
+    expect(spinner()).toBe(true)
+    expect(store.get(loadingCountAtom)).toBe(1)
+    endB()
+    expect(spinner()).toBe(false)
+    expect(store.get(loadingCountAtom)).toBe(0)
+  })
+})
+
+describe('toast', () => {
+  it('lasts 1500 ms by default', () => {
+    showToast('saved')
+    expect(toastText()).toBe('saved')
+    vi.advanceTimersByTime(TOAST_MS - 1)
+    expect(toastText()).toBe('saved')
+    vi.advanceTimersByTime(1)
+    expect(toastText()).toBeNull()
+  })
+
+  it('lasts 2000 ms for errors', () => {
+    showToast('failed', { error: true })
+    expect(store.get(currentToastAtom)?.error).toBe(true)
+    vi.advanceTimersByTime(1999)
+    expect(toastText()).toBe('failed')
+    vi.advanceTimersByTime(1)
+    expect(toastText()).toBeNull()
+  })
+
+  it('takes an explicit duration', () => {
+    showToast('custom', { durationMs: 300 })
+    vi.advanceTimersByTime(299)
+    expect(toastText()).toBe('custom')
+    vi.advanceTimersByTime(1)
+    expect(toastText()).toBeNull()
+  })
+
+  it('shows one at a time, each for its own duration', () => {
+    showToast('first')
+    showToast('second', { error: true })
+    expect(toastText()).toBe('first')
+    vi.advanceTimersByTime(1500)
+    expect(toastText()).toBe('second')
+    vi.advanceTimersByTime(1999)
+    expect(toastText()).toBe('second')
+    vi.advanceTimersByTime(1)
+    expect(toastText()).toBeNull()
+  })
+
+  it('does not queue a text that is already queued, nor empty text', () => {
+    showToast('offline')
+    showToast('offline')
+    showToast('')
+    expect(store.get(toastQueueAtom)).toHaveLength(1)
+  })
+
+  it('can be dismissed early; the next one then gets its full duration', () => {
+    showToast('a')
+    showToast('b')
+    vi.advanceTimersByTime(1000)
+    dismissToast()
+    expect(toastText()).toBe('b')
+    vi.advanceTimersByTime(1499)
+    expect(toastText()).toBe('b')
+    vi.advanceTimersByTime(1)
+    expect(toastText()).toBeNull()
+  })
+})
+
+describe('alert', () => {
+  it('shows until acknowledged, one at a time, and resolves on OK', async () => {
+    const first = alert('one')
+    const second = alert('two')
+    let firstDone = false
+    void first.then(() => {
+      firstDone = true
+    })
+    expect(store.get(currentAlertAtom)?.text).toBe('one')
+    vi.advanceTimersByTime(60_000)
+    expect(store.get(currentAlertAtom)?.text).toBe('one')
+    closeAlert()
+    await first
+    expect(firstDone).toBe(true)
+    expect(store.get(currentAlertAtom)?.text).toBe('two')
+    closeAlert()
+    await second
+    expect(store.get(currentAlertAtom)).toBeNull()
+    closeAlert() // nothing open: no-op
+  })
+})

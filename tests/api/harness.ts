@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { buildApp } from '../../server/app'
+import { type Config, loadConfig } from '../../server/config'
+import { type Db, migrate, openDb } from '../../server/db/db'
+
+/** Every API suite runs on embedded PGlite, and on PostgreSQL too when DATABASE_URL is set. */
+export const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite']
+
+export interface Harness {
+  app: FastifyInstance
+  db: Db
+  close(): Promise<void>
+}
+
+/** A fresh, migrated database (in-memory PGlite, or a throw-away PostgreSQL schema) and app. */
+export async function startHarness(
+  backend: 'pglite' | 'postgres',
+  overrides: Partial<Config> = {},
+): Promise<Harness> {
+  let db: Db
+  let dropSchema: (() => Promise<void>) | null = null
+  if (backend === 'postgres') {
+    const url = process.env.DATABASE_URL as string
+    const schema = `t_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`create schema ${schema}`)
+    await admin.end()
+    db = await openDb({ databaseUrl: url, schema })
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      await c.query(`drop schema ${schema} cascade`)
+      await c.end()
+    }
+  } else {
+    db = await openDb({ databaseUrl: null, dataDir: null })
+  }
+  await migrate(db)
+  const config: Config = {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    staticDir: '/nonexistent',
+    rateLimitPerMinute: 10_000,
+    ...overrides,
+  }
+  const app = await buildApp({ config, db })
+  await app.ready()
+  return {
+    app,
+    db,
+    async close() {
+      await app.close()
+      await db.destroy()
+      if (dropSchema) await dropSchema()
+    },
+  }
+}
+
+export { sql }

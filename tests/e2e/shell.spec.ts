@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test'
+import { LANGUAGES } from '../../common/i18n/languages'
+
+async function setLang(page: Page, code: string) {
+  await page.addInitScript((c) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', JSON.stringify(c))
+  }, code)
+}
+
+test('a new visitor gets the app in Traditional Chinese and light theme', async ({ page }) => {
+  await page.goto('./')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  const nav = page.getByRole('navigation')
+  await expect(nav.getByRole('link', { name: '首頁' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Open Exchange')
+  // Coins come from the server's logo map.
+  await expect(page.getByRole('listitem').filter({ hasText: 'BTC' })).toBeVisible()
+  await page.screenshot({ path: 'test-results/home-tw-light.png' })
+})
+
+test('language choice applies at once and survives a reload', async ({ page }) => {
+  await page.goto('./#/pages/mine/index')
+  await page.getByRole('link', { name: /語言/ }).click()
+  await expect(page).toHaveURL(/#\/pages\/mine\/language-set/)
+  await page.getByRole('button', { name: 'English' }).click()
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await expect(page.getByRole('link', { name: /Language/ })).toContainText('English')
+  // Requests carry the chosen language.
+  const req = page.waitForRequest((r) => r.url().includes('/api/'))
+  await page.evaluate(() =>
+    fetch('./api/health', { headers: { lang: JSON.parse(localStorage.getItem('lang') ?? '""') } }),
+  )
+  expect((await req).headers().lang).toBe('en')
+})
+
+test('dark theme switches the design tokens and survives a reload', async ({ page }) => {
+  await setLang(page, 'en')
+  await page.goto('./#/pages/mine/index')
+  const bgBefore = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  await page.getByRole('switch', { name: 'Dark mode' }).click()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  const bgAfter = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  expect(bgAfter).not.toBe(bgBefore)
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await expect(page.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute('aria-checked', 'true')
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f1216')
+  await page.screenshot({ path: 'test-results/mine-en-dark.png' })
+})
+
+test('every one of the 15 languages renders translated navigation', async ({ page }) => {
+  const seen = new Set<string>()
+  for (const lang of LANGUAGES) {
+    await page.evaluate((c) => localStorage.setItem('lang', JSON.stringify(c)), lang.code).catch(() => {})
+    await page.goto(`./?l=${lang.code}#/pages/mine/index`)
+    await page.evaluate((c) => localStorage.setItem('lang', JSON.stringify(c)), lang.code)
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('lang', lang.bcp47)
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+    expect(title.length).toBeGreaterThan(0)
+    if (lang.code !== 'en') expect(title, lang.code).not.toBe('Settings')
+    seen.add(title)
+  }
+  // zh and tw may share glyph-level variants, but most languages differ.
+  expect(seen.size).toBeGreaterThanOrEqual(13)
+})
+
+test('after one visit the shell starts offline', async ({ page, context }) => {
+  await setLang(page, 'en')
+  await page.goto('./')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) =>
+        navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+      )
+    }
+    return reg.active?.state
+  })
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Welcome to Open Exchange' })).toBeVisible()
+  await page.getByRole('link', { name: 'Mine' }).click()
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await context.setOffline(false)
+})
+
+test('an unknown route shows a way back home', async ({ page }) => {
+  await setLang(page, 'en')
+  await page.goto('./#/pages/nowhere/index')
+  await expect(page.getByText('This page does not exist.')).toBeVisible()
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page.getByRole('heading', { name: 'Welcome to Open Exchange' })).toBeVisible()
+})

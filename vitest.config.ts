@@ -1,0 +1,36 @@
+import babel from '@rolldown/plugin-babel'
+import { defineConfig } from 'vitest/config'
+
+const alias = {
+  '@common': new URL('./common', import.meta.url).pathname,
+  '@': new URL('./src', import.meta.url).pathname,
+}
+
+// Two projects: fast pure units, and API suites that boot the server on a real database.
+export default defineConfig({
+  resolve: { alias },
+  plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] })],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
