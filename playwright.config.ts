@@ -14,7 +14,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON || 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${port}/`,
     viewport: { width: 390, height: 844 },
@@ -32,6 +32,13 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      STATIC_DIR: process.env.E2E_STATIC_DIR || 'dist',
+      DATABASE_URL: '',
+    },
   },
 })

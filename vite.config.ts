@@ -27,7 +27,8 @@ export default defineConfig({
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     // The build fails when any catalog lacks a translation (npm run build extracts first).
-    lingui({ failOnMissing: true, failOnCompileError: true }),
+    // LINGUI_STRICT=0 relaxes this for a local build while a feature's texts await translation.
+    lingui({ failOnMissing: process.env.LINGUI_STRICT !== '0', failOnCompileError: true }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
 import { installErrorHandler } from './http/error-handler'
-import { systemRoutes } from './modules/system/routes'
+import { registerModules } from './modules/index'
 
 export interface AppDeps {
   config: Config
@@ -48,12 +48,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' })
 
   const startedAt = Date.now()
-  await app.register(
-    async (api) => {
-      await api.register(systemRoutes, { db, startedAt })
-    },
-    { prefix: '/api' },
-  )
+  await app.register((api) => registerModules(api, { config, db, startedAt }), { prefix: '/api' })
 
   registerStatic(app, config.staticDir)
   return app

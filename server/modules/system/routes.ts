@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import type { Db } from '../../db/db'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import type { ModuleDeps } from '../index'
 import { countryList } from './countries'
 import { CODE_RE, coinLogoSvg, PLATFORM_LOGO_SVG } from './logo'
 
 const logoParams = v.object({ file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,10}\.svg$/, 'invalid_logo')) })
 
-export async function systemRoutes(app: FastifyInstance, opts: { db: Db; startedAt: number }): Promise<void> {
+export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Promise<void> {
   const { db } = opts
 
   app.get('/health', { config: { rateLimit: false } }, async () => {

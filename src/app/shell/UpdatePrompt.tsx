@@ -21,7 +21,8 @@ export function UpdatePrompt() {
       box.addEventListener('controlling', (e) => {
         if (e.isUpdate) window.location.reload()
       })
-      void box.register()
+      // A browser that blocks workers (private mode, policy) simply runs without offline support.
+      box.register().catch(() => undefined)
       setWb(box)
     })
     return () => {

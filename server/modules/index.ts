@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config'
+import type { Db } from '../db/db'
+import { systemRoutes } from './system/routes'
+
+export interface ModuleDeps {
+  config: Config
+  db: Db
+  startedAt: number
+}
+
+/** Every API module, registered under /api in this order. One line per product area. */
+export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  await api.register(systemRoutes, deps)
+}
