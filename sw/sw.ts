@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
@@ -10,6 +11,9 @@ declare const self: ServiceWorkerGlobalScope
 // The shell and every route chunk, so the app starts offline after one visit.
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
+// The first visit is controlled at once, so it already works offline; later versions still wait
+// for the user's consent (no skipWaiting here).
+clientsClaim()
 
 // Hash routing: every navigation is the shell.
 registerRoute(
