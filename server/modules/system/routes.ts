@@ -1,13 +1,11 @@
+import { logoParamsSchema } from '@common/schemas/system'
 import type { FastifyInstance } from 'fastify'
-import * as v from 'valibot'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import type { ModuleDeps } from '../index'
 import { countryList } from './countries'
 import { CODE_RE, coinLogoSvg, PLATFORM_LOGO_SVG } from './logo'
-
-const logoParams = v.object({ file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,10}\.svg$/, 'invalid_logo')) })
 
 export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Promise<void> {
   const { db } = opts
@@ -51,7 +49,7 @@ export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
   })
 
   app.get('/logo/:file', async (req, reply) => {
-    const { file } = parse(logoParams, req.params)
+    const { file } = parse(logoParamsSchema, req.params)
     const code = file.slice(0, -4).toUpperCase()
     let svg: string
     if (code === 'PLATFORM') svg = PLATFORM_LOGO_SVG
