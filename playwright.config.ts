@@ -36,7 +36,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      // Not 'production': the accounts e2e reads codes from the development outbox (/api/dev/*).
+      NODE_ENV: 'test',
       STATIC_DIR: process.env.E2E_STATIC_DIR || 'dist',
       DATABASE_URL: '',
     },

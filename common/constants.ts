@@ -16,6 +16,14 @@ export const SOCKET_TIMEOUT_MS = 5000
 export const SOCKET_RECONNECT_DELAY_MS = 1000
 export const SOCKET_RECONNECT_DELAY_MAX_MS = 5000
 export const SOCKET_RANDOMIZATION = 0.5
+/** Server side: updates on one channel are coalesced to at most one message per this interval (10/s). */
+export const SOCKET_COALESCE_MS = 100
+/** socket.io event names of the market feed (server <-> lib/socket). */
+export const SOCKET_EVENTS = { subscribe: 'sub', unsubscribe: 'unsub', message: 'msg' } as const
+/** Channels: 'tickers', 'candle:<SYMBOL>:<period>', and 'user' (private; token in the handshake). */
+export const CHANNEL_TICKERS = 'tickers'
+export const CHANNEL_USER = 'user'
+export const candleChannel = (symbol: string, period: string): string => `candle:${symbol}:${period}`
 
 // Uploads and verification
 export const IMAGE_PICK_COUNT = 9

@@ -8,21 +8,26 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
 import { installErrorHandler } from './http/error-handler'
+import { MarketData } from './market/service'
 import { registerModules } from './modules/index'
 
 export interface AppDeps {
   config: Config
   db: Db
+  /** Market data; main.ts passes the running one. Without it the app serves stored data only. */
+  market?: MarketData
 }
 
 /** Builds the Fastify instance; main.ts listens on it, tests call app.inject. */
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, market: given }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   })
   installErrorHandler(app)
+  app.decorate('db', db)
+  app.decorateRequest('user', null)
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -45,10 +50,18 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     crossOriginEmbedderPolicy: false,
   })
   await app.register(compress, { threshold: 1024 })
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' })
 
   const startedAt = Date.now()
-  await app.register((api) => registerModules(api, { config, db, startedAt }), { prefix: '/api' })
+  const market = given ?? new MarketData(db)
+  if (!given) await market.load()
+  // Rate limits cover the API only: one app start fetches ~100 precached static files.
+  await app.register(
+    async (api) => {
+      await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' })
+      await registerModules(api, { config, db, startedAt, market })
+    },
+    { prefix: '/api' },
+  )
 
   registerStatic(app, config.staticDir)
   return app

@@ -12,6 +12,23 @@ export interface Config {
   trustProxy: boolean
   rateLimitPerMinute: number
   isProduction: boolean
+  /** Days of candle history generated on first start. */
+  backfillDays: number
+  /** Seed of the simulated index feed. */
+  indexSeed: string
+  /** Simulated index tick interval (ms). */
+  indexTickMs: number
+  /** nodemailer transport URL (smtp://user:pass@host:587); unset = development outbox. */
+  smtpUrl: string | null
+  mailFrom: string
+  /** HTTP endpoint that relays SMS (POST JSON {to, text}); unset = development outbox. */
+  smsWebhookUrl: string | null
+  /** Verification codes one phone or e-mail may receive per 24 hours. */
+  codeDailyLimit: number
+  /** Per client address per minute on login, slider and code endpoints. */
+  authRateLimitPerMinute: number
+  /** Name shown in e-mails and authenticator apps. */
+  siteName: string
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -35,5 +52,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 600, 'RATE_LIMIT_PER_MINUTE'),
     isProduction: env.NODE_ENV === 'production',
+    backfillDays: int(env.BACKFILL_DAYS, 90, 'BACKFILL_DAYS'),
+    indexSeed: env.INDEX_SEED || 'open-exchange',
+    indexTickMs: int(env.INDEX_TICK_MS, 1000, 'INDEX_TICK_MS'),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Open Exchange <no-reply@localhost>',
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || null,
+    codeDailyLimit: int(env.CODE_DAILY_LIMIT, 20, 'CODE_DAILY_LIMIT'),
+    authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    siteName: env.SITE_NAME || 'Open Exchange',
   }
 }

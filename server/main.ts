@@ -1,19 +1,30 @@
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { migrate, openDb } from './db/db'
+import { openMarket } from './market/start'
+import { RealtimeHub } from './realtime/hub'
 
 async function main(): Promise<void> {
   const config = loadConfig()
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const applied = await migrate(db)
-  const app = await buildApp({ config, db })
+  const { market, backfilled } = await openMarket(db, config)
+  const app = await buildApp({ config, db, market })
+  market.setLog(app.log)
   if (applied.length) app.log.info({ applied }, 'migrations applied')
+  if (backfilled)
+    app.log.info(backfilled, `candle history: ${backfilled.rows} candles in ${backfilled.ms} ms`)
+  // socket.io shares the HTTP server (and port) with the app and API.
+  const hub = new RealtimeHub(app.server, { market, db })
+  if (config.redisUrl) await hub.attachRedis(config.redisUrl)
 
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info(`${signal}: shutting down`)
+    await hub.close()
+    await market.stop()
     await app.close()
     await db.destroy()
     process.exit(0)
@@ -22,6 +33,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
+  market.start()
   app.log.info(
     `exchange ready on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
   )

@@ -11,8 +11,26 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as PagesHomeChar91indexChar93RouteImport } from './routes/pages/home/[index]'
+import { Route as PagesLoginChar91indexChar93RouteImport } from './routes/pages/login/[index]'
 import { Route as PagesMineChar91indexChar93RouteImport } from './routes/pages/mine/[index]'
+import { Route as PagesRegChar91indexChar93RouteImport } from './routes/pages/reg/[index]'
+import { Route as PagesCommonMenuRouteImport } from './routes/pages/common/menu'
+import { Route as PagesLoginLoginRouteImport } from './routes/pages/login/login'
+import { Route as PagesMarketMarketRouteImport } from './routes/pages/market/market'
+import { Route as PagesMarketQuoteRouteImport } from './routes/pages/market/quote'
+import { Route as PagesMineAccountSetRouteImport } from './routes/pages/mine/account-set'
+import { Route as PagesMineAdvancedVerifyRouteImport } from './routes/pages/mine/advanced-verify'
+import { Route as PagesMineAntiPhishingRouteImport } from './routes/pages/mine/anti-phishing'
+import { Route as PagesMineBindContactRouteImport } from './routes/pages/mine/bind-contact'
+import { Route as PagesMineForgetPasswordRouteImport } from './routes/pages/mine/forget-password'
+import { Route as PagesMineGoogleAuthRouteImport } from './routes/pages/mine/google-auth'
 import { Route as PagesMineLanguageSetRouteImport } from './routes/pages/mine/language-set'
+import { Route as PagesMinePasswordManageRouteImport } from './routes/pages/mine/password-manage'
+import { Route as PagesMinePasswordTradeRouteImport } from './routes/pages/mine/password-trade'
+import { Route as PagesMineSecurityRouteImport } from './routes/pages/mine/security'
+import { Route as PagesMineSessionsRouteImport } from './routes/pages/mine/sessions'
+import { Route as PagesTradeDetailRouteImport } from './routes/pages/trade/detail'
+import { Route as PagesTradeKlinechartRouteImport } from './routes/pages/trade/klinechart'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -25,57 +43,281 @@ const PagesHomeChar91indexChar93Route =
     path: '/pages/home/index',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesLoginChar91indexChar93Route =
+  PagesLoginChar91indexChar93RouteImport.update({
+    id: '/pages/login/index',
+    path: '/pages/login/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesMineChar91indexChar93Route =
   PagesMineChar91indexChar93RouteImport.update({
     id: '/pages/mine/index',
     path: '/pages/mine/index',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesRegChar91indexChar93Route =
+  PagesRegChar91indexChar93RouteImport.update({
+    id: '/pages/reg/index',
+    path: '/pages/reg/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesCommonMenuRoute = PagesCommonMenuRouteImport.update({
+  id: '/pages/common/menu',
+  path: '/pages/common/menu',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesLoginLoginRoute = PagesLoginLoginRouteImport.update({
+  id: '/pages/login/login',
+  path: '/pages/login/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMarketMarketRoute = PagesMarketMarketRouteImport.update({
+  id: '/pages/market/market',
+  path: '/pages/market/market',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMarketQuoteRoute = PagesMarketQuoteRouteImport.update({
+  id: '/pages/market/quote',
+  path: '/pages/market/quote',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMineAccountSetRoute = PagesMineAccountSetRouteImport.update({
+  id: '/pages/mine/account-set',
+  path: '/pages/mine/account-set',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMineAdvancedVerifyRoute = PagesMineAdvancedVerifyRouteImport.update({
+  id: '/pages/mine/advanced-verify',
+  path: '/pages/mine/advanced-verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMineAntiPhishingRoute = PagesMineAntiPhishingRouteImport.update({
+  id: '/pages/mine/anti-phishing',
+  path: '/pages/mine/anti-phishing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMineBindContactRoute = PagesMineBindContactRouteImport.update({
+  id: '/pages/mine/bind-contact',
+  path: '/pages/mine/bind-contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMineForgetPasswordRoute = PagesMineForgetPasswordRouteImport.update({
+  id: '/pages/mine/forget-password',
+  path: '/pages/mine/forget-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMineGoogleAuthRoute = PagesMineGoogleAuthRouteImport.update({
+  id: '/pages/mine/google-auth',
+  path: '/pages/mine/google-auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesMineLanguageSetRoute = PagesMineLanguageSetRouteImport.update({
   id: '/pages/mine/language-set',
   path: '/pages/mine/language-set',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMinePasswordManageRoute = PagesMinePasswordManageRouteImport.update({
+  id: '/pages/mine/password-manage',
+  path: '/pages/mine/password-manage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMinePasswordTradeRoute = PagesMinePasswordTradeRouteImport.update({
+  id: '/pages/mine/password-trade',
+  path: '/pages/mine/password-trade',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMineSecurityRoute = PagesMineSecurityRouteImport.update({
+  id: '/pages/mine/security',
+  path: '/pages/mine/security',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMineSessionsRoute = PagesMineSessionsRouteImport.update({
+  id: '/pages/mine/sessions',
+  path: '/pages/mine/sessions',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTradeDetailRoute = PagesTradeDetailRouteImport.update({
+  id: '/pages/trade/detail',
+  path: '/pages/trade/detail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTradeKlinechartRoute = PagesTradeKlinechartRouteImport.update({
+  id: '/pages/trade/klinechart',
+  path: '/pages/trade/klinechart',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/pages/common/menu': typeof PagesCommonMenuRoute
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
+  '/pages/login/index': typeof PagesLoginChar91indexChar93Route
+  '/pages/login/login': typeof PagesLoginLoginRoute
+  '/pages/market/market': typeof PagesMarketMarketRoute
+  '/pages/market/quote': typeof PagesMarketQuoteRoute
+  '/pages/mine/account-set': typeof PagesMineAccountSetRoute
+  '/pages/mine/advanced-verify': typeof PagesMineAdvancedVerifyRoute
+  '/pages/mine/anti-phishing': typeof PagesMineAntiPhishingRoute
+  '/pages/mine/bind-contact': typeof PagesMineBindContactRoute
+  '/pages/mine/forget-password': typeof PagesMineForgetPasswordRoute
+  '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
   '/pages/mine/index': typeof PagesMineChar91indexChar93Route
   '/pages/mine/language-set': typeof PagesMineLanguageSetRoute
+  '/pages/mine/password-manage': typeof PagesMinePasswordManageRoute
+  '/pages/mine/password-trade': typeof PagesMinePasswordTradeRoute
+  '/pages/mine/security': typeof PagesMineSecurityRoute
+  '/pages/mine/sessions': typeof PagesMineSessionsRoute
+  '/pages/reg/index': typeof PagesRegChar91indexChar93Route
+  '/pages/trade/detail': typeof PagesTradeDetailRoute
+  '/pages/trade/klinechart': typeof PagesTradeKlinechartRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/pages/common/menu': typeof PagesCommonMenuRoute
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
+  '/pages/login/index': typeof PagesLoginChar91indexChar93Route
+  '/pages/login/login': typeof PagesLoginLoginRoute
+  '/pages/market/market': typeof PagesMarketMarketRoute
+  '/pages/market/quote': typeof PagesMarketQuoteRoute
+  '/pages/mine/account-set': typeof PagesMineAccountSetRoute
+  '/pages/mine/advanced-verify': typeof PagesMineAdvancedVerifyRoute
+  '/pages/mine/anti-phishing': typeof PagesMineAntiPhishingRoute
+  '/pages/mine/bind-contact': typeof PagesMineBindContactRoute
+  '/pages/mine/forget-password': typeof PagesMineForgetPasswordRoute
+  '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
   '/pages/mine/index': typeof PagesMineChar91indexChar93Route
   '/pages/mine/language-set': typeof PagesMineLanguageSetRoute
+  '/pages/mine/password-manage': typeof PagesMinePasswordManageRoute
+  '/pages/mine/password-trade': typeof PagesMinePasswordTradeRoute
+  '/pages/mine/security': typeof PagesMineSecurityRoute
+  '/pages/mine/sessions': typeof PagesMineSessionsRoute
+  '/pages/reg/index': typeof PagesRegChar91indexChar93Route
+  '/pages/trade/detail': typeof PagesTradeDetailRoute
+  '/pages/trade/klinechart': typeof PagesTradeKlinechartRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/pages/common/menu': typeof PagesCommonMenuRoute
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
+  '/pages/login/index': typeof PagesLoginChar91indexChar93Route
+  '/pages/login/login': typeof PagesLoginLoginRoute
+  '/pages/market/market': typeof PagesMarketMarketRoute
+  '/pages/market/quote': typeof PagesMarketQuoteRoute
+  '/pages/mine/account-set': typeof PagesMineAccountSetRoute
+  '/pages/mine/advanced-verify': typeof PagesMineAdvancedVerifyRoute
+  '/pages/mine/anti-phishing': typeof PagesMineAntiPhishingRoute
+  '/pages/mine/bind-contact': typeof PagesMineBindContactRoute
+  '/pages/mine/forget-password': typeof PagesMineForgetPasswordRoute
+  '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
   '/pages/mine/index': typeof PagesMineChar91indexChar93Route
   '/pages/mine/language-set': typeof PagesMineLanguageSetRoute
+  '/pages/mine/password-manage': typeof PagesMinePasswordManageRoute
+  '/pages/mine/password-trade': typeof PagesMinePasswordTradeRoute
+  '/pages/mine/security': typeof PagesMineSecurityRoute
+  '/pages/mine/sessions': typeof PagesMineSessionsRoute
+  '/pages/reg/index': typeof PagesRegChar91indexChar93Route
+  '/pages/trade/detail': typeof PagesTradeDetailRoute
+  '/pages/trade/klinechart': typeof PagesTradeKlinechartRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/pages/home/index' | '/pages/mine/index' | '/pages/mine/language-set'
+    | '/'
+    | '/pages/common/menu'
+    | '/pages/home/index'
+    | '/pages/login/index'
+    | '/pages/login/login'
+    | '/pages/market/market'
+    | '/pages/market/quote'
+    | '/pages/mine/account-set'
+    | '/pages/mine/advanced-verify'
+    | '/pages/mine/anti-phishing'
+    | '/pages/mine/bind-contact'
+    | '/pages/mine/forget-password'
+    | '/pages/mine/google-auth'
+    | '/pages/mine/index'
+    | '/pages/mine/language-set'
+    | '/pages/mine/password-manage'
+    | '/pages/mine/password-trade'
+    | '/pages/mine/security'
+    | '/pages/mine/sessions'
+    | '/pages/reg/index'
+    | '/pages/trade/detail'
+    | '/pages/trade/klinechart'
   fileRoutesByTo: FileRoutesByTo
   to:
-    '/' | '/pages/home/index' | '/pages/mine/index' | '/pages/mine/language-set'
+    | '/'
+    | '/pages/common/menu'
+    | '/pages/home/index'
+    | '/pages/login/index'
+    | '/pages/login/login'
+    | '/pages/market/market'
+    | '/pages/market/quote'
+    | '/pages/mine/account-set'
+    | '/pages/mine/advanced-verify'
+    | '/pages/mine/anti-phishing'
+    | '/pages/mine/bind-contact'
+    | '/pages/mine/forget-password'
+    | '/pages/mine/google-auth'
+    | '/pages/mine/index'
+    | '/pages/mine/language-set'
+    | '/pages/mine/password-manage'
+    | '/pages/mine/password-trade'
+    | '/pages/mine/security'
+    | '/pages/mine/sessions'
+    | '/pages/reg/index'
+    | '/pages/trade/detail'
+    | '/pages/trade/klinechart'
   id:
     | '__root__'
     | '/'
+    | '/pages/common/menu'
     | '/pages/home/index'
+    | '/pages/login/index'
+    | '/pages/login/login'
+    | '/pages/market/market'
+    | '/pages/market/quote'
+    | '/pages/mine/account-set'
+    | '/pages/mine/advanced-verify'
+    | '/pages/mine/anti-phishing'
+    | '/pages/mine/bind-contact'
+    | '/pages/mine/forget-password'
+    | '/pages/mine/google-auth'
     | '/pages/mine/index'
     | '/pages/mine/language-set'
+    | '/pages/mine/password-manage'
+    | '/pages/mine/password-trade'
+    | '/pages/mine/security'
+    | '/pages/mine/sessions'
+    | '/pages/reg/index'
+    | '/pages/trade/detail'
+    | '/pages/trade/klinechart'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  PagesCommonMenuRoute: typeof PagesCommonMenuRoute
   PagesHomeChar91indexChar93Route: typeof PagesHomeChar91indexChar93Route
+  PagesLoginChar91indexChar93Route: typeof PagesLoginChar91indexChar93Route
+  PagesLoginLoginRoute: typeof PagesLoginLoginRoute
+  PagesMarketMarketRoute: typeof PagesMarketMarketRoute
+  PagesMarketQuoteRoute: typeof PagesMarketQuoteRoute
+  PagesMineAccountSetRoute: typeof PagesMineAccountSetRoute
+  PagesMineAdvancedVerifyRoute: typeof PagesMineAdvancedVerifyRoute
+  PagesMineAntiPhishingRoute: typeof PagesMineAntiPhishingRoute
+  PagesMineBindContactRoute: typeof PagesMineBindContactRoute
+  PagesMineForgetPasswordRoute: typeof PagesMineForgetPasswordRoute
+  PagesMineGoogleAuthRoute: typeof PagesMineGoogleAuthRoute
   PagesMineChar91indexChar93Route: typeof PagesMineChar91indexChar93Route
   PagesMineLanguageSetRoute: typeof PagesMineLanguageSetRoute
+  PagesMinePasswordManageRoute: typeof PagesMinePasswordManageRoute
+  PagesMinePasswordTradeRoute: typeof PagesMinePasswordTradeRoute
+  PagesMineSecurityRoute: typeof PagesMineSecurityRoute
+  PagesMineSessionsRoute: typeof PagesMineSessionsRoute
+  PagesRegChar91indexChar93Route: typeof PagesRegChar91indexChar93Route
+  PagesTradeDetailRoute: typeof PagesTradeDetailRoute
+  PagesTradeKlinechartRoute: typeof PagesTradeKlinechartRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -94,11 +336,95 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesHomeChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/login/index': {
+      id: '/pages/login/index'
+      path: '/pages/login/index'
+      fullPath: '/pages/login/index'
+      preLoaderRoute: typeof PagesLoginChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/mine/index': {
       id: '/pages/mine/index'
       path: '/pages/mine/index'
       fullPath: '/pages/mine/index'
       preLoaderRoute: typeof PagesMineChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/reg/index': {
+      id: '/pages/reg/index'
+      path: '/pages/reg/index'
+      fullPath: '/pages/reg/index'
+      preLoaderRoute: typeof PagesRegChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/common/menu': {
+      id: '/pages/common/menu'
+      path: '/pages/common/menu'
+      fullPath: '/pages/common/menu'
+      preLoaderRoute: typeof PagesCommonMenuRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/login/login': {
+      id: '/pages/login/login'
+      path: '/pages/login/login'
+      fullPath: '/pages/login/login'
+      preLoaderRoute: typeof PagesLoginLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/market/market': {
+      id: '/pages/market/market'
+      path: '/pages/market/market'
+      fullPath: '/pages/market/market'
+      preLoaderRoute: typeof PagesMarketMarketRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/market/quote': {
+      id: '/pages/market/quote'
+      path: '/pages/market/quote'
+      fullPath: '/pages/market/quote'
+      preLoaderRoute: typeof PagesMarketQuoteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/account-set': {
+      id: '/pages/mine/account-set'
+      path: '/pages/mine/account-set'
+      fullPath: '/pages/mine/account-set'
+      preLoaderRoute: typeof PagesMineAccountSetRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/advanced-verify': {
+      id: '/pages/mine/advanced-verify'
+      path: '/pages/mine/advanced-verify'
+      fullPath: '/pages/mine/advanced-verify'
+      preLoaderRoute: typeof PagesMineAdvancedVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/anti-phishing': {
+      id: '/pages/mine/anti-phishing'
+      path: '/pages/mine/anti-phishing'
+      fullPath: '/pages/mine/anti-phishing'
+      preLoaderRoute: typeof PagesMineAntiPhishingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/bind-contact': {
+      id: '/pages/mine/bind-contact'
+      path: '/pages/mine/bind-contact'
+      fullPath: '/pages/mine/bind-contact'
+      preLoaderRoute: typeof PagesMineBindContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/forget-password': {
+      id: '/pages/mine/forget-password'
+      path: '/pages/mine/forget-password'
+      fullPath: '/pages/mine/forget-password'
+      preLoaderRoute: typeof PagesMineForgetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/google-auth': {
+      id: '/pages/mine/google-auth'
+      path: '/pages/mine/google-auth'
+      fullPath: '/pages/mine/google-auth'
+      preLoaderRoute: typeof PagesMineGoogleAuthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/mine/language-set': {
@@ -108,14 +434,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMineLanguageSetRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/mine/password-manage': {
+      id: '/pages/mine/password-manage'
+      path: '/pages/mine/password-manage'
+      fullPath: '/pages/mine/password-manage'
+      preLoaderRoute: typeof PagesMinePasswordManageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/password-trade': {
+      id: '/pages/mine/password-trade'
+      path: '/pages/mine/password-trade'
+      fullPath: '/pages/mine/password-trade'
+      preLoaderRoute: typeof PagesMinePasswordTradeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/security': {
+      id: '/pages/mine/security'
+      path: '/pages/mine/security'
+      fullPath: '/pages/mine/security'
+      preLoaderRoute: typeof PagesMineSecurityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/sessions': {
+      id: '/pages/mine/sessions'
+      path: '/pages/mine/sessions'
+      fullPath: '/pages/mine/sessions'
+      preLoaderRoute: typeof PagesMineSessionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/trade/detail': {
+      id: '/pages/trade/detail'
+      path: '/pages/trade/detail'
+      fullPath: '/pages/trade/detail'
+      preLoaderRoute: typeof PagesTradeDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/trade/klinechart': {
+      id: '/pages/trade/klinechart'
+      path: '/pages/trade/klinechart'
+      fullPath: '/pages/trade/klinechart'
+      preLoaderRoute: typeof PagesTradeKlinechartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  PagesCommonMenuRoute: PagesCommonMenuRoute,
   PagesHomeChar91indexChar93Route: PagesHomeChar91indexChar93Route,
+  PagesLoginChar91indexChar93Route: PagesLoginChar91indexChar93Route,
+  PagesLoginLoginRoute: PagesLoginLoginRoute,
+  PagesMarketMarketRoute: PagesMarketMarketRoute,
+  PagesMarketQuoteRoute: PagesMarketQuoteRoute,
+  PagesMineAccountSetRoute: PagesMineAccountSetRoute,
+  PagesMineAdvancedVerifyRoute: PagesMineAdvancedVerifyRoute,
+  PagesMineAntiPhishingRoute: PagesMineAntiPhishingRoute,
+  PagesMineBindContactRoute: PagesMineBindContactRoute,
+  PagesMineForgetPasswordRoute: PagesMineForgetPasswordRoute,
+  PagesMineGoogleAuthRoute: PagesMineGoogleAuthRoute,
   PagesMineChar91indexChar93Route: PagesMineChar91indexChar93Route,
   PagesMineLanguageSetRoute: PagesMineLanguageSetRoute,
+  PagesMinePasswordManageRoute: PagesMinePasswordManageRoute,
+  PagesMinePasswordTradeRoute: PagesMinePasswordTradeRoute,
+  PagesMineSecurityRoute: PagesMineSecurityRoute,
+  PagesMineSessionsRoute: PagesMineSessionsRoute,
+  PagesRegChar91indexChar93Route: PagesRegChar91indexChar93Route,
+  PagesTradeDetailRoute: PagesTradeDetailRoute,
+  PagesTradeKlinechartRoute: PagesTradeKlinechartRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -31,6 +31,78 @@ export const ERRORS = {
   belowMinimum: { code: 1201, key: 'error.below_minimum', en: 'Trading amount below the minimum' },
   exchangeAmount: { code: 1202, key: 'error.exchange_amount', en: 'Exchange amount wrong, please check' },
   exchangeHeld: { code: 1203, key: 'error.exchange_held', en: 'Check the held coin amount' },
+  unknownSymbol: { code: 1400, key: 'error.unknown_symbol', en: 'This market does not exist' },
+  marketSuspended: { code: 1401, key: 'error.market_suspended', en: 'This market is suspended' },
+  tooManyFavorites: { code: 1402, key: 'error.too_many_favorites', en: 'Your favourites list is full' },
+  // 1300-1399 accounts and security
+  codeInvalid: { code: 1300, key: 'error.code_invalid', en: 'The verification code is wrong or has expired' },
+  codeTooFrequent: {
+    code: 1301,
+    key: 'error.code_too_frequent',
+    en: 'Please wait a minute before requesting another code',
+  },
+  codeDailyLimit: {
+    code: 1302,
+    key: 'error.code_daily_limit',
+    en: 'Too many codes requested today, try again tomorrow',
+  },
+  sliderRequired: { code: 1303, key: 'error.slider_required', en: 'Please complete the slider check first' },
+  sliderFailed: { code: 1304, key: 'error.slider_failed', en: 'Slider check failed, please try again' },
+  phoneTaken: { code: 1305, key: 'error.phone_taken', en: 'This phone number is already registered' },
+  emailTaken: { code: 1306, key: 'error.email_taken', en: 'This e-mail is already registered' },
+  badInviteCode: { code: 1307, key: 'error.bad_invite_code', en: 'The referral code does not exist' },
+  loginFailed: { code: 1308, key: 'error.login_failed', en: 'Account or password is wrong' },
+  loginLocked: {
+    code: 1309,
+    key: 'error.login_locked',
+    en: 'Too many failed attempts, try again in 15 minutes',
+  },
+  accountNotFound: {
+    code: 1310,
+    key: 'error.account_not_found',
+    en: 'No account with this phone number or e-mail',
+  },
+  challengeExpired: {
+    code: 1311,
+    key: 'error.challenge_expired',
+    en: 'The login check has expired, please log in again',
+  },
+  oldPasswordWrong: { code: 1312, key: 'error.old_password_wrong', en: 'The current password is wrong' },
+  samePassword: {
+    code: 1313,
+    key: 'error.same_password',
+    en: 'The new password must differ from the current one',
+  },
+  googleCodeInvalid: {
+    code: 1314,
+    key: 'error.google_code_invalid',
+    en: 'The Google authenticator code is wrong',
+  },
+  googleNotBound: { code: 1315, key: 'error.google_not_bound', en: 'Bind Google authenticator first' },
+  googleAlreadyBound: {
+    code: 1316,
+    key: 'error.google_already_bound',
+    en: 'Google authenticator is already bound',
+  },
+  channelNotBound: {
+    code: 1317,
+    key: 'error.channel_not_bound',
+    en: 'Bind this phone number or e-mail first',
+  },
+  keepOneContact: {
+    code: 1318,
+    key: 'error.keep_one_contact',
+    en: 'Keep at least one phone number or e-mail on the account',
+  },
+  contactAlreadyBound: {
+    code: 1319,
+    key: 'error.contact_already_bound',
+    en: 'A phone number or e-mail is already bound, unbind it first',
+  },
+  basicRequired: { code: 1320, key: 'error.basic_required', en: 'Complete basic verification first' },
+  identityPending: { code: 1321, key: 'error.identity_pending', en: 'Your verification is under review' },
+  identityVerified: { code: 1322, key: 'error.identity_verified', en: 'Your identity is already verified' },
+  uploadInvalid: { code: 1323, key: 'error.upload_invalid', en: 'Use your own uploaded photos' },
 } as const
 
 export type ErrorName = keyof typeof ERRORS

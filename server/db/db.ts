@@ -6,6 +6,7 @@ import { KyselyPGlite } from 'kysely-pglite'
 import pg from 'pg'
 import { migrations } from './migrations/index'
 import type { Database } from './schema'
+import { singleConnection } from './single-connection'
 
 export type Db = Kysely<Database>
 
@@ -38,7 +39,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   } else {
     pglite = new PGlite()
   }
-  return new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect })
+  return new Kysely<Database>({ dialect: singleConnection(new KyselyPGlite(pglite).dialect) })
 }
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/db'
+import type { MarketData } from '../market/service'
+import { authRoutes } from './auth/routes'
+import { marketRoutes } from './market/routes'
 import { systemRoutes } from './system/routes'
 
 export interface ModuleDeps {
   config: Config
   db: Db
   startedAt: number
+  market: MarketData
 }
 
 /** Every API module, registered under /api in this order. One line per product area. */
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
   await api.register(systemRoutes, deps)
+  await api.register(marketRoutes, deps)
+  await api.register(authRoutes, deps)
 }

@@ -42,6 +42,84 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     message: 'Exchange amount wrong, please check',
   }),
   'error.exchange_held': msg({ id: 'error.exchange_held', message: 'Check the held coin amount' }),
+  'error.unknown_symbol': msg({ id: 'error.unknown_symbol', message: 'This market does not exist' }),
+  'error.market_suspended': msg({ id: 'error.market_suspended', message: 'This market is suspended' }),
+  'error.too_many_favorites': msg({
+    id: 'error.too_many_favorites',
+    message: 'Your favourites list is full',
+  }),
+  'error.code_invalid': msg({
+    id: 'error.code_invalid',
+    message: 'The verification code is wrong or has expired',
+  }),
+  'error.code_too_frequent': msg({
+    id: 'error.code_too_frequent',
+    message: 'Please wait a minute before requesting another code',
+  }),
+  'error.code_daily_limit': msg({
+    id: 'error.code_daily_limit',
+    message: 'Too many codes requested today, try again tomorrow',
+  }),
+  'error.slider_required': msg({
+    id: 'error.slider_required',
+    message: 'Please complete the slider check first',
+  }),
+  'error.slider_failed': msg({ id: 'error.slider_failed', message: 'Slider check failed, please try again' }),
+  'error.phone_taken': msg({ id: 'error.phone_taken', message: 'This phone number is already registered' }),
+  'error.email_taken': msg({ id: 'error.email_taken', message: 'This e-mail is already registered' }),
+  'error.bad_invite_code': msg({ id: 'error.bad_invite_code', message: 'The referral code does not exist' }),
+  'error.login_failed': msg({ id: 'error.login_failed', message: 'Account or password is wrong' }),
+  'error.login_locked': msg({
+    id: 'error.login_locked',
+    message: 'Too many failed attempts, try again in 15 minutes',
+  }),
+  'error.account_not_found': msg({
+    id: 'error.account_not_found',
+    message: 'No account with this phone number or e-mail',
+  }),
+  'error.challenge_expired': msg({
+    id: 'error.challenge_expired',
+    message: 'The login check has expired, please log in again',
+  }),
+  'error.old_password_wrong': msg({
+    id: 'error.old_password_wrong',
+    message: 'The current password is wrong',
+  }),
+  'error.same_password': msg({
+    id: 'error.same_password',
+    message: 'The new password must differ from the current one',
+  }),
+  'error.google_code_invalid': msg({
+    id: 'error.google_code_invalid',
+    message: 'The Google authenticator code is wrong',
+  }),
+  'error.google_not_bound': msg({ id: 'error.google_not_bound', message: 'Bind Google authenticator first' }),
+  'error.google_already_bound': msg({
+    id: 'error.google_already_bound',
+    message: 'Google authenticator is already bound',
+  }),
+  'error.channel_not_bound': msg({
+    id: 'error.channel_not_bound',
+    message: 'Bind this phone number or e-mail first',
+  }),
+  'error.keep_one_contact': msg({
+    id: 'error.keep_one_contact',
+    message: 'Keep at least one phone number or e-mail on the account',
+  }),
+  'error.contact_already_bound': msg({
+    id: 'error.contact_already_bound',
+    message: 'A phone number or e-mail is already bound, unbind it first',
+  }),
+  'error.basic_required': msg({ id: 'error.basic_required', message: 'Complete basic verification first' }),
+  'error.identity_pending': msg({
+    id: 'error.identity_pending',
+    message: 'Your verification is under review',
+  }),
+  'error.identity_verified': msg({
+    id: 'error.identity_verified',
+    message: 'Your identity is already verified',
+  }),
+  'error.upload_invalid': msg({ id: 'error.upload_invalid', message: 'Use your own uploaded photos' }),
 }
 
 export const ERROR_KEYS = Object.values(ERRORS).map((e) => e.key)

@@ -48,3 +48,9 @@ export const CheckIcon = () => (
     <path d="M5 12l5 5 9-10" />
   </svg>
 )
+
+export const ChartIcon = () => (
+  <svg {...props} aria-hidden="true">
+    <path d="M4 19V9M10 19V5M16 19v-7M22 19H2" />
+  </svg>
+)

@@ -14,8 +14,8 @@ test('a new visitor gets the app in Traditional Chinese and light theme', async 
   const nav = page.getByRole('navigation')
   await expect(nav.getByRole('link', { name: '首頁' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Open Exchange')
-  // Coins come from the server's logo map.
-  await expect(page.getByRole('listitem').filter({ hasText: 'BTC' })).toBeVisible()
+  // Live markets on the home page.
+  await expect(page.getByRole('listitem').filter({ hasText: 'BTC/USDT' }).first()).toBeVisible()
   await page.screenshot({ path: 'test-results/home-tw-light.png' })
 })
 
@@ -73,6 +73,11 @@ test('after one visit the shell starts offline', async ({ page, context }) => {
   await setLang(page, 'en')
   await page.goto('./')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: 'BTC/USDT' }).first()).toBeVisible()
+  // The public market lists are persisted (throttled) for offline use.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('query-cache') ?? ''), { timeout: 10_000 })
+    .toContain('floor')
   await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
@@ -84,7 +89,9 @@ test('after one visit the shell starts offline', async ({ page, context }) => {
   })
   await context.setOffline(true)
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Welcome to Open Exchange' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Open Exchange' })).toBeVisible()
+  // Market lists were persisted: the home shows them offline.
+  await expect(page.getByRole('listitem').filter({ hasText: 'BTC/USDT' }).first()).toBeVisible()
   await page.getByRole('link', { name: 'Mine' }).click()
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
   await context.setOffline(false)
@@ -95,5 +102,5 @@ test('an unknown route shows a way back home', async ({ page }) => {
   await page.goto('./#/pages/nowhere/index')
   await expect(page.getByText('This page does not exist.')).toBeVisible()
   await page.getByRole('link', { name: 'Back to home' }).click()
-  await expect(page.getByRole('heading', { name: 'Welcome to Open Exchange' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Open Exchange' })).toBeVisible()
 })

@@ -1,7 +1,13 @@
 import type { Migration } from 'kysely'
 import * as m001 from './001-foundation'
+import * as m002 from './002-accounts'
+import * as m003 from './003-markets'
+import * as m004 from './004-ledger'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '002-accounts': m002,
+  '003-markets': m003,
+  '004-ledger': m004,
 }

@@ -45,21 +45,38 @@ export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
       .execute()
     const map: Record<string, string> = { platform: '/api/logo/platform.svg' }
     for (const a of assets) map[a.code] = `/api/logo/${a.code}.svg`
+    // Metals, stocks and currencies have logos too (drawn from the instrument's colour).
+    // (Coins are assets: a disabled coin stays out of the map.)
+    const bases = await db
+      .selectFrom('instrument')
+      .select('base')
+      .distinct()
+      .where('base', 'not in', db.selectFrom('asset').select('code'))
+      .execute()
+    for (const b of bases) map[b.base] = `/api/logo/${b.base}.svg`
     return ok(map)
   })
 
-  app.get('/logo/:file', async (req, reply) => {
+  // Logos are small, cached images a market list asks for by the dozen: not rate limited.
+  app.get('/logo/:file', { config: { rateLimit: false } }, async (req, reply) => {
     const { file } = parse(logoParamsSchema, req.params)
     const code = file.slice(0, -4).toUpperCase()
     let svg: string
     if (code === 'PLATFORM') svg = PLATFORM_LOGO_SVG
     else {
       if (!CODE_RE.test(code)) throw new AppError('notFound')
-      const asset = await db
-        .selectFrom('asset')
-        .select(['code', 'color'])
-        .where('code', '=', code)
-        .executeTakeFirst()
+      const asset =
+        (await db
+          .selectFrom('asset')
+          .select(['code', 'color'])
+          .where('code', '=', code)
+          .executeTakeFirst()) ??
+        (await db
+          .selectFrom('instrument')
+          .select(['base as code', 'logo_color as color'])
+          .where('base', '=', code)
+          .limit(1)
+          .executeTakeFirst())
       if (!asset) throw new AppError('notFound')
       svg = coinLogoSvg(asset.code, asset.color)
     }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { HomeIcon, UserIcon } from '@/ui/Icons'
+import { ChartIcon, HomeIcon, UserIcon } from '@/ui/Icons'
 import { TabBar, type TabItem } from '@/ui/TabBar'
 
 /** Tabs appear here as their areas ship; only working screens are linked. */
@@ -9,6 +9,7 @@ export function AppTabBar() {
   const path = useRouterState({ select: (s) => s.location.pathname })
   const items: TabItem[] = [
     { to: '/', label: t`Home`, icon: <HomeIcon />, match: ['/pages/home/index'] },
+    { to: '/pages/market/market', label: t`Markets`, icon: <ChartIcon />, match: [] },
     { to: '/pages/mine/index', label: t`Mine`, icon: <UserIcon />, match: [] },
   ]
   const onTab = items.some((i) => i.to === path || i.match.includes(path))
@@ -16,4 +17,4 @@ export function AppTabBar() {
   return <TabBar items={items} path={path} label={t`Main navigation`} />
 }
 
-export const TAB_PATHS = ['/', '/pages/home/index', '/pages/mine/index']
+export const TAB_PATHS = ['/', '/pages/home/index', '/pages/market/market', '/pages/mine/index']

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
-import { Outlet } from '@tanstack/react-router'
+import { Outlet, useRouterState } from '@tanstack/react-router'
+import { InstallOffer } from '@/app/pwa/InstallOffer'
+import { OfflineBanner } from '@/app/pwa/OfflineBanner'
 import { FeedbackLayer } from '@/ui/FeedbackLayer'
 import { AppTabBar } from './AppTabBar'
 import styles from './RootLayout.module.css'
@@ -9,13 +11,17 @@ import { useClientDataSync } from './use-client-data-sync'
 export function RootLayout() {
   const { t } = useLingui()
   useClientDataSync()
+  const path = useRouterState({ select: (s) => s.location.pathname })
+  const onHome = path === '/' || path === '/pages/home/index'
   return (
     <>
+      <OfflineBanner />
       <main className={styles.main}>
         <Outlet />
       </main>
       <AppTabBar />
       <UpdatePrompt />
+      {onHome && <InstallOffer />}
       <FeedbackLayer loadingLabel={t`Loading`} okLabel={t`OK`} />
     </>
   )

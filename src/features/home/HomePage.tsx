@@ -1,15 +1,73 @@
+import type { Floor, Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
 import { logoMapAtom, themeAtom } from '@/app/store'
+import { floorQueryOptions, instrumentsQueryOptions } from '@/features/market/api'
+import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
+import { Change, Price } from '@/features/market/components/Price'
+import { pairLabel } from '@/features/market/market-list'
+import { useLiveTickers } from '@/features/market/use-live-tickers'
+import { useFormat } from '@/lib/format/use-format'
 import { GlobeIcon, MoonIcon } from '@/ui/Icons'
 import styles from './HomePage.module.css'
+import { ShortcutGrid } from './shortcuts'
+
+type Ranking = 'gainers' | 'losers' | 'volume'
+
+function Banners({ banners, label }: { banners: Floor['banners']; label: string }) {
+  const [index, setIndex] = useState(0)
+  useEffect(() => {
+    if (banners.length < 2) return
+    const id = setInterval(() => setIndex((i) => (i + 1) % banners.length), 4000)
+    return () => clearInterval(id)
+  }, [banners.length])
+  const b = banners[index % banners.length]
+  if (!b) return null
+  const img = <img src={b.image} alt={b.title} className={styles.bannerImg} />
+  return (
+    <section className={styles.banner} aria-label={label} aria-roledescription="carousel">
+      {b.link ? <a href={b.link}>{img}</a> : img}
+    </section>
+  )
+}
+
+function Notices({ notices, label }: { notices: Floor['notices']; label: string }) {
+  if (notices.length === 0) return null
+  return (
+    <section className={styles.notices} aria-label={label}>
+      <div className={styles.marquee}>
+        {notices.map((n) => (
+          <span key={n.id}>{n.link ? <a href={n.link}>{n.title}</a> : n.title}</span>
+        ))}
+      </div>
+    </section>
+  )
+}
 
 export function HomePage() {
   const { t } = useLingui()
+  const { amount } = useFormat()
   const logoMap = useAtomValue(logoMapAtom)
   const [theme, setTheme] = useAtom(themeAtom)
-  const coins = Object.entries(logoMap).filter(([code]) => code !== 'platform')
+  const floor = useQuery(floorQueryOptions())
+  const instruments = useQuery(instrumentsQueryOptions())
+  const tickers = useLiveTickers()
+  const [ranking, setRanking] = useState<Ranking>('gainers')
+  const bySymbol = new Map<string, Instrument>((instruments.data ?? []).map((i) => [i.symbol, i]))
+  const lists = floor.data?.lists
+
+  const rankLabels: Record<Ranking, string> = {
+    gainers: t`Top gainers`,
+    losers: t`Top losers`,
+    volume: t`Top volume`,
+  }
+  const hot = (lists?.hot ?? []).map((s) => bySymbol.get(s)).filter((i): i is Instrument => Boolean(i))
+  const ranked = (lists?.[ranking] ?? [])
+    .map((s) => bySymbol.get(s))
+    .filter((i): i is Instrument => Boolean(i))
 
   return (
     <>
@@ -21,7 +79,7 @@ export function HomePage() {
           width={32}
           height={32}
         />
-        <span className={styles.brand}>Open Exchange</span>
+        <h1 className={styles.brand}>Open Exchange</h1>
         <Link to="/pages/mine/language-set" className={styles.iconButton} aria-label={t`Language`}>
           <GlobeIcon />
         </Link>
@@ -34,25 +92,71 @@ export function HomePage() {
           <MoonIcon />
         </button>
       </header>
+      <ConnectionStatus />
 
-      <section className={styles.hero}>
-        <h1 className={styles.title}>{t`Welcome to Open Exchange`}</h1>
-        <p
-          className={styles.subtitle}
-        >{t`An open, self-hosted exchange: every balance change is on your record.`}</p>
-      </section>
+      {floor.data && <Banners banners={floor.data.banners} label={t`Announcements`} />}
+      {floor.data && <Notices notices={floor.data.notices} label={t`Notices`} />}
+      {floor.data && <ShortcutGrid items={floor.data.shortcuts} label={t`Shortcuts`} />}
 
-      {coins.length > 0 && (
-        <section className={styles.card} aria-labelledby="coins-title">
-          <h2 id="coins-title" className={styles.cardTitle}>{t`Supported coins`}</h2>
-          <ul className={styles.coins}>
-            {coins.map(([code, url]) => (
-              <li key={code} className={styles.coin}>
-                <img src={url} alt="" width={36} height={36} loading="lazy" />
-                <span>{code}</span>
-              </li>
-            ))}
+      {hot.length > 0 && (
+        <section className={styles.card} aria-labelledby="hot-title">
+          <h2 id="hot-title" className={styles.cardTitle}>{t`Hot`}</h2>
+          <ul className={styles.hot}>
+            {hot.map((i) => {
+              const tk = tickers?.[i.symbol]
+              return (
+                <li key={i.symbol}>
+                  <Link to="/pages/market/quote" search={{ symbol: i.symbol }} className={styles.hotItem}>
+                    <span className={styles.hotPair}>
+                      <img src={i.logo} alt="" width={18} height={18} />
+                      {pairLabel(i)}
+                    </span>
+                    <Price value={tk?.last} change={tk?.change} className={styles.hotPrice} />
+                    <Change value={tk?.change} />
+                  </Link>
+                </li>
+              )
+            })}
           </ul>
+        </section>
+      )}
+
+      {lists && (
+        <section className={styles.card} aria-label={t`Rankings`}>
+          <div className={styles.rankTabs} role="tablist" aria-label={t`Rankings`}>
+            {(['gainers', 'losers', 'volume'] as const).map((r) => (
+              <button
+                key={r}
+                type="button"
+                role="tab"
+                aria-selected={ranking === r}
+                onClick={() => setRanking(r)}
+              >
+                {rankLabels[r]}
+              </button>
+            ))}
+          </div>
+          <ol className={styles.rankList} aria-label={rankLabels[ranking]}>
+            {ranked.map((i) => {
+              const tk = tickers?.[i.symbol]
+              return (
+                <li key={i.symbol}>
+                  <Link to="/pages/market/quote" search={{ symbol: i.symbol }} className={styles.rankRow}>
+                    <img src={i.logo} alt="" width={24} height={24} loading="lazy" />
+                    <span className={styles.rankName}>
+                      {pairLabel(i)}
+                      <small>{tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name}</small>
+                    </span>
+                    <Price value={tk?.last} change={tk?.change} />
+                    <Change value={tk?.change} solid />
+                  </Link>
+                </li>
+              )
+            })}
+          </ol>
+          <Link to="/pages/market/market" search={{ tab: 'spot' }} className={styles.more}>
+            {t`All markets`}
+          </Link>
         </section>
       )}
     </>

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useAtom, useAtomValue } from 'jotai'
 import { langAtom, themeAtom } from '@/app/store'
+import { AccountSection } from '@/features/account/AccountSection'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
 import { GlobeIcon, InfoIcon, MoonIcon } from '@/ui/Icons'
 import { PageHeader } from '@/ui/PageHeader'
@@ -20,6 +21,7 @@ export function MinePage() {
   return (
     <>
       <PageHeader title={t`Settings`} />
+      <AccountSection />
       <CellGroup label={t`Preferences`}>
         <LinkCell to="/pages/mine/language-set" icon={<GlobeIcon />} label={t`Language`} value={langName} />
         <Cell icon={<MoonIcon />} label={t`Dark mode`}>

@@ -1,0 +1,34 @@
+/**
+ * Bill-reason types of ledger entries (SPEC.md section 3). Stable strings: stored in the
+ * database, sent to the app, filtered on in records. New products add reasons, never new bookkeeping.
+ */
+export const LEDGER_REASONS = [
+  'recharge', // deposit credited
+  'transfer', // between a user's own accounts
+  'withdraw_freeze', // withdrawal requested: funds frozen
+  'withdraw_success', // withdrawal paid out
+  'withdraw_failure', // withdrawal rejected: funds returned
+  'spot_freeze', // order placed: funds frozen
+  'spot_unfreeze', // order cancelled or filled below its freeze: remainder released
+  'spot_trade', // a fill settled between two parties
+  'spot_fee', // trading fee
+  'exchange', // flash exchange (coin to coin)
+  'adjustment', // an admin's manual correction, always with a reason
+  'market_maker_funding', // demo liquidity funded from the treasury
+  'contract_margin',
+  'contract_fee',
+  'contract_settlement',
+  'overnight_fee',
+  'option_principal',
+  'option_fee',
+  'option_settlement',
+  'staking_lock',
+  'staking_release',
+  'staking_settlement',
+  'insurance',
+] as const
+export type LedgerReason = (typeof LEDGER_REASONS)[number]
+
+export function isLedgerReason(v: unknown): v is LedgerReason {
+  return typeof v === 'string' && (LEDGER_REASONS as readonly string[]).includes(v)
+}

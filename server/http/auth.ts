@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Db } from '../db/db'
+import { resolveToken } from '../modules/auth/sessions'
+import { AppError } from './errors'
+
+export interface RequestUser {
+  id: string
+  sessionId: string
+  role: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database, decorated in app.ts so hooks can reach it. */
+    db: Db
+  }
+  interface FastifyRequest {
+    /** Set by requireUser / optionalUser; null for visitors. */
+    user: RequestUser | null
+  }
+}
+
+/** The bearer token of a request, if any. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (typeof header !== 'string') return null
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim())
+  return m?.[1] ?? null
+}
+
+async function lookUp(db: Db, request: FastifyRequest): Promise<RequestUser | null> {
+  const token = bearerToken(request)
+  if (!token) return null
+  const s = await resolveToken(db, token)
+  return s ? { id: s.userId, sessionId: s.sessionId, role: s.role } : null
+}
+
+/** preHandler: answers 1003 unless the request carries a live session; sets request.user. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const user = await lookUp(request.server.db, request)
+  if (!user) throw new AppError('invalidSession')
+  request.user = user
+}
+
+/** preHandler: like requireUser, but visitors pass with request.user = null. */
+export async function optionalUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  request.user = await lookUp(request.server.db, request)
+}
+
+/** Narrow request.user after requireUser ran. */
+export function currentUser(request: FastifyRequest): RequestUser {
+  if (!request.user) throw new AppError('invalidSession')
+  return request.user
+}

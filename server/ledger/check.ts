@@ -1,0 +1,75 @@
+import { normalize } from '@common/money/decimal'
+import { sql } from 'kysely'
+import type { Tx } from './ledger'
+
+export interface LedgerReport {
+  entries: number
+  postings: number
+  balances: number
+  /** Assets whose postings do not sum to zero. */
+  unbalancedAssets: { asset: string; total: string }[]
+  /** Balances that differ from the sum of their postings. */
+  mismatchedBalances: {
+    holder: string
+    account: string
+    asset: string
+    available: string
+    frozen: string
+    postedAvailable: string
+    postedFrozen: string
+  }[]
+}
+
+/** The ledger invariant (DESIGN.md section 5), checked in SQL over the whole history. */
+export async function checkLedger(db: Tx): Promise<LedgerReport> {
+  const counts = await sql<{ entries: number; postings: number; balances: number }>`
+    select (select count(*) from ledger_entry)::int as entries,
+           (select count(*) from ledger_posting)::int as postings,
+           (select count(*) from balance)::int as balances`.execute(db)
+  const unbalanced = await sql<{ asset: string; total: string }>`
+    select asset, sum(amount)::text as total from ledger_posting group by asset having sum(amount) <> 0`.execute(
+    db,
+  )
+  const mismatched = await sql<{
+    holder: string
+    account: string
+    asset: string
+    available: string
+    frozen: string
+    posted_available: string
+    posted_frozen: string
+  }>`
+    with posted as (
+      select holder, account, asset,
+             coalesce(sum(amount) filter (where bucket = 'available'), 0) as available,
+             coalesce(sum(amount) filter (where bucket = 'frozen'), 0) as frozen
+      from ledger_posting group by holder, account, asset
+    )
+    select coalesce(b.holder, p.holder) as holder, coalesce(b.account, p.account) as account,
+           coalesce(b.asset, p.asset) as asset,
+           coalesce(b.available, 0)::text as available, coalesce(b.frozen, 0)::text as frozen,
+           coalesce(p.available, 0)::text as posted_available, coalesce(p.frozen, 0)::text as posted_frozen
+    from balance b full outer join posted p
+      on p.holder = b.holder and p.account = b.account and p.asset = b.asset
+    where coalesce(b.available, 0) <> coalesce(p.available, 0) or coalesce(b.frozen, 0) <> coalesce(p.frozen, 0)
+  `.execute(db)
+  const c = counts.rows[0] ?? { entries: 0, postings: 0, balances: 0 }
+  return {
+    entries: Number(c.entries),
+    postings: Number(c.postings),
+    balances: Number(c.balances),
+    unbalancedAssets: unbalanced.rows.map((r) => ({ asset: r.asset, total: normalize(r.total) })),
+    mismatchedBalances: mismatched.rows.map((r) => ({
+      holder: r.holder,
+      account: r.account,
+      asset: r.asset,
+      available: normalize(r.available),
+      frozen: normalize(r.frozen),
+      postedAvailable: normalize(r.posted_available),
+      postedFrozen: normalize(r.posted_frozen),
+    })),
+  }
+}
+
+export const ledgerIsSound = (r: LedgerReport): boolean =>
+  r.unbalancedAssets.length === 0 && r.mismatchedBalances.length === 0

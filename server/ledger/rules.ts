@@ -1,0 +1,68 @@
+import type { Bucket } from '@common/ledger/accounts'
+import { SYSTEM_HOLDER } from '@common/ledger/accounts'
+import { add, type DecimalString, isDecimalString, isNegative, isZero } from '@common/money/decimal'
+
+/** One movement on one balance bucket. Positive credits, negative debits. */
+export interface Posting {
+  holder: string
+  account: string
+  asset: string
+  bucket: Bucket
+  amount: DecimalString
+}
+
+export interface BalanceKey {
+  holder: string
+  account: string
+  asset: string
+}
+
+export const keyOf = (b: BalanceKey): string => `${b.holder}\u0000${b.account}\u0000${b.asset}`
+
+/** Why an entry is refused before it touches the database. */
+export function unbalancedAssets(postings: readonly Posting[]): string[] {
+  const totals = new Map<string, DecimalString>()
+  for (const p of postings) {
+    if (!isDecimalString(p.amount)) throw new Error(`posting amount is not a decimal: ${p.amount}`)
+    totals.set(p.asset, add(totals.get(p.asset) ?? '0', p.amount))
+  }
+  return [...totals].filter(([, t]) => !isZero(t)).map(([a]) => a)
+}
+
+/** Distinct balances an entry touches, in the one global lock order (avoids deadlocks). */
+export function lockOrder(keys: readonly BalanceKey[]): BalanceKey[] {
+  const seen = new Map<string, BalanceKey>()
+  for (const k of keys) seen.set(keyOf(k), { holder: k.holder, account: k.account, asset: k.asset })
+  return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, k]) => k)
+}
+
+/** Users (and market makers) can never go below zero; only the platform's clearing accounts can. */
+export function mayGoNegative(holder: string): boolean {
+  return holder === SYSTEM_HOLDER
+}
+
+export interface BalanceState {
+  available: DecimalString
+  frozen: DecimalString
+}
+
+/** Applies postings to locked balances; returns the new states or the first overdrawn key. */
+export function applyPostings(
+  before: ReadonlyMap<string, BalanceState>,
+  postings: readonly Posting[],
+): { after: Map<string, BalanceState>; overdrawn: BalanceKey | null } {
+  const after = new Map<string, BalanceState>()
+  for (const [k, v] of before) after.set(k, { ...v })
+  for (const p of postings) {
+    const k = keyOf(p)
+    const s = after.get(k) ?? { available: '0', frozen: '0' }
+    s[p.bucket] = add(s[p.bucket], p.amount)
+    after.set(k, s)
+  }
+  for (const p of postings) {
+    const s = after.get(keyOf(p)) as BalanceState
+    if (!mayGoNegative(p.holder) && (isNegative(s.available) || isNegative(s.frozen)))
+      return { after, overdrawn: p }
+  }
+  return { after, overdrawn: null }
+}

@@ -1,0 +1,265 @@
+import { EventEmitter } from 'node:events'
+import { isPeriod, type Period } from '@common/market/periods'
+import type { Candle, Instrument, Ticker } from '@common/market/types'
+import { fromUnits } from '@common/market/units'
+import { DEFAULT_TIMEZONE } from '@common/time/time'
+import type { Db } from '../db/db'
+import { CandleBuilder, toWire, type UnitCandle } from './candles'
+import type { IndexFeed, IndexTick } from './feed'
+import {
+  type CandleRow,
+  fromRow,
+  type InstrumentRow,
+  latestCandles,
+  loadInstruments,
+  minuteCandlesSince,
+  upsertCandles,
+} from './repo'
+import { type SimInstrument, SimulatedIndexFeed } from './simulator'
+import { TickerWindow } from './ticker'
+
+export interface MarketOptions {
+  tz?: string
+  /** Seed of the default simulated feed. */
+  seed?: string
+  /** Simulated feed interval (ms). */
+  tickMs?: number
+  /** How often changed candles are written to the database (ms). */
+  flushMs?: number
+  now?: () => number
+  log?: { info(o: unknown, m?: string): void; error(o: unknown, m?: string): void }
+}
+
+export interface MarketEvents {
+  ticker: [Ticker]
+  candle: [string, Period, UnitCandle]
+  favorites: [string, string[]]
+}
+
+export function toInstrument(r: InstrumentRow): Instrument {
+  return {
+    symbol: r.symbol,
+    category: r.category,
+    base: r.base,
+    quote: r.quote,
+    name: r.name,
+    pricePrecision: r.price_precision,
+    amountPrecision: r.amount_precision,
+    minAmount: r.min_amount,
+    minNotional: r.min_notional,
+    status: r.status,
+    hot: r.hot,
+    logo: `/api/logo/${r.base}.svg`,
+    sort: r.sort,
+  }
+}
+
+export function toSimInstrument(r: InstrumentRow, startPrice?: string): SimInstrument {
+  return {
+    symbol: r.symbol,
+    // Spot and perpetual on one coin follow one index.
+    underlying: r.category === 'spot' || r.category === 'perpetual' ? `${r.base}${r.quote}` : r.symbol,
+    pricePrecision: r.price_precision,
+    amountPrecision: r.amount_precision,
+    startPrice: Number(startPrice ?? r.ref_price),
+    refPrice: Number(r.ref_price),
+    volatility: Number(r.volatility),
+    dailyTurnover: Number(r.ref_turnover),
+  }
+}
+
+/**
+ * Market data of the platform: instruments, index ticks folded into live candles for every
+ * period and into 24 h tickers; changed candles are flushed to the database in batches.
+ * The index feed is the only thing that moves a price.
+ */
+export class MarketData extends EventEmitter<MarketEvents> {
+  readonly tz: string
+  private rows: InstrumentRow[] = []
+  private readonly bySymbol = new Map<string, InstrumentRow>()
+  private readonly builders = new Map<string, CandleBuilder>()
+  private readonly windows = new Map<string, TickerWindow>()
+  private readonly dirty = new Map<string, CandleRow>()
+  private feed: IndexFeed | null = null
+  private flushTimer: ReturnType<typeof setInterval> | null = null
+  private flushing: Promise<void> = Promise.resolve()
+  private readonly now: () => number
+
+  constructor(
+    private readonly db: Db,
+    private opts: MarketOptions = {},
+  ) {
+    super()
+    this.setMaxListeners(0)
+    this.tz = opts.tz ?? DEFAULT_TIMEZONE
+    this.now = opts.now ?? Date.now
+  }
+
+  setLog(log: NonNullable<MarketOptions['log']>): void {
+    this.opts = { ...this.opts, log }
+  }
+
+  /** Reads instruments, the newest candle of every period and the last 24 h of minutes. */
+  async load(): Promise<void> {
+    this.rows = await loadInstruments(this.db)
+    this.bySymbol.clear()
+    for (const r of this.rows) {
+      this.bySymbol.set(r.symbol, r)
+      this.builders.set(r.symbol, new CandleBuilder(r.price_precision, r.amount_precision, this.tz))
+      this.windows.set(r.symbol, new TickerWindow(r.symbol, r.price_precision, r.amount_precision))
+    }
+    for (const row of await latestCandles(this.db)) {
+      const inst = this.bySymbol.get(row.symbol)
+      if (!inst || !isPeriod(row.period)) continue
+      this.builders
+        .get(row.symbol)
+        ?.restore(row.period, fromRow(row, inst.price_precision, inst.amount_precision))
+    }
+    const since = this.now() - 24 * 3600 * 1000 - 60_000
+    const bySymbol = new Map<string, UnitCandle[]>()
+    for (const row of await minuteCandlesSince(this.db, since)) {
+      const inst = this.bySymbol.get(row.symbol)
+      if (!inst) continue
+      let list = bySymbol.get(row.symbol)
+      if (!list) {
+        list = []
+        bySymbol.set(row.symbol, list)
+      }
+      list.push(fromRow(row, inst.price_precision, inst.amount_precision))
+    }
+    for (const [symbol, list] of bySymbol) this.windows.get(symbol)?.load(list)
+    // A market idle for over a day still has a last price: its newest stored minute.
+    for (const [symbol, b] of this.builders) {
+      const w = this.windows.get(symbol)
+      const m = b.get('1m')
+      if (w && m && w.lastPrice() === null) w.load([m])
+    }
+  }
+
+  /** Instruments for the simulator, each starting from its last stored price. */
+  simInstruments(): SimInstrument[] {
+    return this.rows.map((r) => {
+      const last = this.windows.get(r.symbol)?.lastPrice()
+      return toSimInstrument(
+        r,
+        last === null || last === undefined ? undefined : fromUnits(last, r.price_precision),
+      )
+    })
+  }
+
+  /** Starts the index feed (the seeded simulator unless another feed is given) and the flusher. */
+  start(feed?: IndexFeed): void {
+    this.feed =
+      feed ??
+      new SimulatedIndexFeed({
+        // The start time joins the seed so a restart does not replay the same moves.
+        seed: `${this.opts.seed ?? 'open-exchange'}:${this.now()}`,
+        instruments: this.simInstruments(),
+        tickMs: this.opts.tickMs ?? 1000,
+        now: this.now,
+      })
+    this.feed.start((ticks) => this.onTicks(ticks))
+    this.flushTimer = setInterval(() => void this.flush(), this.opts.flushMs ?? 2000)
+    this.flushTimer.unref?.()
+  }
+
+  onTicks(ticks: readonly IndexTick[]): void {
+    for (const tick of ticks) {
+      const inst = this.bySymbol.get(tick.symbol)
+      const builder = this.builders.get(tick.symbol)
+      const window = this.windows.get(tick.symbol)
+      if (!inst || !builder || !window) continue
+      const updates = builder.tick(tick.ts, tick.price, tick.volume)
+      for (const u of updates) {
+        this.dirty.set(`${tick.symbol}|${u.period}|${u.candle.t}`, {
+          symbol: tick.symbol,
+          period: u.period,
+          candle: { ...u.candle },
+          pricePrecision: inst.price_precision,
+          amountPrecision: inst.amount_precision,
+        })
+        if (u.period === '1m') window.update(u.candle, tick.ts)
+        this.emit('candle', tick.symbol, u.period, u.candle)
+      }
+      if (updates.length) {
+        const t = window.snapshot(tick.ts)
+        if (t) this.emit('ticker', t)
+      }
+    }
+  }
+
+  /** Writes changed candles; serialised so two flushes never race. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.dirty.size === 0) return
+      const rows = [...this.dirty.values()]
+      this.dirty.clear()
+      try {
+        await upsertCandles(this.db, rows)
+      } catch (err) {
+        for (const r of rows) {
+          const key = `${r.symbol}|${r.period}|${r.candle.t}`
+          if (!this.dirty.has(key)) this.dirty.set(key, r)
+        }
+        this.opts.log?.error({ err }, 'candle flush failed')
+      }
+    })
+    return this.flushing
+  }
+
+  async stop(): Promise<void> {
+    this.feed?.stop()
+    this.feed = null
+    if (this.flushTimer) clearInterval(this.flushTimer)
+    this.flushTimer = null
+    await this.flush()
+  }
+
+  instruments(): Instrument[] {
+    return this.rows.map(toInstrument)
+  }
+
+  instrument(symbol: string): InstrumentRow | undefined {
+    return this.bySymbol.get(symbol)
+  }
+
+  ticker(symbol: string): Ticker | null {
+    return this.windows.get(symbol)?.snapshot(this.now()) ?? null
+  }
+
+  tickers(): Ticker[] {
+    const now = this.now()
+    const out: Ticker[] = []
+    for (const r of this.rows) {
+      const t = this.windows.get(r.symbol)?.snapshot(now)
+      if (t) out.push(t)
+    }
+    return out
+  }
+
+  /** The live candle of a period, if any. */
+  currentCandle(symbol: string, period: Period): Candle | null {
+    const inst = this.bySymbol.get(symbol)
+    const c = this.builders.get(symbol)?.get(period)
+    return inst && c ? toWire(c, inst.price_precision, inst.amount_precision) : null
+  }
+
+  /** Candles of a period not yet written to the database, plus the live one, oldest first. */
+  unflushed(symbol: string, period: Period): Candle[] {
+    const inst = this.bySymbol.get(symbol)
+    if (!inst) return []
+    const map = new Map<number, UnitCandle>()
+    for (const r of this.dirty.values())
+      if (r.symbol === symbol && r.period === period) map.set(r.candle.t, r.candle)
+    const live = this.builders.get(symbol)?.get(period)
+    if (live) map.set(live.t, live)
+    return [...map.values()]
+      .sort((a, b) => a.t - b.t)
+      .map((c) => toWire(c, inst.price_precision, inst.amount_precision))
+  }
+
+  wire(symbol: string, c: UnitCandle): Candle {
+    const inst = this.bySymbol.get(symbol) as InstrumentRow
+    return toWire(c, inst.price_precision, inst.amount_precision)
+  }
+}

@@ -1,0 +1,28 @@
+import type { Db } from '../../db/db'
+
+/** Terms shown at registration (GET /login/clause); an operator may replace them (setting 'login.clause'). */
+export const DEFAULT_CLAUSE = {
+  title: 'User agreement',
+  content: [
+    'By registering you agree to these terms.',
+    '1. You are of legal age where you live and trading digital assets is lawful for you there.',
+    '2. You keep your password, trade password and second-factor devices secret. Actions taken with them are treated as yours.',
+    '3. Digital assets are volatile. Leveraged contracts and options can lose the whole amount committed. Trade only what you can afford to lose.',
+    '4. We may ask for identity verification before withdrawals or higher limits, and may refuse service where the law requires it.',
+    '5. Fees, limits and listed markets are published in the app and may change with notice.',
+    '6. We process your personal data to run your account, to keep it secure and to meet legal duties, and do not sell it.',
+    '7. You may close your account at any time after settling open positions, loans and orders.',
+  ].join('\n\n'),
+}
+
+export async function loadClause(db: Db): Promise<{ title: string; content: string }> {
+  const row = await db
+    .selectFrom('setting')
+    .select('value')
+    .where('key', '=', 'login.clause')
+    .executeTakeFirst()
+  const v = row?.value as { title?: unknown; content?: unknown } | undefined
+  if (v && typeof v.title === 'string' && typeof v.content === 'string')
+    return { title: v.title, content: v.content }
+  return DEFAULT_CLAUSE
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto'
+import { advancedIdentitySchema, basicIdentitySchema, uploadParamsSchema } from '@common/schemas/account'
+import multipart from '@fastify/multipart'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/db'
+import { currentUser, requireUser } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import { countryList } from '../system/countries'
+import type { AuthCtx } from './context'
+import { reencodeImage, UPLOAD_MAX_BYTES } from './images'
+
+/** Roles that may see any user's uploads (identity review in the operator console). */
+const STAFF = new Set(['operator', 'admin'])
+
+/** For other areas: refuse with type 998 (the app opens advanced verification) until verified. */
+export async function requireAdvancedVerified(db: Db, userId: string): Promise<void> {
+  const row = await db
+    .selectFrom('identity')
+    .select('advanced_status')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (row?.advanced_status !== 'verified')
+    throw new AppError('forbidden', { msg: 'Complete advanced verification first', type: 998 })
+}
+
+export async function identityRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
+  const { db } = ctx
+  const auth = { preHandler: requireUser }
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } })
+
+  app.post('/uploadImage', auth, async (req) => {
+    const me = currentUser(req)
+    if (!req.isMultipart()) throw new AppError('fileType')
+    const file = await req.file()
+    if (file?.fieldname !== 'image') throw new AppError('fileType')
+    let raw: Buffer
+    try {
+      raw = await file.toBuffer()
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('fileTooLarge')
+      throw err
+    }
+    const img = await reencodeImage(raw)
+    const id = randomUUID()
+    await db
+      .insertInto('upload')
+      .values({
+        id,
+        owner_id: me.id,
+        mime: 'image/jpeg',
+        size: img.bytes.length,
+        width: img.width,
+        height: img.height,
+        bytes: img.bytes,
+      })
+      .execute()
+    return ok({ id, url: `upload/${id}`, width: img.width, height: img.height })
+  })
+
+  // Only the owner and staff; anyone else gets the same 1004 as for a missing file.
+  app.get('/upload/:id', auth, async (req, reply) => {
+    const me = currentUser(req)
+    const { id } = parse(uploadParamsSchema, req.params)
+    const row = await db
+      .selectFrom('upload')
+      .select(['owner_id', 'mime', 'bytes'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!row || (row.owner_id !== me.id && !STAFF.has(me.role))) throw new AppError('notFound')
+    reply.header('content-type', row.mime).header('cache-control', 'private, max-age=3600')
+    reply.header('x-content-type-options', 'nosniff')
+    return Buffer.from(row.bytes)
+  })
+
+  app.get('/user/identity', auth, async (req) => {
+    const me = currentUser(req)
+    const row = await db.selectFrom('identity').selectAll().where('user_id', '=', me.id).executeTakeFirst()
+    if (!row) return ok({ basic: null, advanced: { status: 'none', rejectReason: null, submittedAt: null } })
+    return ok({
+      basic: {
+        nationality: row.nationality,
+        realName: row.real_name,
+        // Shown masked: the full number never needs to travel back.
+        idNumber: `${row.id_number.slice(0, 3)}****${row.id_number.slice(-2)}`,
+      },
+      advanced: {
+        status: row.advanced_status,
+        rejectReason: row.reject_reason,
+        submittedAt: row.submitted_at ? new Date(row.submitted_at).getTime() : null,
+      },
+    })
+  })
+
+  app.post('/user/identity/basic', auth, async (req) => {
+    const me = currentUser(req)
+    const body = parse(basicIdentitySchema, req.body)
+    if (!countryList().some((c) => c.code === body.nationality))
+      throw new AppError('invalidField', { data: { field: 'nationality', reason: 'invalid_country' } })
+    const row = await db
+      .selectFrom('identity')
+      .select('advanced_status')
+      .where('user_id', '=', me.id)
+      .executeTakeFirst()
+    if (row?.advanced_status === 'pending') throw new AppError('identityPending')
+    if (row?.advanced_status === 'verified') throw new AppError('identityVerified')
+    const values = { nationality: body.nationality, real_name: body.realName, id_number: body.idNumber }
+    await db
+      .insertInto('identity')
+      .values({ user_id: me.id, ...values })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ ...values, basic_at: new Date(), advanced_status: 'none' }),
+      )
+      .execute()
+    return ok(null)
+  })
+
+  app.post('/user/identity/advanced', auth, async (req) => {
+    const me = currentUser(req)
+    const body = parse(advancedIdentitySchema, req.body)
+    const row = await db
+      .selectFrom('identity')
+      .select('advanced_status')
+      .where('user_id', '=', me.id)
+      .executeTakeFirst()
+    if (!row) throw new AppError('basicRequired')
+    if (row.advanced_status === 'pending') throw new AppError('identityPending')
+    if (row.advanced_status === 'verified') throw new AppError('identityVerified')
+    const ids = [body.front, body.back, body.hand]
+    if (new Set(ids).size !== 3) throw new AppError('uploadInvalid')
+    const owned = await db
+      .selectFrom('upload')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('owner_id', '=', me.id)
+      .execute()
+    if (owned.length !== 3) throw new AppError('uploadInvalid')
+    await db
+      .updateTable('identity')
+      .set({
+        advanced_status: 'pending',
+        front_upload_id: body.front,
+        back_upload_id: body.back,
+        hand_upload_id: body.hand,
+        reject_reason: null,
+        submitted_at: new Date(),
+        reviewed_at: null,
+        reviewer_id: null,
+      })
+      .where('user_id', '=', me.id)
+      .execute()
+    return ok(null)
+  })
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto'
+import {
+  accountSchema,
+  forgetPasswordSchema,
+  loginChallengeSchema,
+  loginConfirmSchema,
+  loginSchema,
+} from '@common/schemas/account'
+import type { FastifyInstance } from 'fastify'
+import { currentUser, requireUser } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import { consumeCode } from './codes'
+import { type AuthCtx, clientMeta, sendCode, strictLimit } from './context'
+import { dummyHash, hashPassword, verifyPassword } from './passwords'
+import { checkGoogle } from './second-factor'
+import { createSession, revokeAllSessions, revokeSession } from './sessions'
+import { spendTicket } from './slider'
+import { accountKey, findByAccount, getUser, maskEmail, maskPhone, type UserRow, userDto } from './users'
+
+const LOCK_WINDOW_MS = 15 * 60 * 1000
+const LOCK_FAILURES = 10
+const CHALLENGE_TTL_MS = 5 * 60 * 1000
+const CHALLENGE_TRIES = 5
+
+export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
+  const { db } = ctx
+
+  async function openSession(user: UserRow, meta: { ip: string; userAgent: string }, account: string) {
+    const { token } = await createSession(db, user.id, meta)
+    await db
+      .insertInto('login_attempt')
+      .values({ account, user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, success: true })
+      .execute()
+    return { token, user: await userDto(db, user) }
+  }
+
+  app.post('/user/login', strictLimit(ctx), async (req) => {
+    const body = parse(loginSchema, req.body)
+    const key = accountKey(body.account, body.countryCode)
+    const meta = clientMeta(req)
+    const failures = await db
+      .selectFrom('login_attempt')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account', '=', key)
+      .where('ip', '=', meta.ip)
+      .where('success', '=', false)
+      .where('created_at', '>', new Date(Date.now() - LOCK_WINDOW_MS))
+      .executeTakeFirstOrThrow()
+    if (Number(failures.n) >= LOCK_FAILURES) throw new AppError('loginLocked')
+
+    const user = await findByAccount(db, key)
+    const good = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password)
+    if (!user || !good) {
+      await db
+        .insertInto('login_attempt')
+        .values({
+          account: key,
+          user_id: user?.id ?? null,
+          ip: meta.ip,
+          user_agent: meta.userAgent,
+          success: false,
+        })
+        .execute()
+      throw new AppError('loginFailed')
+    }
+    if (user.status !== 'active') throw new AppError('accountAbnormal')
+
+    const needs = { sms: user.sms_verify, email: user.email_verify, google: user.google_verify }
+    if (needs.sms || needs.email || needs.google) {
+      const challengeId = randomUUID()
+      await db
+        .insertInto('login_challenge')
+        .values({
+          id: challengeId,
+          user_id: user.id,
+          ip: meta.ip,
+          expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
+        })
+        .execute()
+      throw new AppError('secondCheck', {
+        data: {
+          challengeId,
+          ...needs,
+          phoneMasked: maskPhone(user.phone),
+          emailMasked: maskEmail(user.email),
+        },
+      })
+    }
+    return ok(await openSession(user, meta, key))
+  })
+
+  async function liveChallenge(challengeId: string) {
+    const row = await db
+      .selectFrom('login_challenge as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.id', 'c.attempts', 'c.expires_at', 'c.used_at', 'c.user_id'])
+      .where('c.id', '=', challengeId)
+      .executeTakeFirst()
+    if (
+      !row ||
+      row.used_at ||
+      new Date(row.expires_at).getTime() <= Date.now() ||
+      row.attempts >= CHALLENGE_TRIES
+    )
+      throw new AppError('challengeExpired')
+    return { row, user: await getUser(db, row.user_id) }
+  }
+
+  for (const channel of ['sms', 'email'] as const) {
+    const path = channel === 'sms' ? '/login/sendSmsCodeBeforeLogin' : '/login/sendEmailCodeBeforeLogin'
+    app.post(path, strictLimit(ctx), async (req) => {
+      const { challengeId, ticket } = parse(loginChallengeSchema, req.body)
+      const { user } = await liveChallenge(challengeId)
+      const target = channel === 'sms' ? user.phone : user.email
+      if (!target || !(channel === 'sms' ? user.sms_verify : user.email_verify))
+        throw new AppError('channelNotBound')
+      await spendTicket(db, ticket)
+      await sendCode(ctx, channel, target, 'login')
+      return ok(null)
+    })
+  }
+
+  app.post('/user/loginConfirm', strictLimit(ctx), async (req) => {
+    const body = parse(loginConfirmSchema, req.body)
+    const { row, user } = await liveChallenge(body.challengeId)
+    try {
+      if (user.sms_verify) await consumeCode(db, 'login', user.phone ?? '', body.smsCode ?? '')
+      if (user.email_verify) await consumeCode(db, 'login', user.email ?? '', body.emailCode ?? '')
+      if (user.google_verify) await checkGoogle(db, user, body.googleCode ?? '')
+    } catch (err) {
+      await db
+        .updateTable('login_challenge')
+        .set({ attempts: row.attempts + 1 })
+        .where('id', '=', row.id)
+        .execute()
+      throw err
+    }
+    const used = await db
+      .updateTable('login_challenge')
+      .set({ used_at: new Date() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst()
+    if (!used) throw new AppError('challengeExpired')
+    return ok(await openSession(user, clientMeta(req), user.email ?? user.phone ?? ''))
+  })
+
+  app.post('/user/logout', { preHandler: requireUser }, async (req) => {
+    const me = currentUser(req)
+    await revokeSession(db, me.id, me.sessionId)
+    return ok(null)
+  })
+
+  // Says which checks a reset needs; the app suppresses this call's error toast and shows it inline.
+  app.post('/user/forgetPasswordAttempt', strictLimit(ctx), async (req) => {
+    const body = parse(accountSchema, req.body)
+    const user = await findByAccount(db, accountKey(body.account, body.countryCode))
+    if (!user) throw new AppError('accountNotFound')
+    return ok({
+      sms: user.phone !== null,
+      email: user.email !== null,
+      google: user.google_verify,
+      phoneMasked: maskPhone(user.phone),
+      emailMasked: maskEmail(user.email),
+    })
+  })
+
+  app.post('/user/forgetPassword', strictLimit(ctx), async (req) => {
+    const body = parse(forgetPasswordSchema, req.body)
+    const user = await findByAccount(db, accountKey(body.account, body.countryCode))
+    if (!user) throw new AppError('accountNotFound')
+    const target = body.channel === 'sms' ? user.phone : user.email
+    if (!target) throw new AppError('channelNotBound')
+    await consumeCode(db, 'forget', target, body.code)
+    if (user.google_verify) await checkGoogle(db, user, body.googleCode ?? '')
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(body.password), password_changed_at: new Date() })
+      .where('id', '=', user.id)
+      .execute()
+    await revokeAllSessions(db, user.id)
+    return ok(null)
+  })
+}

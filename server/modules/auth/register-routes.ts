@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto'
+import {
+  registerCommonSchema,
+  registerTargetSchema,
+  sendEmailCodeSchema,
+  sendSmsCodeSchema,
+  sliderAnswerSchema,
+} from '@common/schemas/account'
+import type { FastifyInstance } from 'fastify'
+import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import { loadClause } from './clause'
+import { consumeCode } from './codes'
+import { type AuthCtx, clientMeta, sendCode, strictLimit } from './context'
+import { hashPassword } from './passwords'
+import { createSession } from './sessions'
+import { answerChallenge, createChallenge, spendTicket } from './slider'
+import { defaultNickname, getUser, isUniqueViolation, newInviteCode, phoneKey, userDto } from './users'
+
+export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
+  const { db } = ctx
+
+  // No body (or no challengeId): a new challenge. With { challengeId, x }: the answer.
+  app.post('/sliderVerify', strictLimit(ctx), async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>
+    if (body.challengeId === undefined) return ok(await createChallenge(db))
+    const { challengeId, x } = parse(sliderAnswerSchema, body)
+    return ok({ ticket: await answerChallenge(db, challengeId, x) })
+  })
+
+  app.get('/login/clause', async () => ok(await loadClause(db)))
+
+  app.post('/register/sendSmsCode', strictLimit(ctx), async (req) => {
+    const { countryCode, phone, ticket } = parse(sendSmsCodeSchema, req.body)
+    const key = phoneKey(countryCode, phone)
+    await spendTicket(db, ticket)
+    const taken = await db.selectFrom('users').select('id').where('phone', '=', key).executeTakeFirst()
+    if (taken) throw new AppError('phoneTaken')
+    await sendCode(ctx, 'sms', key, 'register')
+    return ok(null)
+  })
+
+  app.post('/user/register/sendEmailCode', strictLimit(ctx), async (req) => {
+    const { email, ticket } = parse(sendEmailCodeSchema, req.body)
+    await spendTicket(db, ticket)
+    const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
+    if (taken) throw new AppError('emailTaken')
+    await sendCode(ctx, 'email', email, 'register')
+    return ok(null)
+  })
+
+  app.post('/user/register', strictLimit(ctx), async (req) => {
+    const target = parse(registerTargetSchema, req.body)
+    const body = parse(registerCommonSchema, req.body)
+    if (body.agree !== true) throw new AppError('termsNotAgreed')
+    const phone = target.type === 'phone' ? phoneKey(target.countryCode, target.phone) : null
+    const email = target.type === 'email' ? target.email : null
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where(phone ? 'phone' : 'email', '=', (phone ?? email) as string)
+      .executeTakeFirst()
+    if (taken) throw new AppError(phone ? 'phoneTaken' : 'emailTaken')
+    let referredBy: string | null = null
+    if (body.inviteCode) {
+      const ref = await db
+        .selectFrom('users')
+        .select('id')
+        .where('invite_code', '=', body.inviteCode)
+        .executeTakeFirst()
+      if (!ref) throw new AppError('badInviteCode')
+      referredBy = ref.id
+    }
+    await consumeCode(db, 'register', (phone ?? email) as string, body.code)
+
+    const id = randomUUID()
+    const [passwordHash, tradeHash] = await Promise.all([
+      hashPassword(body.password),
+      hashPassword(body.tradePassword),
+    ])
+    try {
+      await db
+        .insertInto('users')
+        .values({
+          id,
+          phone,
+          phone_country: target.type === 'phone' ? target.countryCode : null,
+          email,
+          password_hash: passwordHash,
+          trade_password_hash: tradeHash,
+          nickname: defaultNickname(email, phone),
+          invite_code: newInviteCode(),
+          referred_by: referredBy,
+        })
+        .execute()
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(phone ? 'phoneTaken' : 'emailTaken')
+      throw err
+    }
+    const meta = clientMeta(req)
+    const { token } = await createSession(db, id, meta)
+    await db
+      .insertInto('login_attempt')
+      .values({
+        account: (phone ?? email) as string,
+        user_id: id,
+        ip: meta.ip,
+        user_agent: meta.userAgent,
+        success: true,
+      })
+      .execute()
+    return ok({ token, user: await userDto(db, await getUser(db, id)) })
+  })
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify'
+import type { ModuleDeps } from '../index'
+import type { AuthCtx } from './context'
+import { devRoutes } from './dev-routes'
+import { identityRoutes } from './identity-routes'
+import { loginRoutes } from './login-routes'
+import { createMessenger } from './messenger'
+import { profileRoutes } from './profile-routes'
+import { registerRoutes } from './register-routes'
+import { securityRoutes } from './security-routes'
+
+/** Accounts and security: registration, login, second factor, security centre, identity. */
+export async function authRoutes(app: FastifyInstance, opts: ModuleDeps): Promise<void> {
+  const ctx: AuthCtx = { db: opts.db, config: opts.config, messenger: createMessenger(opts.config, app.log) }
+  await registerRoutes(app, ctx)
+  await loginRoutes(app, ctx)
+  await profileRoutes(app, ctx)
+  await securityRoutes(app, ctx)
+  await identityRoutes(app, ctx)
+  if (!opts.config.isProduction) await devRoutes(app, ctx)
+}

@@ -1,0 +1,157 @@
+import {
+  antiPhishingSchema,
+  googleCodeSchema,
+  setTradePasswordSchema,
+  toggleVerifySchema,
+  updatePasswordSchema,
+} from '@common/schemas/account'
+import type { FastifyInstance } from 'fastify'
+import QRCode from 'qrcode'
+import { currentUser, requireUser } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import type { AuthCtx } from './context'
+import { hashPassword, verifyPassword } from './passwords'
+import { checkGoogle, proveChannel } from './second-factor'
+import { revokeAllSessions } from './sessions'
+import { newTotpSecret, otpauthUri, verifyTotp } from './totp'
+import { getUser, maskEmail, maskPhone, type UserRow } from './users'
+
+export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
+  const { db } = ctx
+  const auth = { preHandler: requireUser }
+
+  async function requirePassword(user: UserRow, password: string): Promise<void> {
+    if (!(await verifyPassword(user.password_hash, password))) throw new AppError('oldPasswordWrong')
+  }
+
+  const switches = (u: UserRow) => ({
+    sms: u.sms_verify,
+    email: u.email_verify,
+    google: u.google_verify,
+    smsAvailable: u.phone !== null,
+    emailAvailable: u.email !== null,
+    googleAvailable: u.totp_secret !== null,
+  })
+
+  app.get('/user/security/home', auth, async (req) => {
+    const u = await getUser(db, currentUser(req).id)
+    const identity = await db
+      .selectFrom('identity')
+      .select('advanced_status')
+      .where('user_id', '=', u.id)
+      .executeTakeFirst()
+    return ok({
+      phoneMasked: maskPhone(u.phone),
+      emailMasked: maskEmail(u.email),
+      hasTradePassword: u.trade_password_hash !== null,
+      googleBound: u.totp_secret !== null,
+      antiPhishing: u.anti_phishing !== null,
+      passwordChangedAt: new Date(u.password_changed_at).getTime(),
+      identity: { basic: identity !== undefined, advanced: identity?.advanced_status ?? 'none' },
+      ...switches(u),
+    })
+  })
+
+  app.get('/user/switchSecondVerify', auth, async (req) =>
+    ok(switches(await getUser(db, currentUser(req).id))),
+  )
+
+  // Changing the login password ends every session, this one included.
+  app.post('/safe/updatePassword', auth, async (req) => {
+    const u = await getUser(db, currentUser(req).id)
+    const body = parse(updatePasswordSchema, req.body)
+    await requirePassword(u, body.oldPassword)
+    if (body.password === body.oldPassword) throw new AppError('samePassword')
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(body.password), password_changed_at: new Date() })
+      .where('id', '=', u.id)
+      .execute()
+    await revokeAllSessions(db, u.id)
+    return ok(null)
+  })
+
+  app.post('/safe/setOrResetPaypwd', auth, async (req) => {
+    const u = await getUser(db, currentUser(req).id)
+    const body = parse(setTradePasswordSchema, req.body)
+    await proveChannel(db, u, body.type, body.code)
+    await db
+      .updateTable('users')
+      .set({ trade_password_hash: await hashPassword(body.tradePassword) })
+      .where('id', '=', u.id)
+      .execute()
+    return ok(null)
+  })
+
+  app.get('/user/getGoogleToken', auth, async (req) => {
+    const u = await getUser(db, currentUser(req).id)
+    if (u.totp_secret) throw new AppError('googleAlreadyBound')
+    const secret = newTotpSecret()
+    await db.updateTable('users').set({ totp_pending_secret: secret }).where('id', '=', u.id).execute()
+    const uri = otpauthUri(secret, u.email ?? u.phone ?? String(u.uid), ctx.config.siteName)
+    const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 220 })
+    return ok({ secret, uri, qr })
+  })
+
+  app.post('/user/bindGoogleToken', auth, async (req) => {
+    const u = await getUser(db, currentUser(req).id)
+    const body = parse(googleCodeSchema, req.body)
+    if (u.totp_secret) throw new AppError('googleAlreadyBound')
+    await requirePassword(u, body.password)
+    if (!u.totp_pending_secret) throw new AppError('googleNotBound')
+    const step = verifyTotp(u.totp_pending_secret, body.googleCode, Date.now())
+    if (step === null) throw new AppError('googleCodeInvalid')
+    await db
+      .updateTable('users')
+      .set({
+        totp_secret: u.totp_pending_secret,
+        totp_pending_secret: null,
+        totp_last_step: step,
+        google_verify: true,
+      })
+      .where('id', '=', u.id)
+      .where('totp_secret', 'is', null)
+      .execute()
+    return ok(null)
+  })
+
+  app.post('/user/unbindGoogleToken', auth, async (req) => {
+    const u = await getUser(db, currentUser(req).id)
+    const body = parse(googleCodeSchema, req.body)
+    await requirePassword(u, body.password)
+    await checkGoogle(db, u, body.googleCode)
+    await db
+      .updateTable('users')
+      .set({ totp_secret: null, totp_last_step: null, google_verify: false })
+      .where('id', '=', u.id)
+      .execute()
+    return ok(null)
+  })
+
+  // Turning a login check on or off proves control of that channel with a fresh code.
+  for (const on of [true, false]) {
+    app.post(on ? '/user/enableSmsEmailGoogle' : '/user/disableSmsEmailGoogle', auth, async (req) => {
+      const u = await getUser(db, currentUser(req).id)
+      const { type, code } = parse(toggleVerifySchema, req.body)
+      if (type === 'google' && !u.totp_secret) throw new AppError('googleNotBound')
+      await proveChannel(db, u, type, code)
+      const column = type === 'sms' ? 'sms_verify' : type === 'email' ? 'email_verify' : 'google_verify'
+      await db
+        .updateTable('users')
+        .set({ [column]: on })
+        .where('id', '=', u.id)
+        .execute()
+      return ok(switches(await getUser(db, u.id)))
+    })
+  }
+
+  app.post('/user/antiPhishing', auth, async (req) => {
+    const u = await getUser(db, currentUser(req).id)
+    const body = parse(antiPhishingSchema, req.body)
+    await requirePassword(u, body.password)
+    await db.updateTable('users').set({ anti_phishing: body.antiPhishing }).where('id', '=', u.id).execute()
+    return ok(null)
+  })
+}

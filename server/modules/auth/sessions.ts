@@ -1,0 +1,94 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { Db } from '../../db/db'
+
+/** How long a session lives without use; every use slides it forward. */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000
+/** last_seen_at is written at most this often per session, so reads stay reads. */
+const TOUCH_EVERY_MS = 60 * 1000
+
+export interface ResolvedSession {
+  userId: string
+  sessionId: string
+  role: string
+}
+
+/** Tokens are 32 random bytes (base64url); only their SHA-256 is stored. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/**
+ * The session behind a bearer token, or null when the token is unknown, revoked, expired or
+ * belongs to a disabled account. Refreshes last-seen time and expiry (throttled).
+ */
+export async function resolveToken(db: Db, token: string): Promise<ResolvedSession | null> {
+  if (!token || token.length > 200) return null
+  const row = await db
+    .selectFrom('user_session as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.user_id', 's.expires_at', 's.revoked_at', 's.last_seen_at', 'u.role', 'u.status'])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst()
+  if (!row || row.revoked_at) return null
+  const now = Date.now()
+  if (new Date(row.expires_at).getTime() <= now) return null
+  if (row.status !== 'active') return null
+  if (now - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+    await db
+      .updateTable('user_session')
+      .set({ last_seen_at: new Date(now), expires_at: new Date(now + SESSION_IDLE_MS) })
+      .where('id', '=', row.id)
+      .execute()
+  }
+  return { userId: row.user_id, sessionId: row.id, role: row.role }
+}
+
+/** Opens a session and returns its token (shown to the client once, never stored). */
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: { ip: string; userAgent: string },
+): Promise<{ token: string; sessionId: string }> {
+  const token = newToken()
+  const sessionId = randomUUID()
+  await db
+    .insertInto('user_session')
+    .values({
+      id: sessionId,
+      user_id: userId,
+      token_hash: hashToken(token),
+      ip: meta.ip,
+      user_agent: meta.userAgent.slice(0, 300),
+      expires_at: new Date(Date.now() + SESSION_IDLE_MS),
+    })
+    .execute()
+  return { token, sessionId }
+}
+
+/** Revoke one session of a user; false when it is not theirs or already ended. */
+export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const res = await db
+    .updateTable('user_session')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
+  return res !== undefined
+}
+
+/** Revoke every session of a user, optionally keeping one (the caller's). */
+export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  let q = db
+    .updateTable('user_session')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId)
+  await q.execute()
+}

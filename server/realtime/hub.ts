@@ -1,0 +1,214 @@
+import type { Server as HttpServer } from 'node:http'
+import { ERRORS } from '@common/api/errors'
+import { CHANNEL_TICKERS, CHANNEL_USER, SOCKET_COALESCE_MS, SOCKET_EVENTS } from '@common/constants'
+import { isPeriod, type Period } from '@common/market/periods'
+import type { Candle, Ticker } from '@common/market/types'
+import { channelSchema } from '@common/schemas/market'
+import { Server, type Socket } from 'socket.io'
+import * as v from 'valibot'
+import type { Db } from '../db/db'
+import type { UnitCandle } from '../market/candles'
+import type { MarketData } from '../market/service'
+import { resolveToken } from '../modules/auth/sessions'
+import { listFavorites } from '../modules/market/favorites'
+import { Coalescer } from './coalescer'
+
+/** What every channel message looks like on the wire. */
+export interface ChannelMessage<T = unknown> {
+  ch: string
+  seq: number
+  /** Server time when sent (ms), for latency figures. */
+  ts: number
+  data: T
+}
+
+export type SubscribeAck =
+  | { ok: true; ch: string; seq: number; data: unknown }
+  | { ok: false; ch: string; code: number; msg: string }
+
+const MAX_SUBSCRIPTIONS = 64
+
+interface SocketUser {
+  id: string
+}
+
+export interface RealtimeDeps {
+  market: MarketData
+  db: Db
+  redisUrl?: string | null
+  log?: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void }
+}
+
+/**
+ * The socket.io feed on the app's own HTTP server. Public channels: `tickers` and
+ * `candle:<SYMBOL>:<period>`; the private `user` channel needs the session token in the
+ * handshake (`auth: { token }`). Subscribing answers with a snapshot and the channel's current
+ * sequence number; every later message carries the next number, so a client that sees a gap
+ * knows it missed something and subscribes again.
+ */
+export class RealtimeHub {
+  readonly io: Server
+  private readonly seqs = new Map<string, number>()
+  private readonly tickerCoalescer: Coalescer<Ticker, Map<string, Ticker>>
+  private readonly candleCoalescers = new Map<string, Coalescer<Candle, Candle>>()
+  private redisClose: (() => Promise<void>) | null = null
+
+  constructor(
+    server: HttpServer,
+    private readonly deps: RealtimeDeps,
+  ) {
+    this.io = new Server(server, { serveClient: false, maxHttpBufferSize: 16 * 1024 })
+    this.tickerCoalescer = new Coalescer(
+      SOCKET_COALESCE_MS,
+      (acc, t) => (acc ?? new Map()).set(t.symbol, t),
+      (m) => this.publish(CHANNEL_TICKERS, CHANNEL_TICKERS, [...m.values()]),
+    )
+    this.io.use((socket, next) => {
+      const token: unknown = socket.handshake.auth?.token
+      if (typeof token !== 'string' || token === '') return next()
+      resolveToken(deps.db, token)
+        .then((s) => {
+          if (s) socket.data.user = { id: s.userId } satisfies SocketUser
+          next()
+        })
+        .catch(() => next())
+    })
+    this.io.on('connection', (socket) => this.onConnection(socket))
+    deps.market.on('ticker', this.onTicker)
+    deps.market.on('candle', this.onCandle)
+    deps.market.on('favorites', this.onFavorites)
+  }
+
+  /** Share rooms between instances through Redis (REDIS_URL). */
+  async attachRedis(url: string): Promise<void> {
+    const { createClient } = await import('redis')
+    const { createAdapter } = await import('@socket.io/redis-adapter')
+    const pub = createClient({ url })
+    const sub = pub.duplicate()
+    await Promise.all([pub.connect(), sub.connect()])
+    this.io.adapter(createAdapter(pub, sub))
+    this.redisClose = async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()])
+    }
+  }
+
+  private nextSeq(key: string): number {
+    const n = (this.seqs.get(key) ?? 0) + 1
+    this.seqs.set(key, n)
+    return n
+  }
+
+  private publish(room: string, ch: string, data: unknown): void {
+    const msg: ChannelMessage = { ch, seq: this.nextSeq(room), ts: Date.now(), data }
+    this.io.to(room).emit(SOCKET_EVENTS.message, msg)
+  }
+
+  private hasMembers(room: string): boolean {
+    return (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0
+  }
+
+  private readonly onTicker = (t: Ticker) => this.tickerCoalescer.push(t)
+
+  private readonly onCandle = (symbol: string, period: Period, c: UnitCandle) => {
+    const ch = `candle:${symbol}:${period}`
+    let co = this.candleCoalescers.get(ch)
+    if (!co) {
+      if (!this.hasMembers(ch)) return
+      co = new Coalescer<Candle, Candle>(
+        SOCKET_COALESCE_MS,
+        (_acc, k) => k,
+        (k) => this.publish(ch, ch, k),
+      )
+      this.candleCoalescers.set(ch, co)
+    }
+    co.push(this.deps.market.wire(symbol, c))
+  }
+
+  private readonly onFavorites = (userId: string, symbols: string[]) => {
+    this.publish(`user:${userId}`, CHANNEL_USER, { favorites: symbols })
+  }
+
+  private onConnection(socket: Socket): void {
+    const subs = new Set<string>()
+    socket.on(SOCKET_EVENTS.subscribe, (raw: unknown, ack: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (a: SubscribeAck) => void) : () => {}
+      this.subscribe(socket, subs, raw)
+        .then(reply)
+        .catch(() =>
+          reply({ ok: false, ch: String(raw), code: ERRORS.internal.code, msg: ERRORS.internal.en }),
+        )
+    })
+    socket.on(SOCKET_EVENTS.unsubscribe, (raw: unknown) => {
+      if (typeof raw !== 'string' || !subs.has(raw)) return
+      subs.delete(raw)
+      void socket.leave(this.room(socket, raw))
+      this.dropIdleCoalescer(raw)
+    })
+    socket.on('disconnect', () => {
+      for (const ch of subs) if (ch.startsWith('candle:')) queueMicrotask(() => this.dropIdleCoalescer(ch))
+    })
+  }
+
+  private dropIdleCoalescer(ch: string): void {
+    const co = this.candleCoalescers.get(ch)
+    if (co && !this.hasMembers(ch)) {
+      co.dispose()
+      this.candleCoalescers.delete(ch)
+    }
+  }
+
+  private room(socket: Socket, ch: string): string {
+    return ch === CHANNEL_USER ? `user:${(socket.data.user as SocketUser).id}` : ch
+  }
+
+  private async subscribe(socket: Socket, subs: Set<string>, raw: unknown): Promise<SubscribeAck> {
+    const parsed = v.safeParse(channelSchema, raw)
+    const fail = (ch: string, name: keyof typeof ERRORS): SubscribeAck => ({
+      ok: false,
+      ch,
+      code: ERRORS[name].code,
+      msg: ERRORS[name].en,
+    })
+    if (!parsed.success) return fail(String(raw).slice(0, 64), 'invalidField')
+    const ch = parsed.output
+    if (!subs.has(ch) && subs.size >= MAX_SUBSCRIPTIONS) return fail(ch, 'tooManyRequests')
+    if (ch === CHANNEL_USER) {
+      const user = socket.data.user as SocketUser | undefined
+      if (!user) return fail(ch, 'invalidSession')
+      const room = this.room(socket, ch)
+      await socket.join(room)
+      subs.add(ch)
+      // Sequence read before the snapshot: a change racing with the read shows up as a gap,
+      // and the client subscribes again.
+      const seq = this.seqs.get(room) ?? 0
+      return { ok: true, ch, seq, data: { favorites: await listFavorites(this.deps.db, user.id) } }
+    }
+    let snapshot: () => unknown
+    if (ch === CHANNEL_TICKERS) {
+      snapshot = () => this.deps.market.tickers()
+    } else if (ch.startsWith('candle:')) {
+      const [, symbol = '', period = ''] = ch.split(':')
+      if (!this.deps.market.instrument(symbol)) return fail(ch, 'unknownSymbol')
+      if (!isPeriod(period)) return fail(ch, 'invalidField')
+      snapshot = () => this.deps.market.currentCandle(symbol, period)
+    } else {
+      return fail(ch, 'notFound')
+    }
+    await socket.join(ch)
+    subs.add(ch)
+    // Snapshot and sequence are read in one turn: no message can fall between them.
+    return { ok: true, ch, seq: this.seqs.get(ch) ?? 0, data: snapshot() }
+  }
+
+  async close(): Promise<void> {
+    this.deps.market.off('ticker', this.onTicker)
+    this.deps.market.off('candle', this.onCandle)
+    this.deps.market.off('favorites', this.onFavorites)
+    this.tickerCoalescer.dispose()
+    for (const co of this.candleCoalescers.values()) co.dispose()
+    // Ends every client but leaves the HTTP server to its owner (Fastify closes it).
+    this.io.disconnectSockets(true)
+    this.io.engine.close()
+    await this.redisClose?.()
+  }
+}

@@ -1,0 +1,136 @@
+import { LANGUAGES } from '@common/i18n/languages'
+import { CURRENCIES } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useAtom, useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { langAtom, themeAtom } from '@/app/store'
+import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import { Switch } from '@/ui/Switch'
+import styles from './Account.module.css'
+import { Avatar } from './Avatar'
+import { accountApi, accountKeys, type UserInfo, userInfoQueryOptions } from './api'
+import { compressImage } from './compress-image'
+import form from './Form.module.css'
+import { NicknameForm } from './NicknameForm'
+import { SwitchAccount } from './SwitchAccount'
+import { signOut } from './session'
+
+export function AccountSetPage() {
+  const { t } = useLingui()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const { data: u } = useQuery(userInfoQueryOptions())
+  const lang = useAtomValue(langAtom)
+  const [theme, setTheme] = useAtom(themeAtom)
+  const [editName, setEditName] = useState(false)
+
+  const save = async (patch: Record<string, unknown>) => {
+    const next = await accountApi.post<UserInfo>('user/updateUserInfo', patch, { loading: true })
+    qc.setQueryData(accountKeys.me, next)
+    showToast(t`Saved`)
+  }
+
+  const pickAvatar = async (file: File | undefined) => {
+    if (!file) return
+    try {
+      const jpeg = await compressImage(file)
+      const up = await accountApi.upload(jpeg)
+      await save({ avatar: up.id })
+    } catch {
+      // A failed upload was already reported; a broken image cannot be decoded here.
+    }
+  }
+
+  const logout = async () => {
+    try {
+      await accountApi.post('user/logout', {}, { loading: true })
+    } catch {
+      // The session may already be gone; sign out locally anyway.
+    }
+    signOut(true)
+    void navigate({ to: '/pages/login/index', replace: true })
+  }
+
+  if (!u) return <PageHeader title={t`Account settings`} backLabel={t`Back`} />
+  return (
+    <>
+      <PageHeader title={t`Account settings`} backLabel={t`Back`} />
+      <CellGroup label={t`Profile`}>
+        <Cell label={t`Avatar`}>
+          <label className={form.link} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <Avatar path={u.avatar} name={u.nickname} size={40} />
+            <span className={styles.sub}>
+              <Trans>Change</Trans>
+            </span>
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              aria-label={t`Choose an avatar`}
+              style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
+              onChange={(e) => void pickAvatar(e.target.files?.[0])}
+            />
+          </label>
+        </Cell>
+        {editName ? (
+          <NicknameForm
+            initial={u.nickname}
+            onDone={() => setEditName(false)}
+            save={(nickname) => save({ nickname })}
+          />
+        ) : (
+          <Cell label={t`Nickname`} value={u.nickname}>
+            <button type="button" className={form.link} onClick={() => setEditName(true)}>
+              <Trans>Edit</Trans>
+            </button>
+          </Cell>
+        )}
+        <Cell label="UID" value={String(u.uid)} />
+        <Cell label={t`Referral code`} value={u.inviteCode} />
+      </CellGroup>
+      <CellGroup label={t`Phone and e-mail`}>
+        <LinkCell to="/pages/mine/bind-contact?kind=phone" label={t`Phone`} value={u.phone ?? t`Not bound`} />
+        <LinkCell
+          to="/pages/mine/bind-contact?kind=email"
+          label={t`E-mail`}
+          value={u.email ?? t`Not bound`}
+        />
+      </CellGroup>
+      <CellGroup label={t`Preferences`}>
+        <LinkCell
+          to="/pages/mine/language-set"
+          label={t`Language`}
+          value={LANGUAGES.find((l) => l.code === lang)?.native}
+        />
+        <Cell label={t`Dark mode`}>
+          <Switch
+            label={t`Dark mode`}
+            checked={theme === 'dark'}
+            onChange={(on) => setTheme(on ? 'dark' : 'light')}
+          />
+        </Cell>
+        <Cell label={t`Display currency`}>
+          <select
+            className={form.select}
+            aria-label={t`Display currency`}
+            value={u.currency}
+            onChange={(e) => void save({ currency: e.target.value }).catch(() => {})}
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </Cell>
+      </CellGroup>
+      <SwitchAccount currentId={u.id} />
+      <button type="button" className={`${form.secondary} ${styles.danger}`} onClick={() => void logout()}>
+        <Trans>Log out</Trans>
+      </button>
+    </>
+  )
+}

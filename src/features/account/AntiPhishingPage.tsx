@@ -1,0 +1,66 @@
+import { antiPhishingSchema } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useState } from 'react'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import { accountApi, accountKeys } from './api'
+import { Field } from './Field'
+import form from './Form.module.css'
+import { fieldErrors } from './validate'
+
+/** A code of the user's choosing that every e-mail from the platform shows. */
+export function AntiPhishingPage() {
+  const { t } = useLingui()
+  const qc = useQueryClient()
+  const router = useRouter()
+  const [v, setV] = useState({ antiPhishing: '', password: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = fieldErrors(antiPhishingSchema, v)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      await accountApi.post('user/antiPhishing', v, { loading: true, btnLoading: setBusy })
+      await qc.invalidateQueries({ queryKey: accountKeys.root })
+      showToast(t`Saved`)
+      router.history.back()
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+  return (
+    <>
+      <PageHeader title={t`Anti-phishing code`} backLabel={t`Back`} />
+      <form className={form.page} onSubmit={submit} noValidate>
+        <p className={form.hint}>
+          <Trans>
+            Every e-mail we send shows this code. An e-mail without it, or with another code, is not from us.
+          </Trans>
+        </p>
+        <Field
+          label={t`Anti-phishing code`}
+          value={v.antiPhishing}
+          onChange={(x) => setV((o) => ({ ...o, antiPhishing: x }))}
+          error={errors.antiPhishing}
+          maxLength={20}
+          autoComplete="off"
+        />
+        <Field
+          label={t`Login password`}
+          type="password"
+          value={v.password}
+          onChange={(x) => setV((o) => ({ ...o, password: x }))}
+          error={errors.password}
+          autoComplete="current-password"
+        />
+        <button type="submit" className={form.primary} disabled={busy}>
+          <Trans>Save</Trans>
+        </button>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,63 @@
+import { basicIdentitySchema } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { accountApi } from './api'
+import { CountrySelect } from './CountrySelect'
+import { Field } from './Field'
+import form from './Form.module.css'
+import { fieldErrors } from './validate'
+
+export function BasicIdentityForm({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui()
+  const [v, setV] = useState({ nationality: 'CN', realName: '', idNumber: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = fieldErrors(basicIdentitySchema, v)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      await accountApi.post('user/identity/basic', v, { loading: true, btnLoading: setBusy })
+      onDone()
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+  return (
+    <form
+      className={form.page}
+      style={{ padding: 0 }}
+      onSubmit={submit}
+      noValidate
+      aria-label={t`Basic verification`}
+    >
+      <h2 className={form.label}>
+        <Trans>Basic verification</Trans>
+      </h2>
+      <div className={form.field}>
+        <span className={form.label}>
+          <Trans>Nationality</Trans>
+        </span>
+        <CountrySelect value={v.nationality} onChange={(x) => setV((o) => ({ ...o, nationality: x }))} />
+      </div>
+      <Field
+        label={t`Real name`}
+        value={v.realName}
+        onChange={(x) => setV((o) => ({ ...o, realName: x }))}
+        error={errors.realName}
+        autoComplete="name"
+      />
+      <Field
+        label={t`ID number`}
+        value={v.idNumber}
+        onChange={(x) => setV((o) => ({ ...o, idNumber: x }))}
+        error={errors.idNumber}
+        autoComplete="off"
+      />
+      <button type="submit" className={form.primary} disabled={busy}>
+        <Trans>Submit</Trans>
+      </button>
+    </form>
+  )
+}

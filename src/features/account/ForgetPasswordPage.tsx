@@ -1,0 +1,184 @@
+import { accountSchema, forgetPasswordSchema } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { HttpError } from '@/lib/http/client'
+import { translateMessage } from '@/lib/http/errors'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import { accountApi } from './api'
+import { CountrySelect } from './CountrySelect'
+import { Field } from './Field'
+import form from './Form.module.css'
+import { SendCodeButton } from './SendCodeButton'
+import { fieldErrors } from './validate'
+
+interface Attempt {
+  sms: boolean
+  email: boolean
+  google: boolean
+  phoneMasked: string | null
+  emailMasked: string | null
+}
+
+export function ForgetPasswordPage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const [mode, setMode] = useState<'email' | 'phone'>('email')
+  const [countryCode, setCountry] = useState('CN')
+  const [account, setAccount] = useState('')
+  const [attempt, setAttempt] = useState<Attempt | null>(null)
+  const [inline, setInline] = useState('')
+  const [channel, setChannel] = useState<'sms' | 'email'>('email')
+  const [v, setV] = useState({ code: '', googleCode: '', password: '', confirmPassword: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }))
+  const who = mode === 'phone' ? { account, countryCode } : { account }
+
+  const next = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = fieldErrors(accountSchema, who)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    setInline('')
+    try {
+      // SPEC: this call's error toast is suppressed; the answer is shown under the field.
+      const res = await accountApi.post<Attempt>('user/forgetPasswordAttempt', who, {
+        toast: false,
+        btnLoading: setBusy,
+      })
+      setAttempt(res)
+      setChannel(res.email ? 'email' : 'sms')
+    } catch (err) {
+      if (err instanceof HttpError) setInline(translateMessage(err.key, err.msg))
+    }
+  }
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const body = { ...who, channel, ...v, googleCode: attempt?.google ? v.googleCode : undefined }
+    const errs = fieldErrors(forgetPasswordSchema, body)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      await accountApi.post('user/forgetPassword', body, { loading: true, btnLoading: setBusy })
+      showToast(t`Password reset. Log in with the new password.`)
+      void navigate({ to: '/pages/login/index', replace: true })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t`Reset password`} backLabel={t`Back`} />
+      {!attempt ? (
+        <form className={form.page} onSubmit={next} noValidate>
+          <div className={form.tabs} role="tablist" aria-label={t`Account type`}>
+            {(['email', 'phone'] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="tab"
+                aria-selected={mode === m}
+                className={form.tab}
+                onClick={() => setMode(m)}
+              >
+                {m === 'email' ? t`E-mail` : t`Phone`}
+              </button>
+            ))}
+          </div>
+          <Field
+            label={mode === 'email' ? t`E-mail` : t`Phone number`}
+            value={account}
+            onChange={setAccount}
+            error={errors.account}
+            autoComplete="username"
+            before={
+              mode === 'phone' ? <CountrySelect value={countryCode} onChange={setCountry} /> : undefined
+            }
+          />
+          {inline && (
+            <p className={form.error} role="alert">
+              {inline}
+            </p>
+          )}
+          <button type="submit" className={form.primary} disabled={busy}>
+            <Trans>Next</Trans>
+          </button>
+        </form>
+      ) : (
+        <form className={form.page} onSubmit={submit} noValidate>
+          {attempt.sms && attempt.email && (
+            <div className={form.tabs} role="tablist" aria-label={t`Receive the code by`}>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={channel === 'email'}
+                className={form.tab}
+                onClick={() => setChannel('email')}
+              >
+                {t`E-mail`} {attempt.emailMasked}
+              </button>
+              <button
+                type="button"
+                role="tab"
+                aria-selected={channel === 'sms'}
+                className={form.tab}
+                onClick={() => setChannel('sms')}
+              >
+                {t`SMS`} {attempt.phoneMasked}
+              </button>
+            </div>
+          )}
+          <Field
+            label={channel === 'email' ? t`E-mail code` : t`SMS code`}
+            value={v.code}
+            onChange={set('code')}
+            error={errors.code}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            after={
+              <SendCodeButton
+                send={(ticket) =>
+                  accountApi.post('user/getCode', { ...who, channel, purpose: 'forget', ticket })
+                }
+              />
+            }
+          />
+          {attempt.google && (
+            <Field
+              label={t`Google authenticator code`}
+              value={v.googleCode}
+              onChange={set('googleCode')}
+              error={errors.googleCode}
+              inputMode="numeric"
+              maxLength={6}
+            />
+          )}
+          <Field
+            label={t`New password`}
+            type="password"
+            value={v.password}
+            onChange={set('password')}
+            error={errors.password}
+            autoComplete="new-password"
+          />
+          <Field
+            label={t`Confirm password`}
+            type="password"
+            value={v.confirmPassword}
+            onChange={set('confirmPassword')}
+            error={errors.confirmPassword}
+            autoComplete="new-password"
+          />
+          <button type="submit" className={form.primary} disabled={busy}>
+            <Trans>Reset password</Trans>
+          </button>
+        </form>
+      )}
+    </>
+  )
+}

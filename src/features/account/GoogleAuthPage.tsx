@@ -1,0 +1,123 @@
+import { googleCodeSchema } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import { accountApi, accountKeys, securityHomeQueryOptions } from './api'
+import { Field } from './Field'
+import form from './Form.module.css'
+import { fieldErrors } from './validate'
+
+interface Token {
+  secret: string
+  uri: string
+  qr: string
+}
+
+/** Bind (secret + QR of the otpauth URI) or unbind Google authenticator. */
+export function GoogleAuthPage() {
+  const { t } = useLingui()
+  const qc = useQueryClient()
+  const { data: s, refetch } = useQuery(securityHomeQueryOptions())
+  const [token, setToken] = useState<Token | null>(null)
+  const [v, setV] = useState({ googleCode: '', password: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const bound = s?.googleBound ?? false
+
+  useEffect(() => {
+    if (s && !s.googleBound && !token) accountApi.get<Token>('user/getGoogleToken').then(setToken, () => {})
+  }, [s, token])
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = fieldErrors(googleCodeSchema, v)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      await accountApi.post(bound ? 'user/unbindGoogleToken' : 'user/bindGoogleToken', v, {
+        loading: true,
+        btnLoading: setBusy,
+      })
+      showToast(bound ? t`Google authenticator unbound` : t`Google authenticator bound`)
+      setV({ googleCode: '', password: '' })
+      setToken(null)
+      await qc.invalidateQueries({ queryKey: accountKeys.root })
+      await refetch()
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t`Google authenticator`} backLabel={t`Back`} />
+      <form className={form.page} onSubmit={submit} noValidate>
+        {bound ? (
+          <p className={form.hint}>
+            <Trans>
+              Google authenticator is bound. To unbind it, enter a current code and your login password.
+            </Trans>
+          </p>
+        ) : (
+          token && (
+            <div className={form.card}>
+              <p className={form.hint}>
+                <Trans>
+                  Scan the QR code with an authenticator app, or enter the key by hand. Keep the key somewhere
+                  safe.
+                </Trans>
+              </p>
+              <img
+                src={token.qr}
+                width={200}
+                height={200}
+                alt={t`QR code of the authenticator key`}
+                style={{ display: 'block', margin: '8px auto' }}
+              />
+              <p
+                style={{ wordBreak: 'break-all', fontFamily: 'var(--font-num)', textAlign: 'center' }}
+                data-testid="totp-secret"
+              >
+                {token.secret}
+              </p>
+              <button
+                type="button"
+                className={form.link}
+                onClick={() =>
+                  void navigator.clipboard?.writeText(token.secret).then(
+                    () => showToast(t`Copied`),
+                    () => showToast(t`Copy failed`, { error: true }),
+                  )
+                }
+              >
+                <Trans>Copy key</Trans>
+              </button>
+            </div>
+          )
+        )}
+        <Field
+          label={t`Google authenticator code`}
+          value={v.googleCode}
+          onChange={(x) => setV((o) => ({ ...o, googleCode: x }))}
+          error={errors.googleCode}
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+        />
+        <Field
+          label={t`Login password`}
+          type="password"
+          value={v.password}
+          onChange={(x) => setV((o) => ({ ...o, password: x }))}
+          error={errors.password}
+          autoComplete="current-password"
+        />
+        <button type="submit" className={form.primary} disabled={busy || !s}>
+          {bound ? <Trans>Unbind</Trans> : <Trans>Bind</Trans>}
+        </button>
+      </form>
+    </>
+  )
+}

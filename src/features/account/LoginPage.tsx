@@ -1,0 +1,110 @@
+import { loginSchema } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { PageHeader } from '@/ui/PageHeader'
+import { accountApi, type LoginResult, type SecondCheck } from './api'
+import { CountrySelect } from './CountrySelect'
+import { Field } from './Field'
+import form from './Form.module.css'
+import { SecondCheckForm } from './SecondCheckForm'
+import { signIn } from './session'
+import { fieldErrors } from './validate'
+
+export function LoginPage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const [mode, setMode] = useState<'email' | 'phone'>('email')
+  const [countryCode, setCountry] = useState('CN')
+  const [account, setAccount] = useState('')
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const [check, setCheck] = useState<SecondCheck | null>(null)
+
+  const done = (res: LoginResult) => {
+    signIn(res.token, res.user)
+    void navigate({ to: '/pages/mine/index', replace: true })
+  }
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const body = mode === 'phone' ? { account, password, countryCode } : { account, password }
+    const errs = fieldErrors(loginSchema, body)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      // 1021 resolves with the data of the second check (no token in it).
+      const res = await accountApi.post<LoginResult | SecondCheck>('user/login', body, {
+        loading: true,
+        btnLoading: setBusy,
+      })
+      if ('token' in res) done(res)
+      else setCheck(res)
+    } catch {
+      // The message was shown.
+    }
+  }
+
+  if (check) {
+    return (
+      <>
+        <PageHeader title={t`Security check`} backLabel={t`Back`} />
+        <SecondCheckForm check={check} onDone={done} onExpired={() => setCheck(null)} />
+      </>
+    )
+  }
+
+  return (
+    <>
+      <PageHeader title={t`Log in`} backLabel={t`Back`} />
+      <form className={form.page} onSubmit={submit} noValidate>
+        <div className={form.tabs} role="tablist" aria-label={t`Log in with`}>
+          {(['email', 'phone'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              className={form.tab}
+              onClick={() => {
+                setMode(m)
+                setAccount('')
+              }}
+            >
+              {m === 'email' ? t`E-mail` : t`Phone`}
+            </button>
+          ))}
+        </div>
+        <Field
+          label={mode === 'email' ? t`E-mail` : t`Phone number`}
+          value={account}
+          onChange={setAccount}
+          error={errors.account}
+          autoComplete="username"
+          inputMode={mode === 'email' ? 'email' : 'tel'}
+          before={mode === 'phone' ? <CountrySelect value={countryCode} onChange={setCountry} /> : undefined}
+        />
+        <Field
+          label={t`Password`}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          autoComplete="current-password"
+        />
+        <button type="submit" className={form.primary} disabled={busy}>
+          <Trans>Log in</Trans>
+        </button>
+        <div className={form.links}>
+          <Link className={form.link} to="/pages/mine/forget-password">
+            <Trans>Forgot password?</Trans>
+          </Link>
+          <Link className={form.link} to="/pages/reg/index">
+            <Trans>Register</Trans>
+          </Link>
+        </div>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,41 @@
+import { updateUserInfoSchema } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { Field } from './Field'
+import form from './Form.module.css'
+import { fieldErrors } from './validate'
+
+export function NicknameForm(props: {
+  initial: string
+  save: (n: string) => Promise<void>
+  onDone: () => void
+}) {
+  const { t } = useLingui()
+  const [name, setName] = useState(props.initial)
+  const [error, setError] = useState<string>()
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = fieldErrors(updateUserInfoSchema, { nickname: name })
+    setError(errs.nickname)
+    if (errs.nickname) return
+    try {
+      await props.save(name)
+      props.onDone()
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+  return (
+    <form className={form.page} onSubmit={submit} noValidate>
+      <Field label={t`Nickname`} value={name} onChange={setName} error={error} maxLength={20} autoFocus />
+      <div className={form.row}>
+        <button type="button" className={form.secondary} style={{ flex: 1 }} onClick={props.onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className={form.primary} style={{ flex: 1 }}>
+          <Trans>Save</Trans>
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,75 @@
+import { updatePasswordSchema } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import { accountApi } from './api'
+import { Field } from './Field'
+import form from './Form.module.css'
+import { signOut } from './session'
+import { fieldErrors } from './validate'
+
+/** Change the login password; every session ends, so the user logs in again. */
+export function PasswordManagePage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const [v, setV] = useState({ oldPassword: '', password: '', confirmPassword: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }))
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = fieldErrors(updatePasswordSchema, v)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      await accountApi.post('safe/updatePassword', v, { loading: true, btnLoading: setBusy })
+      signOut(true)
+      showToast(t`Password changed. Log in with the new password.`)
+      void navigate({ to: '/pages/login/index', replace: true })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t`Login password`} backLabel={t`Back`} />
+      <form className={form.page} onSubmit={submit} noValidate>
+        <Field
+          label={t`Current password`}
+          type="password"
+          value={v.oldPassword}
+          onChange={set('oldPassword')}
+          error={errors.oldPassword}
+          autoComplete="current-password"
+        />
+        <Field
+          label={t`New password`}
+          type="password"
+          value={v.password}
+          onChange={set('password')}
+          error={errors.password}
+          autoComplete="new-password"
+          hint={t`8-32 characters with at least one letter and one digit`}
+        />
+        <Field
+          label={t`Confirm password`}
+          type="password"
+          value={v.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          autoComplete="new-password"
+        />
+        <p className={form.hint}>
+          <Trans>After the change every device is logged out, this one too.</Trans>
+        </p>
+        <button type="submit" className={form.primary} disabled={busy}>
+          <Trans>Change password</Trans>
+        </button>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,97 @@
+import { setTradePasswordSchema } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useState } from 'react'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import { accountApi, accountKeys, securityHomeQueryOptions } from './api'
+import { type Channel, CodeInput } from './CodeInput'
+import { Field } from './Field'
+import form from './Form.module.css'
+import { fieldErrors } from './validate'
+
+/** Set or reset the 6-digit trade password, proven by a code of a bound channel. */
+export function PasswordTradePage() {
+  const { t } = useLingui()
+  const qc = useQueryClient()
+  const router = useRouter()
+  const { data: s } = useQuery(securityHomeQueryOptions())
+  const channels: Channel[] = s
+    ? ([s.emailAvailable && 'email', s.smsAvailable && 'sms', s.googleAvailable && 'google'].filter(
+        Boolean,
+      ) as Channel[])
+    : []
+  const [picked, setPicked] = useState<Channel | null>(null)
+  const type = picked ?? channels[0] ?? 'email'
+  const [v, setV] = useState({ tradePassword: '', confirmTradePassword: '', code: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [k]: value }))
+  const names = { sms: t`SMS`, email: t`E-mail`, google: t`Google authenticator` }
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const body = { ...v, type }
+    const errs = fieldErrors(setTradePasswordSchema, body)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      await accountApi.post('safe/setOrResetPaypwd', body, { loading: true, btnLoading: setBusy })
+      await qc.invalidateQueries({ queryKey: accountKeys.root })
+      showToast(t`Trade password saved`)
+      router.history.back()
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t`Trade password`} backLabel={t`Back`} />
+      <form className={form.page} onSubmit={submit} noValidate>
+        <Field
+          label={t`New trade password`}
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          value={v.tradePassword}
+          onChange={set('tradePassword')}
+          error={errors.tradePassword}
+          autoComplete="off"
+          hint={t`6 digits`}
+        />
+        <Field
+          label={t`Confirm trade password`}
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          value={v.confirmTradePassword}
+          onChange={set('confirmTradePassword')}
+          error={errors.confirmTradePassword}
+          autoComplete="off"
+        />
+        {channels.length > 1 && (
+          <div className={form.tabs} role="tablist" aria-label={t`Verify with`}>
+            {channels.map((c) => (
+              <button
+                key={c}
+                type="button"
+                role="tab"
+                aria-selected={type === c}
+                className={form.tab}
+                onClick={() => setPicked(c)}
+              >
+                {names[c]}
+              </button>
+            ))}
+          </div>
+        )}
+        <CodeInput type={type} value={v.code} onChange={set('code')} error={errors.code} />
+        <button type="submit" className={form.primary} disabled={busy || !s}>
+          <Trans>Save</Trans>
+        </button>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,191 @@
+import { registerCommonSchema, registerTargetSchema } from '@common/schemas/account'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { PageHeader } from '@/ui/PageHeader'
+import { accountApi, type LoginResult } from './api'
+import { ClauseDialog } from './ClauseDialog'
+import { CountrySelect } from './CountrySelect'
+import { Field } from './Field'
+import form from './Form.module.css'
+import { SendCodeButton } from './SendCodeButton'
+import { signIn } from './session'
+import { fieldErrors } from './validate'
+
+export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const [type, setType] = useState<'email' | 'phone'>('email')
+  const [v, setV] = useState({
+    countryCode: 'CN',
+    phone: '',
+    email: '',
+    code: '',
+    password: '',
+    confirmPassword: '',
+    tradePassword: '',
+    confirmTradePassword: '',
+    inviteCode,
+  })
+  const [agree, setAgree] = useState(false)
+  const [showClause, setShowClause] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }))
+
+  const target = () =>
+    type === 'phone' ? { type, countryCode: v.countryCode, phone: v.phone } : { type, email: v.email }
+
+  const targetOk = () => {
+    const errs = fieldErrors(registerTargetSchema, target())
+    setErrors(errs)
+    return Object.keys(errs).length === 0
+  }
+
+  const sendCode = (ticket: string) =>
+    type === 'phone'
+      ? accountApi.post('register/sendSmsCode', { countryCode: v.countryCode, phone: v.phone, ticket })
+      : accountApi.post('user/register/sendEmailCode', { email: v.email, ticket })
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const body = { ...target(), ...v, agree }
+    const errs = { ...fieldErrors(registerTargetSchema, body), ...fieldErrors(registerCommonSchema, body) }
+    if (!agree) errs.agree = 'terms_not_agreed'
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      const res = await accountApi.post<LoginResult>('user/register', body, {
+        loading: true,
+        btnLoading: setBusy,
+      })
+      signIn(res.token, res.user)
+      void navigate({ to: '/pages/mine/index', replace: true })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t`Register`} backLabel={t`Back`} />
+      <form className={form.page} onSubmit={submit} noValidate>
+        <div className={form.tabs} role="tablist" aria-label={t`Register with`}>
+          {(['email', 'phone'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={type === m}
+              className={form.tab}
+              onClick={() => setType(m)}
+            >
+              {m === 'email' ? t`E-mail` : t`Phone`}
+            </button>
+          ))}
+        </div>
+        {type === 'email' ? (
+          <Field
+            label={t`E-mail`}
+            type="email"
+            value={v.email}
+            onChange={set('email')}
+            error={errors.email}
+            autoComplete="email"
+          />
+        ) : (
+          <Field
+            label={t`Phone number`}
+            value={v.phone}
+            onChange={set('phone')}
+            error={errors.phone ?? errors.countryCode}
+            inputMode="tel"
+            autoComplete="tel-national"
+            before={<CountrySelect value={v.countryCode} onChange={set('countryCode')} />}
+          />
+        )}
+        <Field
+          label={t`Verification code`}
+          value={v.code}
+          onChange={set('code')}
+          error={errors.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          after={<SendCodeButton send={sendCode} canSend={targetOk} />}
+        />
+        <Field
+          label={t`Password`}
+          type="password"
+          value={v.password}
+          onChange={set('password')}
+          error={errors.password}
+          autoComplete="new-password"
+          hint={t`8-32 characters with at least one letter and one digit`}
+        />
+        <Field
+          label={t`Confirm password`}
+          type="password"
+          value={v.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          autoComplete="new-password"
+        />
+        <Field
+          label={t`Trade password`}
+          type="password"
+          value={v.tradePassword}
+          onChange={set('tradePassword')}
+          error={errors.tradePassword}
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+          hint={t`6 digits, asked for withdrawals and trades`}
+        />
+        <Field
+          label={t`Confirm trade password`}
+          type="password"
+          value={v.confirmTradePassword}
+          onChange={set('confirmTradePassword')}
+          error={errors.confirmTradePassword}
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+        />
+        <Field
+          label={t`Referral code (optional)`}
+          value={v.inviteCode}
+          onChange={set('inviteCode')}
+          error={errors.inviteCode}
+          autoComplete="off"
+        />
+        <div>
+          <label className={form.check}>
+            <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+            <span>
+              <Trans>I have read and agree to the</Trans>{' '}
+              <button type="button" className={form.link} onClick={() => setShowClause(true)}>
+                <Trans>user agreement</Trans>
+              </button>
+            </span>
+          </label>
+          {errors.agree && (
+            <span className={form.error} role="alert">
+              <Trans>Please read and agree to the agreement</Trans>
+            </span>
+          )}
+        </div>
+        <button type="submit" className={form.primary} disabled={busy}>
+          <Trans>Register</Trans>
+        </button>
+        <div className={form.links}>
+          <span />
+          <Link className={form.link} to="/pages/login/index">
+            <Trans>Already registered? Log in</Trans>
+          </Link>
+        </div>
+      </form>
+      {showClause && <ClauseDialog onClose={() => setShowClause(false)} />}
+    </>
+  )
+}

@@ -1,0 +1,83 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useFormat } from '@/lib/format/use-format'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import styles from './Account.module.css'
+import { accountApi, loginHistoryQueryOptions, sessionsQueryOptions } from './api'
+import form from './Form.module.css'
+
+/** Short device description from a user agent. */
+export function deviceName(ua: string): string {
+  const os = /Android|iPhone|iPad|Windows|Mac OS X|Linux/.exec(ua)?.[0] ?? ''
+  const browser = /(Edg|Chrome|Firefox|Safari)\//.exec(ua)?.[1] ?? ''
+  return (
+    [browser === 'Edg' ? 'Edge' : browser, os.replace('Mac OS X', 'macOS')].filter(Boolean).join(' · ') ||
+    ua.slice(0, 40) ||
+    '—'
+  )
+}
+
+export function SessionsPage() {
+  const { t } = useLingui()
+  const qc = useQueryClient()
+  const fmt = useFormat()
+  const sessions = useQuery(sessionsQueryOptions())
+  const history = useQuery(loginHistoryQueryOptions())
+
+  const revoke = async (id: string) => {
+    try {
+      await accountApi.post('user/sessions/revoke', { id }, { loading: true })
+      showToast(t`Logged out on that device`)
+      await qc.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t`Devices and login history`} backLabel={t`Back`} />
+      <h2 className={form.label} style={{ margin: '16px 16px 0' }}>
+        <Trans>Logged-in devices</Trans>
+      </h2>
+      <ul className={styles.list} aria-label={t`Logged-in devices`}>
+        {sessions.data?.map((s) => (
+          <li key={s.id} className={styles.item}>
+            <div className={styles.itemRow}>
+              <strong>{deviceName(s.userAgent)}</strong>
+              {s.current ? (
+                <span className={styles.badge}>
+                  <Trans>This device</Trans>
+                </span>
+              ) : (
+                <button type="button" className={form.link} onClick={() => void revoke(s.id)}>
+                  <Trans>Log out</Trans>
+                </button>
+              )}
+            </div>
+            <span className={styles.sub}>
+              {s.ip} · {t`Last active`} {fmt.ago(s.lastSeenAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <h2 className={form.label} style={{ margin: '16px 16px 0' }}>
+        <Trans>Login history</Trans>
+      </h2>
+      <ul className={styles.list} aria-label={t`Login history`}>
+        {history.data?.list.map((h) => (
+          <li key={h.id} className={styles.item}>
+            <div className={styles.itemRow}>
+              <span>{deviceName(h.userAgent)}</span>
+              <span className={styles.badge}>{h.success ? t`Success` : t`Wrong password`}</span>
+            </div>
+            <span className={styles.sub}>
+              {h.ip} · {fmt.ago(h.at)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}

@@ -1,0 +1,143 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Country } from '@/app/store'
+import { http, type RequestOptions } from '@/lib/http/client'
+
+/** Endpoint calls and query factories of the account area (SPEC.md section 7). */
+export interface UserInfo {
+  id: string
+  uid: number
+  role: string
+  nickname: string
+  avatar: string | null
+  phone: string | null
+  phoneCountry: string | null
+  email: string | null
+  inviteCode: string
+  currency: string
+  hasTradePassword: boolean
+  googleBound: boolean
+  smsVerify: boolean
+  emailVerify: boolean
+  googleVerify: boolean
+  antiPhishing: boolean
+  identity: { basic: boolean; advanced: AdvancedStatus }
+  createdAt: number
+  [key: string]: unknown
+}
+export type AdvancedStatus = 'none' | 'pending' | 'verified' | 'failed'
+
+export interface LoginResult {
+  token: string
+  user: UserInfo
+}
+/** Data of a 1021 answer: which second checks the login needs. */
+export interface SecondCheck {
+  challengeId: string
+  sms: boolean
+  email: boolean
+  google: boolean
+  phoneMasked: string | null
+  emailMasked: string | null
+}
+export interface SecurityHome {
+  phoneMasked: string | null
+  emailMasked: string | null
+  hasTradePassword: boolean
+  googleBound: boolean
+  antiPhishing: boolean
+  passwordChangedAt: number
+  identity: { basic: boolean; advanced: AdvancedStatus }
+  sms: boolean
+  email: boolean
+  google: boolean
+  smsAvailable: boolean
+  emailAvailable: boolean
+  googleAvailable: boolean
+}
+export interface SessionItem {
+  id: string
+  ip: string
+  userAgent: string
+  createdAt: number
+  lastSeenAt: number
+  current: boolean
+}
+export interface LoginHistoryItem {
+  id: number
+  ip: string
+  userAgent: string
+  success: boolean
+  at: number
+}
+export interface Identity {
+  basic: { nationality: string; realName: string; idNumber: string } | null
+  advanced: { status: AdvancedStatus; rejectReason: string | null; submittedAt: number | null }
+}
+export interface SliderChallenge {
+  challengeId: string
+  width: number
+  height: number
+  pieceSize: number
+  pieceY: number
+  background: string
+  piece: string
+}
+
+const root = ['account'] as const
+export const accountKeys = { root, me: [...root, 'me'] as const }
+
+export const userInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.me,
+    queryFn: ({ signal }) => http.get<UserInfo>('user/getUserInfo', undefined, { signal, toast: false }),
+  })
+export const securityHomeQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'security'],
+    queryFn: ({ signal }) => http.get<SecurityHome>('user/security/home', undefined, { signal }),
+  })
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'sessions'],
+    queryFn: ({ signal }) => http.get<SessionItem[]>('user/sessions', undefined, { signal }),
+  })
+export const loginHistoryQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'login-history'],
+    queryFn: ({ signal }) =>
+      http.get<{ list: LoginHistoryItem[]; hasMore: boolean }>(
+        'user/loginHistory',
+        { page: 1, size: 50 },
+        { signal },
+      ),
+  })
+export const identityQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'identity'],
+    queryFn: ({ signal }) => http.get<Identity>('user/identity', undefined, { signal }),
+  })
+export const clauseQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'clause'],
+    queryFn: ({ signal }) =>
+      http.get<{ title: string; content: string }>('login/clause', undefined, { signal }),
+    staleTime: 60 * 60 * 1000,
+  })
+/** Same key as the settings area's country list, so the cache is shared. */
+export const countriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['system', 'countries'],
+    queryFn: () => http.get<Country[]>('getCountryList', undefined, { toast: false }),
+    staleTime: 24 * 60 * 60 * 1000,
+    meta: { persist: true },
+  })
+
+export const accountApi = {
+  newChallenge: () => http.post<SliderChallenge>('sliderVerify', {}),
+  answerChallenge: (challengeId: string, x: number) =>
+    http.post<{ ticket: string }>('sliderVerify', { challengeId, x }, { toast: false }),
+  post: <T = null>(url: string, body: unknown, opts?: RequestOptions) => http.post<T>(url, body, opts),
+  get: <T>(url: string) => http.get<T>(url),
+  upload: (blob: Blob) =>
+    http.upload<{ id: string; url: string }>('uploadImage', blob, 'image', { loading: true }),
+}

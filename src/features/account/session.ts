@@ -1,0 +1,38 @@
+import { atomWithStorage, createJSONStorage } from 'jotai/utils'
+import { queryClient } from '@/app/query'
+import { clearSession, store, tokenAtom, userAtom, userIdAtom } from '@/app/store'
+import { accountKeys, type UserInfo } from './api'
+import { forget, type RememberedAccount, remember } from './remembered'
+
+export const rememberedAccountsAtom = atomWithStorage<RememberedAccount[]>(
+  'accounts',
+  [],
+  createJSONStorage<RememberedAccount[]>(() => localStorage),
+  { getOnInit: true },
+)
+
+export function accountLabel(u: Pick<UserInfo, 'email' | 'phone' | 'uid'>): string {
+  return u.email ?? u.phone ?? `UID ${u.uid}`
+}
+
+/** Store a fresh login: token, user, user id, and the device's account list. */
+export function signIn(token: string, user: UserInfo): void {
+  queryClient.removeQueries({ queryKey: accountKeys.root })
+  store.set(tokenAtom, token)
+  store.set(userIdAtom, user.id)
+  store.set(userAtom, user)
+  queryClient.setQueryData(accountKeys.me, user)
+  const list = store.get(rememberedAccountsAtom)
+  store.set(
+    rememberedAccountsAtom,
+    remember(list, { userId: user.id, label: accountLabel(user), nickname: user.nickname, token }),
+  )
+}
+
+/** End the local session; `forgetDevice` also drops this account from the switch list. */
+export function signOut(forgetDevice: boolean): void {
+  const id = store.get(userIdAtom)
+  if (forgetDevice && id) store.set(rememberedAccountsAtom, forget(store.get(rememberedAccountsAtom), id))
+  clearSession()
+  queryClient.removeQueries({ queryKey: accountKeys.root })
+}

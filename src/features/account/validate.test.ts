@@ -1,0 +1,41 @@
+import { registerCommonSchema, updatePasswordSchema } from '@common/schemas/account'
+import { describe, expect, it } from 'vitest'
+import { forget, remember } from './remembered'
+import { fieldErrors } from './validate'
+
+describe('form checks with the shared schemas', () => {
+  it('names each failing field once with its reason key', () => {
+    const errors = fieldErrors(registerCommonSchema, {
+      code: '12',
+      password: 'abc',
+      confirmPassword: 'abc',
+      tradePassword: '123456',
+      confirmTradePassword: '123456',
+      agree: true,
+    })
+    expect(errors).toEqual({ code: 'invalid_code', password: 'weak_password' })
+  })
+
+  it('reports a mismatched confirmation on the confirmation field', () => {
+    const errors = fieldErrors(updatePasswordSchema, {
+      oldPassword: 'x',
+      password: 'Passw0rd1',
+      confirmPassword: 'Passw0rd2',
+    })
+    expect(errors).toEqual({ confirmPassword: 'password_mismatch' })
+  })
+})
+
+describe('remembered accounts', () => {
+  const a = { userId: 'a', label: 'a@x.io', nickname: 'a', token: 't1' }
+  const b = { userId: 'b', label: 'b@x.io', nickname: 'b', token: 't2' }
+  it('keeps the newest first, one entry per user, at most five', () => {
+    let list = remember([], a)
+    list = remember(list, b)
+    list = remember(list, { ...a, token: 't3' })
+    expect(list.map((x) => `${x.userId}:${x.token}`)).toEqual(['a:t3', 'b:t2'])
+    for (let i = 0; i < 10; i++) list = remember(list, { ...a, userId: `u${i}` })
+    expect(list).toHaveLength(5)
+    expect(forget([a, b], 'a')).toEqual([b])
+  })
+})

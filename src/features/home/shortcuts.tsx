@@ -1,0 +1,60 @@
+import type { FloorShortcut } from '@common/market/types'
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import styles from './Shortcuts.module.css'
+
+const icon = (d: string) => (
+  <svg
+    viewBox="0 0 24 24"
+    width="24"
+    height="24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
+    <path d={d} />
+  </svg>
+)
+const ICONS: Record<string, ReactNode> = {
+  markets: icon('M4 19V9M10 19V5M16 19v-7M22 19H2'),
+  favorites: icon('M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z'),
+  chart: icon('M3 17l5-6 4 3 7-8M3 21h18'),
+  menu: icon('M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z'),
+  settings: icon('M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM4 21c0-4 4-6 8-6s8 2 8 6'),
+  language: icon(
+    'M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z',
+  ),
+}
+
+/** Labels for the shortcut ids the server's floor may send; unknown ids are not shown. */
+export function useShortcutLabels(): Record<string, string> {
+  const { t } = useLingui()
+  return {
+    markets: t`Markets`,
+    favorites: t`Favourites`,
+    chart: t`BTC chart`,
+    menu: t`All features`,
+    settings: t`Settings`,
+    language: t`Language`,
+  }
+}
+
+export function ShortcutGrid({ items, label }: { items: FloorShortcut[]; label: string }) {
+  const labels = useShortcutLabels()
+  const known = items.filter((s) => labels[s.id])
+  if (known.length === 0) return null
+  return (
+    <nav className={styles.grid} aria-label={label}>
+      {known.map((s) => (
+        <Link key={s.id} to={s.path} search={s.search ?? {}} className={styles.item}>
+          <span className={styles.icon}>{ICONS[s.id]}</span>
+          <span>{labels[s.id]}</span>
+        </Link>
+      ))}
+    </nav>
+  )
+}

@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { PageHeader } from '@/ui/PageHeader'
+import { instrumentsQueryOptions } from './api'
+import type { ChartMode, MainIndicator, SubIndicator } from './chart-config'
+import { Change, Price } from './components/Price'
+import { KlineChart } from './KlineChart'
+import styles from './KlineFullPage.module.css'
+import { pairLabel } from './market-list'
+import { ChartToolbar } from './QuotePage'
+import { useLiveTickers } from './use-live-tickers'
+
+/** pages/trade/klinechart: the chart filling the screen. */
+export function KlineFullPage({ symbol, period }: { symbol: string; period: ChartMode }) {
+  const { t } = useLingui()
+  const instruments = useQuery(instrumentsQueryOptions())
+  const ticker = useLiveTickers()?.[symbol]
+  const [mode, setMode] = useState<ChartMode>(period)
+  const [main, setMain] = useState<MainIndicator[]>(['MA'])
+  const [sub, setSub] = useState<SubIndicator[]>(['VOL', 'MACD'])
+  const instrument = instruments.data?.find((i) => i.symbol === symbol)
+  return (
+    <div className={styles.page}>
+      <PageHeader
+        title={instrument ? pairLabel(instrument) : symbol}
+        backLabel={t`Back`}
+        right={
+          <span className={styles.price}>
+            <Price value={ticker?.last} change={ticker?.change} /> <Change value={ticker?.change} />
+          </span>
+        }
+      />
+      <ChartToolbar mode={mode} setMode={setMode} main={main} setMain={setMain} sub={sub} setSub={setSub} />
+      {instrument ? (
+        <KlineChart
+          instrument={instrument}
+          mode={mode}
+          main={main}
+          sub={sub}
+          className={styles.chart}
+          label={t`Price chart`}
+        />
+      ) : instruments.isSuccess ? (
+        <p className={styles.missing}>{t`This market does not exist`}</p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,123 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
+import { useFormat } from '@/lib/format/use-format'
+import { PageHeader } from '@/ui/PageHeader'
+import { instrumentsQueryOptions } from './api'
+import { ConnectionStatus } from './components/ConnectionStatus'
+import { Change, Price } from './components/Price'
+import { useFavorites } from './favorites'
+import styles from './MarketListPage.module.css'
+import { marketRows, nextSort, pairLabel, type SortDir, type SortKey, TABS, type Tab } from './market-list'
+import { useLiveTickers } from './use-live-tickers'
+
+export function MarketListPage({ tab }: { tab: Tab }) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const { amount } = useFormat()
+  const instruments = useQuery(instrumentsQueryOptions())
+  const tickers = useLiveTickers()
+  const favorites = useFavorites()
+  const [query, setQuery] = useState('')
+  const [order, setOrder] = useState<{ sort: SortKey; dir: SortDir }>({ sort: 'default', dir: 'desc' })
+
+  const labels: Record<Tab, string> = {
+    favorites: t`Favourites`,
+    spot: t`Spot`,
+    perpetual: t`Perpetual`,
+    metals: t`Metals`,
+    stocks: t`Stocks`,
+    forex: t`Forex`,
+  }
+  const rows = useMemo(
+    () => marketRows(instruments.data ?? [], tickers, { tab, query, favorites: favorites.list, ...order }),
+    [instruments.data, tickers, tab, query, favorites.list, order],
+  )
+  const sortButton = (key: SortKey, label: string) => (
+    <button
+      type="button"
+      className={styles.sortButton}
+      aria-pressed={order.sort === key}
+      data-dir={order.sort === key ? order.dir : undefined}
+      onClick={() => setOrder(nextSort(order, key))}
+    >
+      {label}
+      <span aria-hidden="true" className={styles.sortMark} />
+    </button>
+  )
+
+  return (
+    <>
+      <PageHeader title={t`Markets`} />
+      <ConnectionStatus />
+      <div className={styles.search}>
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t`Search markets`}
+          aria-label={t`Search markets`}
+          autoComplete="off"
+        />
+      </div>
+      <div className={styles.tabs} role="tablist" aria-label={t`Market categories`}>
+        {TABS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={styles.tab}
+            onClick={() => void navigate({ to: '/pages/market/market', search: { tab: key }, replace: true })}
+          >
+            {labels[key]}
+          </button>
+        ))}
+      </div>
+      <div className={styles.head}>
+        <span className={styles.colName}>{sortButton('volume', t`Name / Vol`)}</span>
+        <span className={styles.colPrice}>{sortButton('price', t`Last price`)}</span>
+        <span className={styles.colChange}>{sortButton('change', t`24h change`)}</span>
+      </div>
+      {rows.length === 0 ? (
+        <p className={styles.empty}>
+          {tab === 'favorites' && !query
+            ? t`No favourites yet. Tap the star on a market to add it.`
+            : t`No matching markets`}
+        </p>
+      ) : (
+        <ul className={styles.list} aria-label={labels[tab]}>
+          {rows.map(({ instrument: i, ticker }) => (
+            <li key={i.symbol}>
+              <Link
+                to="/pages/market/quote"
+                search={{ symbol: i.symbol }}
+                className={styles.row}
+                data-symbol={i.symbol}
+              >
+                <img src={i.logo} alt="" width={28} height={28} loading="lazy" className={styles.logo} />
+                <span className={styles.colName}>
+                  <span className={styles.pair}>
+                    {pairLabel(i)}
+                    {i.category === 'perpetual' && <span className={styles.tag}>{t`Perp`}</span>}
+                    {i.status === 'suspended' && <span className={styles.tag}>{t`Suspended`}</span>}
+                  </span>
+                  <span className={styles.sub}>
+                    {ticker ? t`Vol ${amount(ticker.turnover, { dp: 0 })}` : i.name}
+                  </span>
+                </span>
+                <span className={styles.colPrice}>
+                  <Price value={ticker?.last} change={ticker?.change} />
+                </span>
+                <span className={styles.colChange}>
+                  <Change value={ticker?.change} solid />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

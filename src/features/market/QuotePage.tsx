@@ -1,0 +1,163 @@
+import { PERIODS } from '@common/market/periods'
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useFormat } from '@/lib/format/use-format'
+import { PageHeader } from '@/ui/PageHeader'
+import { instrumentsQueryOptions } from './api'
+import {
+  type ChartMode,
+  MAIN_INDICATORS,
+  type MainIndicator,
+  SUB_INDICATORS,
+  type SubIndicator,
+} from './chart-config'
+import { ConnectionStatus } from './components/ConnectionStatus'
+import { Change, Price } from './components/Price'
+import { useFavorites } from './favorites'
+import { KlineChart } from './KlineChart'
+import { pairLabel } from './market-list'
+import styles from './QuotePage.module.css'
+import { useLiveTickers } from './use-live-tickers'
+
+export function ChartToolbar({
+  mode,
+  setMode,
+  main,
+  setMain,
+  sub,
+  setSub,
+}: {
+  mode: ChartMode
+  setMode: (m: ChartMode) => void
+  main: MainIndicator[]
+  setMain: (m: MainIndicator[]) => void
+  sub: SubIndicator[]
+  setSub: (s: SubIndicator[]) => void
+}) {
+  const { t } = useLingui()
+  const flip = <T,>(list: T[], x: T) => (list.includes(x) ? list.filter((y) => y !== x) : [...list, x])
+  return (
+    <>
+      <fieldset className={styles.periods} aria-label={t`Chart period`}>
+        <button type="button" aria-pressed={mode === 'line'} onClick={() => setMode('line')}>
+          {t`Line`}
+        </button>
+        {PERIODS.map((p) => (
+          <button key={p} type="button" aria-pressed={mode === p} onClick={() => setMode(p)}>
+            {p}
+          </button>
+        ))}
+      </fieldset>
+      <fieldset className={styles.indicators} aria-label={t`Indicators`}>
+        {MAIN_INDICATORS.map((n) => (
+          <button
+            key={n}
+            type="button"
+            aria-pressed={main.includes(n)}
+            onClick={() => setMain(flip(main, n))}
+          >
+            {n}
+          </button>
+        ))}
+        <span className={styles.sep} aria-hidden="true" />
+        {SUB_INDICATORS.map((n) => (
+          <button key={n} type="button" aria-pressed={sub.includes(n)} onClick={() => setSub(flip(sub, n))}>
+            {n}
+          </button>
+        ))}
+      </fieldset>
+    </>
+  )
+}
+
+export function QuotePage({ symbol }: { symbol: string }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const instruments = useQuery(instrumentsQueryOptions())
+  const tickers = useLiveTickers()
+  const favorites = useFavorites()
+  const [mode, setMode] = useState<ChartMode>('15m')
+  const [main, setMain] = useState<MainIndicator[]>(['MA'])
+  const [sub, setSub] = useState<SubIndicator[]>(['VOL'])
+  const instrument = instruments.data?.find((i) => i.symbol === symbol)
+  const ticker = tickers?.[symbol]
+
+  if (instruments.isSuccess && !instrument) {
+    return (
+      <>
+        <PageHeader title={t`Market`} backLabel={t`Back`} />
+        <p className={styles.missing}>{t`This market does not exist`}</p>
+      </>
+    )
+  }
+  const fav = favorites.has(symbol)
+  return (
+    <>
+      <PageHeader
+        title={instrument ? pairLabel(instrument) : symbol}
+        backLabel={t`Back`}
+        right={
+          <button
+            type="button"
+            className={styles.star}
+            aria-pressed={fav}
+            aria-label={fav ? t`Remove from favourites` : t`Add to favourites`}
+            onClick={() => favorites.toggle(symbol)}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path
+                d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z"
+                fill={fav ? 'currentColor' : 'none'}
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+        }
+      />
+      <ConnectionStatus />
+      <section className={styles.summary} aria-label={t`Price`}>
+        <div className={styles.lastBlock}>
+          <Price value={ticker?.last} change={ticker?.change} className={styles.last} />
+          <Change value={ticker?.change} />
+          {instrument && <span className={styles.name}>{instrument.name}</span>}
+        </div>
+        <dl className={styles.stats}>
+          <div>
+            <dt>{t`24h high`}</dt>
+            <dd>{ticker ? amount(ticker.high) : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t`24h low`}</dt>
+            <dd>{ticker ? amount(ticker.low) : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t`24h volume (${instrument?.base ?? ''})`}</dt>
+            <dd>{ticker ? amount(ticker.volume, { dp: 2 }) : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t`24h turnover (${instrument?.quote ?? ''})`}</dt>
+            <dd>{ticker ? amount(ticker.turnover, { dp: 0 }) : '--'}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className={styles.chartCard} aria-label={t`Chart`}>
+        <ChartToolbar mode={mode} setMode={setMode} main={main} setMain={setMain} sub={sub} setSub={setSub} />
+        {instrument && (
+          <KlineChart instrument={instrument} mode={mode} main={main} sub={sub} label={t`Price chart`} />
+        )}
+        <div className={styles.links}>
+          <Link to="/pages/trade/klinechart" search={{ symbol, period: mode }}>
+            {t`Full screen`}
+          </Link>
+          <Link to="/pages/trade/detail" search={{ symbol }}>
+            {t`Market details`}
+          </Link>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,44 @@
+import { gt, isNegative, isZero } from '@common/money/decimal'
+import { useEffect, useRef, useState } from 'react'
+import { useFormat } from '@/lib/format/use-format'
+import styles from './market.module.css'
+
+/** A live price: coloured by the 24 h change, flashing up or down when it ticks. */
+export function Price({
+  value,
+  change,
+  className,
+}: {
+  value: string | undefined
+  change?: string
+  className?: string
+}) {
+  const { amount } = useFormat()
+  const prev = useRef(value)
+  const [flash, setFlash] = useState<'up' | 'down' | null>(null)
+  useEffect(() => {
+    const before = prev.current
+    prev.current = value
+    if (!before || !value || before === value) return
+    setFlash(gt(value, before) ? 'up' : 'down')
+    const id = setTimeout(() => setFlash(null), 600)
+    return () => clearTimeout(id)
+  }, [value])
+  const trend = change === undefined || isZero(change) ? undefined : isNegative(change) ? 'down' : 'up'
+  return (
+    <span className={`${styles.price} ${className ?? ''}`} data-trend={trend} data-flash={flash ?? undefined}>
+      {value ? amount(value) : '--'}
+    </span>
+  )
+}
+
+export function Change({ value, solid }: { value: string | undefined; solid?: boolean }) {
+  if (value === undefined) return <span className={styles.change}>--</span>
+  const trend = isZero(value) ? 'flat' : isNegative(value) ? 'down' : 'up'
+  return (
+    <span className={solid ? styles.changePill : styles.change} data-trend={trend}>
+      {trend === 'up' ? '+' : ''}
+      {value}%
+    </span>
+  )
+}

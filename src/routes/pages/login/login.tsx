@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { LoginPage } from '@/features/account/LoginPage'
+
+export const Route = createFileRoute('/pages/login/login')({ component: LoginPage })

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { MarketListPage } from '@/features/market/MarketListPage'
+import { TABS } from '@/features/market/market-list'
+
+const search = v.object({ tab: v.optional(v.fallback(v.picklist(TABS), 'spot'), 'spot') })
+
+function Page() {
+  const { tab } = Route.useSearch()
+  return <MarketListPage tab={tab} />
+}
+
+// Public page (SPEC section 2): no login needed.
+export const Route = createFileRoute('/pages/market/market')({
+  validateSearch: (raw) => v.parse(search, raw),
+  component: Page,
+})

@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test'
+
+async function english(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', JSON.stringify('en'))
+  })
+}
+
+const row = (page: Page, symbol: string) => page.locator(`a[data-symbol="${symbol}"]`)
+
+test.beforeEach(async ({ page }) => english(page))
+
+test('the market list updates live, searches and sorts', async ({ page }) => {
+  await page.goto('./#/pages/market/market')
+  await expect(page.getByRole('heading', { name: 'Markets' })).toBeVisible()
+  const btc = row(page, 'BTCUSDT')
+  await expect(btc).toContainText('BTC/USDT')
+  const first = await btc.locator('[data-trend], span').nth(0).textContent()
+  // Prices tick once a second through the socket.
+  await expect.poll(async () => btc.textContent(), { timeout: 8000 }).not.toBe(first)
+  await expect(page.locator('p[data-state]')).toHaveCount(0) // connection open: no status line
+
+  await page.getByRole('searchbox', { name: 'Search markets' }).fill('doge')
+  await expect(page.locator('a[data-symbol]')).toHaveCount(1)
+  await expect(row(page, 'DOGEUSDT')).toBeVisible()
+  // Names match too: "ethereum" finds Ethereum and Ethereum Classic.
+  await page.getByRole('searchbox', { name: 'Search markets' }).fill('ethereum')
+  await expect(page.locator('a[data-symbol]')).toHaveCount(2)
+  await page.getByRole('searchbox', { name: 'Search markets' }).fill('')
+
+  await page.getByRole('tab', { name: 'Metals' }).click()
+  await expect(page.locator('a[data-symbol]')).toHaveCount(2)
+  await page.getByRole('tab', { name: 'Spot' }).click()
+  await page.getByRole('button', { name: /Last price/ }).click()
+  const symbols = await page
+    .locator('a[data-symbol]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')))
+  expect(symbols[0]).toBe('BTCUSDT')
+  await page.screenshot({ path: 'test-results/markets-en-light.png' })
+  await row(page, 'ETHUSDT').click()
+  await expect(page).toHaveURL(/pages\/market\/quote\?symbol=ETHUSDT/)
+})
+
+test('the chart loads and switches periods and indicators; full screen and details open', async ({
+  page,
+}) => {
+  await page.goto('./#/pages/market/quote?symbol=BTCUSDT')
+  await expect(page.getByRole('heading', { name: 'BTC/USDT' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Price chart' })).toHaveAttribute('data-ready', 'true')
+  await expect(page.getByRole('img', { name: 'Price chart' }).locator('canvas').first()).toBeVisible()
+  const req = page.waitForRequest((r) => r.url().includes('market/kline') && r.url().includes('period=1h'))
+  await page.getByRole('button', { name: '1h', exact: true }).click()
+  await req
+  await expect(page.getByRole('button', { name: '1h', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  const line = page.waitForRequest((r) => r.url().includes('market/kline') && r.url().includes('period=1m'))
+  await page.getByRole('button', { name: 'Line' }).click()
+  await line
+  await page.getByRole('button', { name: 'MACD' }).click()
+  await expect(page.getByRole('button', { name: 'MACD' })).toHaveAttribute('aria-pressed', 'true')
+  await page.screenshot({ path: 'test-results/quote-en-light.png' })
+  await page.getByRole('link', { name: 'Market details' }).click()
+  await expect(page.getByText('Minimum amount')).toBeVisible()
+  await page.goBack()
+  await page.getByRole('link', { name: 'Full screen' }).click()
+  await expect(page).toHaveURL(/pages\/trade\/klinechart/)
+  await expect(page.getByRole('img', { name: 'Price chart' })).toHaveAttribute('data-ready', 'true')
+})
+
+test('home shows live lists and links into the markets', async ({ page }) => {
+  await page.goto('./')
+  await expect(page.getByRole('heading', { name: 'Hot' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Top gainers' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('tab', { name: 'Top volume' }).click()
+  await expect(page.getByRole('list', { name: 'Top volume' }).getByRole('listitem')).toHaveCount(5)
+  await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Markets' }).click()
+  await expect(page).toHaveURL(/pages\/market\/market/)
+})
+
+async function solveSlider(page: Page) {
+  const range = page.getByRole('dialog').locator('input[type=range]')
+  await expect(range).toBeVisible()
+  const id = await range.getAttribute('data-challenge')
+  const { x } = (await (await page.request.get(`./api/dev/slider/${id}`)).json()).data as { x: number }
+  await range.fill(String(x))
+  await page.getByRole('dialog').getByRole('button').last().click()
+  await expect(page.getByRole('dialog')).toBeHidden()
+}
+
+async function codeSentTo(page: Page, to: string): Promise<string> {
+  const url = `./api/dev/outbox?to=${encodeURIComponent(to)}`
+  await expect
+    .poll(async () => ((await (await page.request.get(url)).json()).data as unknown[]).length)
+    .toBeGreaterThan(0)
+  const list = (await (await page.request.get(url)).json()).data as { text: string }[]
+  return /\b(\d{6})\b/.exec(list.at(-1)?.text ?? '')?.[1] ?? ''
+}
+
+test('a visitor favourite is kept on the device and joins the account at login', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto('./#/pages/market/quote?symbol=XAUUSD')
+  await page.getByRole('button', { name: 'Add to favourites' }).click()
+  await expect(page.getByRole('button', { name: 'Remove from favourites' })).toBeVisible()
+  await page.goto('./#/pages/market/market?tab=favorites')
+  await expect(page.locator('a[data-symbol]')).toHaveCount(1)
+  await expect(row(page, 'XAUUSD')).toBeVisible()
+
+  // Register (which logs in).
+  const email = `fav.${Date.now()}@example.com`
+  await page.goto('./#/pages/reg/index')
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await solveSlider(page)
+  await page.getByLabel('Verification code').fill(await codeSentTo(page, email))
+  await page.getByLabel('Password', { exact: true }).fill('Passw0rd!fav')
+  await page.getByLabel('Confirm password').fill('Passw0rd!fav')
+  await page.getByLabel('Trade password', { exact: true }).fill('246810')
+  await page.getByLabel('Confirm trade password').fill('246810')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Register' }).last().click()
+  await expect(page).toHaveURL(/#\/pages\/mine\/index/)
+
+  await page.goto('./#/pages/market/market?tab=favorites')
+  await expect(row(page, 'XAUUSD')).toBeVisible()
+  // Now on the server: the device copy is gone and the account list has it.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('favorites'))).toBe('[]')
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))
+  const res = await page.request.get('./api/market/favorites', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect((await res.json()).data).toEqual(['XAUUSD'])
+  // Adding as a user goes to the server too.
+  await page.goto('./#/pages/market/quote?symbol=EURUSD')
+  await page.getByRole('button', { name: 'Add to favourites' }).click()
+  await expect(page.getByRole('button', { name: 'Remove from favourites' })).toBeVisible()
+  await page.reload()
+  await page.goto('./#/pages/market/market?tab=favorites')
+  await expect(page.locator('a[data-symbol]')).toHaveCount(2)
+})
