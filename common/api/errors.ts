@@ -103,6 +103,15 @@ export const ERRORS = {
   identityPending: { code: 1321, key: 'error.identity_pending', en: 'Your verification is under review' },
   identityVerified: { code: 1322, key: 'error.identity_verified', en: 'Your identity is already verified' },
   uploadInvalid: { code: 1323, key: 'error.upload_invalid', en: 'Use your own uploaded photos' },
+  tradePasswordNotSet: {
+    code: 1324,
+    key: 'error.trade_password_not_set',
+    en: 'Set a trade password in the security centre first',
+  },
+  tradePasswordWrong: { code: 1325, key: 'error.trade_password_wrong', en: 'The trade password is wrong' },
+  // 1500-1599 assets (ledger, transfers, deposits, withdrawals, exchange)
+  // 1600-1699 spot trading
+  // 1700-1799 operator console
 } as const
 
 export type ErrorName = keyof typeof ERRORS

@@ -120,6 +120,14 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     message: 'Your identity is already verified',
   }),
   'error.upload_invalid': msg({ id: 'error.upload_invalid', message: 'Use your own uploaded photos' }),
+  'error.trade_password_not_set': msg({
+    id: 'error.trade_password_not_set',
+    message: 'Set a trade password in the security centre first',
+  }),
+  'error.trade_password_wrong': msg({ id: 'error.trade_password_wrong', message: 'The trade password is wrong' }),
+  // 1500-1599 assets
+  // 1600-1699 spot trading
+  // 1700-1799 operator console
 }
 
 export const ERROR_KEYS = Object.values(ERRORS).map((e) => e.key)
