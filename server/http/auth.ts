@@ -52,3 +52,16 @@ export function currentUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw new AppError('invalidSession')
   return request.user
 }
+
+/** preHandler for the operator console: a live session of an operator or admin (else 1006). */
+export async function requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(request, reply)
+  const role = request.user?.role
+  if (role !== 'operator' && role !== 'admin') throw new AppError('forbidden')
+}
+
+/** preHandler for admin-only actions (manual balance adjustments, roles). */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(request, reply)
+  if (request.user?.role !== 'admin') throw new AppError('forbidden')
+}
