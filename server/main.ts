@@ -1,7 +1,10 @@
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { migrate, openDb } from './db/db'
+import { MarketMakers } from './market/market-makers'
 import { openMarket } from './market/start'
+import { announceFirstAdmin } from './modules/admin/first-admin'
+import { spotService } from './modules/spot/service'
 import { RealtimeHub } from './realtime/hub'
 
 async function main(): Promise<void> {
@@ -12,10 +15,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, market })
   market.setLog(app.log)
   if (applied.length) app.log.info({ applied }, 'migrations applied')
+  await announceFirstAdmin(db, app.log)
   if (backfilled)
     app.log.info(backfilled, `candle history: ${backfilled.rows} candles in ${backfilled.ms} ms`)
   // socket.io shares the HTTP server (and port) with the app and API.
-  const hub = new RealtimeHub(app.server, { market, db })
+  const spot = spotService(db)
+  const hub = new RealtimeHub(app.server, { market, db, spot })
+  const makers = new MarketMakers(db, market, spot, { log: app.log })
   if (config.redisUrl) await hub.attachRedis(config.redisUrl)
 
   let closing = false
@@ -23,6 +29,7 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     app.log.info(`${signal}: shutting down`)
+    await makers.stop()
     await hub.close()
     await market.stop()
     await app.close()
@@ -34,6 +41,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host })
   market.start()
+  makers.start()
   app.log.info(
     `exchange ready on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
   )

@@ -10,11 +10,37 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminChannelsRouteImport } from './routes/admin/channels'
+import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
+import { Route as AdminIdentityRouteImport } from './routes/admin/identity'
+import { Route as AdminMarketsRouteImport } from './routes/admin/markets'
+import { Route as AdminUserRouteImport } from './routes/admin/user'
+import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
+import { Route as PagesAssetsChar91indexChar93RouteImport } from './routes/pages/assets/[index]'
 import { Route as PagesHomeChar91indexChar93RouteImport } from './routes/pages/home/[index]'
 import { Route as PagesLoginChar91indexChar93RouteImport } from './routes/pages/login/[index]'
 import { Route as PagesMineChar91indexChar93RouteImport } from './routes/pages/mine/[index]'
 import { Route as PagesRegChar91indexChar93RouteImport } from './routes/pages/reg/[index]'
+import { Route as PagesTradeChar91indexChar93RouteImport } from './routes/pages/trade/[index]'
+import { Route as PagesAssetsAccountRecordRouteImport } from './routes/pages/assets/account-record'
+import { Route as PagesAssetsExchangeRouteImport } from './routes/pages/assets/exchange'
+import { Route as PagesAssetsLegalLogRouteImport } from './routes/pages/assets/legal-log'
+import { Route as PagesAssetsMyAssetsRouteImport } from './routes/pages/assets/my-assets'
+import { Route as PagesAssetsMyHoldRouteImport } from './routes/pages/assets/my-hold'
+import { Route as PagesAssetsMyWalletRouteImport } from './routes/pages/assets/my-wallet'
+import { Route as PagesAssetsRechargeRouteImport } from './routes/pages/assets/recharge'
+import { Route as PagesAssetsRechargeCurrencyRouteImport } from './routes/pages/assets/recharge-currency'
+import { Route as PagesAssetsTradeRecordRouteImport } from './routes/pages/assets/trade-record'
+import { Route as PagesAssetsTransferRouteImport } from './routes/pages/assets/transfer'
+import { Route as PagesAssetsWalletOperationRouteImport } from './routes/pages/assets/wallet-operation'
+import { Route as PagesAssetsWithdrawRouteImport } from './routes/pages/assets/withdraw'
+import { Route as PagesAssetsWithdrawRecordRouteImport } from './routes/pages/assets/withdraw-record'
 import { Route as PagesCommonMenuRouteImport } from './routes/pages/common/menu'
+import { Route as PagesCommonNowalletRouteImport } from './routes/pages/common/nowallet'
 import { Route as PagesLoginLoginRouteImport } from './routes/pages/login/login'
 import { Route as PagesMarketMarketRouteImport } from './routes/pages/market/market'
 import { Route as PagesMarketQuoteRouteImport } from './routes/pages/market/quote'
@@ -31,12 +57,69 @@ import { Route as PagesMineSecurityRouteImport } from './routes/pages/mine/secur
 import { Route as PagesMineSessionsRouteImport } from './routes/pages/mine/sessions'
 import { Route as PagesTradeDetailRouteImport } from './routes/pages/trade/detail'
 import { Route as PagesTradeKlinechartRouteImport } from './routes/pages/trade/klinechart'
+import { Route as PagesTradeTradeSpotRouteImport } from './routes/pages/trade/trade-spot'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminChannelsRoute = AdminChannelsRouteImport.update({
+  id: '/channels',
+  path: '/channels',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminDepositsRoute = AdminDepositsRouteImport.update({
+  id: '/deposits',
+  path: '/deposits',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminIdentityRoute = AdminIdentityRouteImport.update({
+  id: '/identity',
+  path: '/identity',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMarketsRoute = AdminMarketsRouteImport.update({
+  id: '/markets',
+  path: '/markets',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUserRoute = AdminUserRouteImport.update({
+  id: '/user',
+  path: '/user',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminWithdrawalsRoute = AdminWithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const PagesAssetsChar91indexChar93Route =
+  PagesAssetsChar91indexChar93RouteImport.update({
+    id: '/pages/assets/index',
+    path: '/pages/assets/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesHomeChar91indexChar93Route =
   PagesHomeChar91indexChar93RouteImport.update({
     id: '/pages/home/index',
@@ -61,9 +144,89 @@ const PagesRegChar91indexChar93Route =
     path: '/pages/reg/index',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesTradeChar91indexChar93Route =
+  PagesTradeChar91indexChar93RouteImport.update({
+    id: '/pages/trade/index',
+    path: '/pages/trade/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesAssetsAccountRecordRoute =
+  PagesAssetsAccountRecordRouteImport.update({
+    id: '/pages/assets/account-record',
+    path: '/pages/assets/account-record',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesAssetsExchangeRoute = PagesAssetsExchangeRouteImport.update({
+  id: '/pages/assets/exchange',
+  path: '/pages/assets/exchange',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAssetsLegalLogRoute = PagesAssetsLegalLogRouteImport.update({
+  id: '/pages/assets/legal-log',
+  path: '/pages/assets/legal-log',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAssetsMyAssetsRoute = PagesAssetsMyAssetsRouteImport.update({
+  id: '/pages/assets/my-assets',
+  path: '/pages/assets/my-assets',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAssetsMyHoldRoute = PagesAssetsMyHoldRouteImport.update({
+  id: '/pages/assets/my-hold',
+  path: '/pages/assets/my-hold',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAssetsMyWalletRoute = PagesAssetsMyWalletRouteImport.update({
+  id: '/pages/assets/my-wallet',
+  path: '/pages/assets/my-wallet',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAssetsRechargeRoute = PagesAssetsRechargeRouteImport.update({
+  id: '/pages/assets/recharge',
+  path: '/pages/assets/recharge',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAssetsRechargeCurrencyRoute =
+  PagesAssetsRechargeCurrencyRouteImport.update({
+    id: '/pages/assets/recharge-currency',
+    path: '/pages/assets/recharge-currency',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesAssetsTradeRecordRoute = PagesAssetsTradeRecordRouteImport.update({
+  id: '/pages/assets/trade-record',
+  path: '/pages/assets/trade-record',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAssetsTransferRoute = PagesAssetsTransferRouteImport.update({
+  id: '/pages/assets/transfer',
+  path: '/pages/assets/transfer',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAssetsWalletOperationRoute =
+  PagesAssetsWalletOperationRouteImport.update({
+    id: '/pages/assets/wallet-operation',
+    path: '/pages/assets/wallet-operation',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesAssetsWithdrawRoute = PagesAssetsWithdrawRouteImport.update({
+  id: '/pages/assets/withdraw',
+  path: '/pages/assets/withdraw',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesAssetsWithdrawRecordRoute =
+  PagesAssetsWithdrawRecordRouteImport.update({
+    id: '/pages/assets/withdraw-record',
+    path: '/pages/assets/withdraw-record',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesCommonMenuRoute = PagesCommonMenuRouteImport.update({
   id: '/pages/common/menu',
   path: '/pages/common/menu',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesCommonNowalletRoute = PagesCommonNowalletRouteImport.update({
+  id: '/pages/common/nowallet',
+  path: '/pages/common/nowallet',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesLoginLoginRoute = PagesLoginLoginRouteImport.update({
@@ -146,10 +309,40 @@ const PagesTradeKlinechartRoute = PagesTradeKlinechartRouteImport.update({
   path: '/pages/trade/klinechart',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesTradeTradeSpotRoute = PagesTradeTradeSpotRouteImport.update({
+  id: '/pages/trade/trade-spot',
+  path: '/pages/trade/trade-spot',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/channels': typeof AdminChannelsRoute
+  '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/identity': typeof AdminIdentityRoute
+  '/admin/markets': typeof AdminMarketsRoute
+  '/admin/user': typeof AdminUserRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
+  '/admin/': typeof AdminIndexRoute
+  '/pages/assets/account-record': typeof PagesAssetsAccountRecordRoute
+  '/pages/assets/exchange': typeof PagesAssetsExchangeRoute
+  '/pages/assets/index': typeof PagesAssetsChar91indexChar93Route
+  '/pages/assets/legal-log': typeof PagesAssetsLegalLogRoute
+  '/pages/assets/my-assets': typeof PagesAssetsMyAssetsRoute
+  '/pages/assets/my-hold': typeof PagesAssetsMyHoldRoute
+  '/pages/assets/my-wallet': typeof PagesAssetsMyWalletRoute
+  '/pages/assets/recharge': typeof PagesAssetsRechargeRoute
+  '/pages/assets/recharge-currency': typeof PagesAssetsRechargeCurrencyRoute
+  '/pages/assets/trade-record': typeof PagesAssetsTradeRecordRoute
+  '/pages/assets/transfer': typeof PagesAssetsTransferRoute
+  '/pages/assets/wallet-operation': typeof PagesAssetsWalletOperationRoute
+  '/pages/assets/withdraw': typeof PagesAssetsWithdrawRoute
+  '/pages/assets/withdraw-record': typeof PagesAssetsWithdrawRecordRoute
   '/pages/common/menu': typeof PagesCommonMenuRoute
+  '/pages/common/nowallet': typeof PagesCommonNowalletRoute
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/login': typeof PagesLoginLoginRoute
@@ -169,11 +362,37 @@ export interface FileRoutesByFullPath {
   '/pages/mine/sessions': typeof PagesMineSessionsRoute
   '/pages/reg/index': typeof PagesRegChar91indexChar93Route
   '/pages/trade/detail': typeof PagesTradeDetailRoute
+  '/pages/trade/index': typeof PagesTradeChar91indexChar93Route
   '/pages/trade/klinechart': typeof PagesTradeKlinechartRoute
+  '/pages/trade/trade-spot': typeof PagesTradeTradeSpotRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/channels': typeof AdminChannelsRoute
+  '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/identity': typeof AdminIdentityRoute
+  '/admin/markets': typeof AdminMarketsRoute
+  '/admin/user': typeof AdminUserRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
+  '/admin': typeof AdminIndexRoute
+  '/pages/assets/account-record': typeof PagesAssetsAccountRecordRoute
+  '/pages/assets/exchange': typeof PagesAssetsExchangeRoute
+  '/pages/assets/index': typeof PagesAssetsChar91indexChar93Route
+  '/pages/assets/legal-log': typeof PagesAssetsLegalLogRoute
+  '/pages/assets/my-assets': typeof PagesAssetsMyAssetsRoute
+  '/pages/assets/my-hold': typeof PagesAssetsMyHoldRoute
+  '/pages/assets/my-wallet': typeof PagesAssetsMyWalletRoute
+  '/pages/assets/recharge': typeof PagesAssetsRechargeRoute
+  '/pages/assets/recharge-currency': typeof PagesAssetsRechargeCurrencyRoute
+  '/pages/assets/trade-record': typeof PagesAssetsTradeRecordRoute
+  '/pages/assets/transfer': typeof PagesAssetsTransferRoute
+  '/pages/assets/wallet-operation': typeof PagesAssetsWalletOperationRoute
+  '/pages/assets/withdraw': typeof PagesAssetsWithdrawRoute
+  '/pages/assets/withdraw-record': typeof PagesAssetsWithdrawRecordRoute
   '/pages/common/menu': typeof PagesCommonMenuRoute
+  '/pages/common/nowallet': typeof PagesCommonNowalletRoute
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/login': typeof PagesLoginLoginRoute
@@ -193,12 +412,39 @@ export interface FileRoutesByTo {
   '/pages/mine/sessions': typeof PagesMineSessionsRoute
   '/pages/reg/index': typeof PagesRegChar91indexChar93Route
   '/pages/trade/detail': typeof PagesTradeDetailRoute
+  '/pages/trade/index': typeof PagesTradeChar91indexChar93Route
   '/pages/trade/klinechart': typeof PagesTradeKlinechartRoute
+  '/pages/trade/trade-spot': typeof PagesTradeTradeSpotRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/admin/audit': typeof AdminAuditRoute
+  '/admin/channels': typeof AdminChannelsRoute
+  '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/identity': typeof AdminIdentityRoute
+  '/admin/markets': typeof AdminMarketsRoute
+  '/admin/user': typeof AdminUserRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
+  '/admin/': typeof AdminIndexRoute
+  '/pages/assets/account-record': typeof PagesAssetsAccountRecordRoute
+  '/pages/assets/exchange': typeof PagesAssetsExchangeRoute
+  '/pages/assets/index': typeof PagesAssetsChar91indexChar93Route
+  '/pages/assets/legal-log': typeof PagesAssetsLegalLogRoute
+  '/pages/assets/my-assets': typeof PagesAssetsMyAssetsRoute
+  '/pages/assets/my-hold': typeof PagesAssetsMyHoldRoute
+  '/pages/assets/my-wallet': typeof PagesAssetsMyWalletRoute
+  '/pages/assets/recharge': typeof PagesAssetsRechargeRoute
+  '/pages/assets/recharge-currency': typeof PagesAssetsRechargeCurrencyRoute
+  '/pages/assets/trade-record': typeof PagesAssetsTradeRecordRoute
+  '/pages/assets/transfer': typeof PagesAssetsTransferRoute
+  '/pages/assets/wallet-operation': typeof PagesAssetsWalletOperationRoute
+  '/pages/assets/withdraw': typeof PagesAssetsWithdrawRoute
+  '/pages/assets/withdraw-record': typeof PagesAssetsWithdrawRecordRoute
   '/pages/common/menu': typeof PagesCommonMenuRoute
+  '/pages/common/nowallet': typeof PagesCommonNowalletRoute
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/login': typeof PagesLoginLoginRoute
@@ -218,13 +464,40 @@ export interface FileRoutesById {
   '/pages/mine/sessions': typeof PagesMineSessionsRoute
   '/pages/reg/index': typeof PagesRegChar91indexChar93Route
   '/pages/trade/detail': typeof PagesTradeDetailRoute
+  '/pages/trade/index': typeof PagesTradeChar91indexChar93Route
   '/pages/trade/klinechart': typeof PagesTradeKlinechartRoute
+  '/pages/trade/trade-spot': typeof PagesTradeTradeSpotRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
+    | '/admin/audit'
+    | '/admin/channels'
+    | '/admin/deposits'
+    | '/admin/identity'
+    | '/admin/markets'
+    | '/admin/user'
+    | '/admin/users'
+    | '/admin/withdrawals'
+    | '/admin/'
+    | '/pages/assets/account-record'
+    | '/pages/assets/exchange'
+    | '/pages/assets/index'
+    | '/pages/assets/legal-log'
+    | '/pages/assets/my-assets'
+    | '/pages/assets/my-hold'
+    | '/pages/assets/my-wallet'
+    | '/pages/assets/recharge'
+    | '/pages/assets/recharge-currency'
+    | '/pages/assets/trade-record'
+    | '/pages/assets/transfer'
+    | '/pages/assets/wallet-operation'
+    | '/pages/assets/withdraw'
+    | '/pages/assets/withdraw-record'
     | '/pages/common/menu'
+    | '/pages/common/nowallet'
     | '/pages/home/index'
     | '/pages/login/index'
     | '/pages/login/login'
@@ -244,11 +517,37 @@ export interface FileRouteTypes {
     | '/pages/mine/sessions'
     | '/pages/reg/index'
     | '/pages/trade/detail'
+    | '/pages/trade/index'
     | '/pages/trade/klinechart'
+    | '/pages/trade/trade-spot'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin/audit'
+    | '/admin/channels'
+    | '/admin/deposits'
+    | '/admin/identity'
+    | '/admin/markets'
+    | '/admin/user'
+    | '/admin/users'
+    | '/admin/withdrawals'
+    | '/admin'
+    | '/pages/assets/account-record'
+    | '/pages/assets/exchange'
+    | '/pages/assets/index'
+    | '/pages/assets/legal-log'
+    | '/pages/assets/my-assets'
+    | '/pages/assets/my-hold'
+    | '/pages/assets/my-wallet'
+    | '/pages/assets/recharge'
+    | '/pages/assets/recharge-currency'
+    | '/pages/assets/trade-record'
+    | '/pages/assets/transfer'
+    | '/pages/assets/wallet-operation'
+    | '/pages/assets/withdraw'
+    | '/pages/assets/withdraw-record'
     | '/pages/common/menu'
+    | '/pages/common/nowallet'
     | '/pages/home/index'
     | '/pages/login/index'
     | '/pages/login/login'
@@ -268,11 +567,38 @@ export interface FileRouteTypes {
     | '/pages/mine/sessions'
     | '/pages/reg/index'
     | '/pages/trade/detail'
+    | '/pages/trade/index'
     | '/pages/trade/klinechart'
+    | '/pages/trade/trade-spot'
   id:
     | '__root__'
     | '/'
+    | '/admin'
+    | '/admin/audit'
+    | '/admin/channels'
+    | '/admin/deposits'
+    | '/admin/identity'
+    | '/admin/markets'
+    | '/admin/user'
+    | '/admin/users'
+    | '/admin/withdrawals'
+    | '/admin/'
+    | '/pages/assets/account-record'
+    | '/pages/assets/exchange'
+    | '/pages/assets/index'
+    | '/pages/assets/legal-log'
+    | '/pages/assets/my-assets'
+    | '/pages/assets/my-hold'
+    | '/pages/assets/my-wallet'
+    | '/pages/assets/recharge'
+    | '/pages/assets/recharge-currency'
+    | '/pages/assets/trade-record'
+    | '/pages/assets/transfer'
+    | '/pages/assets/wallet-operation'
+    | '/pages/assets/withdraw'
+    | '/pages/assets/withdraw-record'
     | '/pages/common/menu'
+    | '/pages/common/nowallet'
     | '/pages/home/index'
     | '/pages/login/index'
     | '/pages/login/login'
@@ -292,12 +618,30 @@ export interface FileRouteTypes {
     | '/pages/mine/sessions'
     | '/pages/reg/index'
     | '/pages/trade/detail'
+    | '/pages/trade/index'
     | '/pages/trade/klinechart'
+    | '/pages/trade/trade-spot'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  PagesAssetsAccountRecordRoute: typeof PagesAssetsAccountRecordRoute
+  PagesAssetsExchangeRoute: typeof PagesAssetsExchangeRoute
+  PagesAssetsChar91indexChar93Route: typeof PagesAssetsChar91indexChar93Route
+  PagesAssetsLegalLogRoute: typeof PagesAssetsLegalLogRoute
+  PagesAssetsMyAssetsRoute: typeof PagesAssetsMyAssetsRoute
+  PagesAssetsMyHoldRoute: typeof PagesAssetsMyHoldRoute
+  PagesAssetsMyWalletRoute: typeof PagesAssetsMyWalletRoute
+  PagesAssetsRechargeRoute: typeof PagesAssetsRechargeRoute
+  PagesAssetsRechargeCurrencyRoute: typeof PagesAssetsRechargeCurrencyRoute
+  PagesAssetsTradeRecordRoute: typeof PagesAssetsTradeRecordRoute
+  PagesAssetsTransferRoute: typeof PagesAssetsTransferRoute
+  PagesAssetsWalletOperationRoute: typeof PagesAssetsWalletOperationRoute
+  PagesAssetsWithdrawRoute: typeof PagesAssetsWithdrawRoute
+  PagesAssetsWithdrawRecordRoute: typeof PagesAssetsWithdrawRecordRoute
   PagesCommonMenuRoute: typeof PagesCommonMenuRoute
+  PagesCommonNowalletRoute: typeof PagesCommonNowalletRoute
   PagesHomeChar91indexChar93Route: typeof PagesHomeChar91indexChar93Route
   PagesLoginChar91indexChar93Route: typeof PagesLoginChar91indexChar93Route
   PagesLoginLoginRoute: typeof PagesLoginLoginRoute
@@ -317,7 +661,9 @@ export interface RootRouteChildren {
   PagesMineSessionsRoute: typeof PagesMineSessionsRoute
   PagesRegChar91indexChar93Route: typeof PagesRegChar91indexChar93Route
   PagesTradeDetailRoute: typeof PagesTradeDetailRoute
+  PagesTradeChar91indexChar93Route: typeof PagesTradeChar91indexChar93Route
   PagesTradeKlinechartRoute: typeof PagesTradeKlinechartRoute
+  PagesTradeTradeSpotRoute: typeof PagesTradeTradeSpotRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -327,6 +673,83 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/channels': {
+      id: '/admin/channels'
+      path: '/channels'
+      fullPath: '/admin/channels'
+      preLoaderRoute: typeof AdminChannelsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/deposits': {
+      id: '/admin/deposits'
+      path: '/deposits'
+      fullPath: '/admin/deposits'
+      preLoaderRoute: typeof AdminDepositsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/identity': {
+      id: '/admin/identity'
+      path: '/identity'
+      fullPath: '/admin/identity'
+      preLoaderRoute: typeof AdminIdentityRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/markets': {
+      id: '/admin/markets'
+      path: '/markets'
+      fullPath: '/admin/markets'
+      preLoaderRoute: typeof AdminMarketsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/user': {
+      id: '/admin/user'
+      path: '/user'
+      fullPath: '/admin/user'
+      preLoaderRoute: typeof AdminUserRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/withdrawals': {
+      id: '/admin/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/admin/withdrawals'
+      preLoaderRoute: typeof AdminWithdrawalsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/pages/assets/index': {
+      id: '/pages/assets/index'
+      path: '/pages/assets/index'
+      fullPath: '/pages/assets/index'
+      preLoaderRoute: typeof PagesAssetsChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/home/index': {
@@ -357,11 +780,116 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesRegChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/trade/index': {
+      id: '/pages/trade/index'
+      path: '/pages/trade/index'
+      fullPath: '/pages/trade/index'
+      preLoaderRoute: typeof PagesTradeChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/account-record': {
+      id: '/pages/assets/account-record'
+      path: '/pages/assets/account-record'
+      fullPath: '/pages/assets/account-record'
+      preLoaderRoute: typeof PagesAssetsAccountRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/exchange': {
+      id: '/pages/assets/exchange'
+      path: '/pages/assets/exchange'
+      fullPath: '/pages/assets/exchange'
+      preLoaderRoute: typeof PagesAssetsExchangeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/legal-log': {
+      id: '/pages/assets/legal-log'
+      path: '/pages/assets/legal-log'
+      fullPath: '/pages/assets/legal-log'
+      preLoaderRoute: typeof PagesAssetsLegalLogRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/my-assets': {
+      id: '/pages/assets/my-assets'
+      path: '/pages/assets/my-assets'
+      fullPath: '/pages/assets/my-assets'
+      preLoaderRoute: typeof PagesAssetsMyAssetsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/my-hold': {
+      id: '/pages/assets/my-hold'
+      path: '/pages/assets/my-hold'
+      fullPath: '/pages/assets/my-hold'
+      preLoaderRoute: typeof PagesAssetsMyHoldRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/my-wallet': {
+      id: '/pages/assets/my-wallet'
+      path: '/pages/assets/my-wallet'
+      fullPath: '/pages/assets/my-wallet'
+      preLoaderRoute: typeof PagesAssetsMyWalletRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/recharge': {
+      id: '/pages/assets/recharge'
+      path: '/pages/assets/recharge'
+      fullPath: '/pages/assets/recharge'
+      preLoaderRoute: typeof PagesAssetsRechargeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/recharge-currency': {
+      id: '/pages/assets/recharge-currency'
+      path: '/pages/assets/recharge-currency'
+      fullPath: '/pages/assets/recharge-currency'
+      preLoaderRoute: typeof PagesAssetsRechargeCurrencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/trade-record': {
+      id: '/pages/assets/trade-record'
+      path: '/pages/assets/trade-record'
+      fullPath: '/pages/assets/trade-record'
+      preLoaderRoute: typeof PagesAssetsTradeRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/transfer': {
+      id: '/pages/assets/transfer'
+      path: '/pages/assets/transfer'
+      fullPath: '/pages/assets/transfer'
+      preLoaderRoute: typeof PagesAssetsTransferRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/wallet-operation': {
+      id: '/pages/assets/wallet-operation'
+      path: '/pages/assets/wallet-operation'
+      fullPath: '/pages/assets/wallet-operation'
+      preLoaderRoute: typeof PagesAssetsWalletOperationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/withdraw': {
+      id: '/pages/assets/withdraw'
+      path: '/pages/assets/withdraw'
+      fullPath: '/pages/assets/withdraw'
+      preLoaderRoute: typeof PagesAssetsWithdrawRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/withdraw-record': {
+      id: '/pages/assets/withdraw-record'
+      path: '/pages/assets/withdraw-record'
+      fullPath: '/pages/assets/withdraw-record'
+      preLoaderRoute: typeof PagesAssetsWithdrawRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/common/menu': {
       id: '/pages/common/menu'
       path: '/pages/common/menu'
       fullPath: '/pages/common/menu'
       preLoaderRoute: typeof PagesCommonMenuRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/common/nowallet': {
+      id: '/pages/common/nowallet'
+      path: '/pages/common/nowallet'
+      fullPath: '/pages/common/nowallet'
+      preLoaderRoute: typeof PagesCommonNowalletRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/login/login': {
@@ -476,12 +1004,63 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesTradeKlinechartRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/trade/trade-spot': {
+      id: '/pages/trade/trade-spot'
+      path: '/pages/trade/trade-spot'
+      fullPath: '/pages/trade/trade-spot'
+      preLoaderRoute: typeof PagesTradeTradeSpotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminAuditRoute: typeof AdminAuditRoute
+  AdminChannelsRoute: typeof AdminChannelsRoute
+  AdminDepositsRoute: typeof AdminDepositsRoute
+  AdminIdentityRoute: typeof AdminIdentityRoute
+  AdminMarketsRoute: typeof AdminMarketsRoute
+  AdminUserRoute: typeof AdminUserRoute
+  AdminUsersRoute: typeof AdminUsersRoute
+  AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminAuditRoute: AdminAuditRoute,
+  AdminChannelsRoute: AdminChannelsRoute,
+  AdminDepositsRoute: AdminDepositsRoute,
+  AdminIdentityRoute: AdminIdentityRoute,
+  AdminMarketsRoute: AdminMarketsRoute,
+  AdminUserRoute: AdminUserRoute,
+  AdminUsersRoute: AdminUsersRoute,
+  AdminWithdrawalsRoute: AdminWithdrawalsRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  PagesAssetsAccountRecordRoute: PagesAssetsAccountRecordRoute,
+  PagesAssetsExchangeRoute: PagesAssetsExchangeRoute,
+  PagesAssetsChar91indexChar93Route: PagesAssetsChar91indexChar93Route,
+  PagesAssetsLegalLogRoute: PagesAssetsLegalLogRoute,
+  PagesAssetsMyAssetsRoute: PagesAssetsMyAssetsRoute,
+  PagesAssetsMyHoldRoute: PagesAssetsMyHoldRoute,
+  PagesAssetsMyWalletRoute: PagesAssetsMyWalletRoute,
+  PagesAssetsRechargeRoute: PagesAssetsRechargeRoute,
+  PagesAssetsRechargeCurrencyRoute: PagesAssetsRechargeCurrencyRoute,
+  PagesAssetsTradeRecordRoute: PagesAssetsTradeRecordRoute,
+  PagesAssetsTransferRoute: PagesAssetsTransferRoute,
+  PagesAssetsWalletOperationRoute: PagesAssetsWalletOperationRoute,
+  PagesAssetsWithdrawRoute: PagesAssetsWithdrawRoute,
+  PagesAssetsWithdrawRecordRoute: PagesAssetsWithdrawRecordRoute,
   PagesCommonMenuRoute: PagesCommonMenuRoute,
+  PagesCommonNowalletRoute: PagesCommonNowalletRoute,
   PagesHomeChar91indexChar93Route: PagesHomeChar91indexChar93Route,
   PagesLoginChar91indexChar93Route: PagesLoginChar91indexChar93Route,
   PagesLoginLoginRoute: PagesLoginLoginRoute,
@@ -501,7 +1080,9 @@ const rootRouteChildren: RootRouteChildren = {
   PagesMineSessionsRoute: PagesMineSessionsRoute,
   PagesRegChar91indexChar93Route: PagesRegChar91indexChar93Route,
   PagesTradeDetailRoute: PagesTradeDetailRoute,
+  PagesTradeChar91indexChar93Route: PagesTradeChar91indexChar93Route,
   PagesTradeKlinechartRoute: PagesTradeKlinechartRoute,
+  PagesTradeTradeSpotRoute: PagesTradeTradeSpotRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

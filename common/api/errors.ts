@@ -109,9 +109,73 @@ export const ERRORS = {
     en: 'Set a trade password in the security centre first',
   },
   tradePasswordWrong: { code: 1325, key: 'error.trade_password_wrong', en: 'The trade password is wrong' },
+  walletTaken: {
+    code: 1326,
+    key: 'error.wallet_taken',
+    en: 'This wallet is already linked to another account',
+  },
   // 1500-1599 assets (ledger, transfers, deposits, withdrawals, exchange)
+  depositClosed: { code: 1500, key: 'error.deposit_closed', en: 'Deposits for this coin are not open' },
+  unsupportedChain: {
+    code: 1501,
+    key: 'error.unsupported_chain',
+    en: 'This coin cannot be moved on this chain',
+  },
+  invalidAddress: {
+    code: 1502,
+    key: 'error.invalid_address',
+    en: 'This address is not valid on the chosen chain',
+  },
+  addressNotInBook: {
+    code: 1503,
+    key: 'error.address_not_in_book',
+    en: 'Only addresses in your address book can be used',
+  },
+  belowWithdrawMinimum: {
+    code: 1504,
+    key: 'error.below_withdraw_minimum',
+    en: 'Amount below the minimum withdrawal',
+  },
+  reviewDone: { code: 1505, key: 'error.review_done', en: 'This request has already been handled' },
+  quoteExpired: { code: 1506, key: 'error.quote_expired', en: 'The quote has expired, please get a new one' },
+  noIndexPrice: { code: 1507, key: 'error.no_index_price', en: 'No index price for this coin right now' },
+  secondFactorRequired: {
+    code: 1508,
+    key: 'error.second_factor_required',
+    en: 'Enter the verification code of your second factor',
+  },
+  addressExists: {
+    code: 1509,
+    key: 'error.address_exists',
+    en: 'This address is already in your address book',
+  },
   // 1600-1699 spot trading
+  orderNotFound: { code: 1600, key: 'error.order_not_found', en: 'This order does not exist' },
+  orderNotOpen: { code: 1601, key: 'error.order_not_open', en: 'This order is already filled or cancelled' },
+  noLiquidity: { code: 1602, key: 'error.no_liquidity', en: 'No orders to trade with at the moment' },
+  priceOutOfRange: { code: 1603, key: 'error.price_out_of_range', en: 'Price or amount out of range' },
   // 1700-1799 operator console
+  staffPasswordChange: {
+    code: 1700,
+    key: 'error.staff_password_change',
+    en: 'Change your one-time password before using the console',
+  },
+  staffSecondFactor: {
+    code: 1701,
+    key: 'error.staff_second_factor',
+    en: 'Bind Google authenticator and turn on its login check before using the console',
+  },
+  reviewDecided: { code: 1702, key: 'error.review_decided', en: 'This request has already been decided' },
+  userStatusUnchanged: {
+    code: 1703,
+    key: 'error.status_unchanged',
+    en: 'Nothing to change: it is already so',
+  },
+  staffSelfAction: {
+    code: 1704,
+    key: 'error.staff_self_action',
+    en: 'You cannot do this to your own account',
+  },
 } as const
 
 export type ErrorName = keyof typeof ERRORS

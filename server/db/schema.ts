@@ -55,6 +55,8 @@ export interface UsersTable {
   currency: Generated<string>
   password_changed_at: Timestamp
   created_at: Timestamp
+  /** When a staff one-time password was issued (007-console); it must be changed before console use. */
+  otp_issued_at: NullableTimestamp
 }
 
 export interface UserSessionTable {
@@ -158,6 +160,9 @@ export interface InstrumentTable {
   ref_price: string
   volatility: string
   ref_turnover: string
+  /** Fee rates (005-spot), fractions like 0.001; the database defaults them to 0.001. */
+  maker_fee: string
+  taker_fee: string
 }
 
 /** One OHLCV candle; open_time is epoch ms (bigint, read back as a number). */
@@ -210,6 +215,158 @@ export interface LedgerPostingTable {
   created_at: Timestamp
 }
 
+/** One operator-console action (007-console); append-only, a trigger refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<number>
+  actor_id: string
+  action: string
+  target_type: string
+  target_id: string
+  before: unknown
+  after: unknown
+  reason: Generated<string>
+  ip: Generated<string>
+  created_at: Timestamp
+}
+
+/** A spot order (005-spot). Holder is a user id or a market maker ('mm:1'). */
+export interface SpotOrderTable {
+  id: Generated<string>
+  holder: string
+  symbol: string
+  side: 'buy' | 'sell'
+  type: 'limit' | 'market'
+  price: string | null
+  amount: string | null
+  quote_amount: string | null
+  filled: Generated<string>
+  filled_quote: Generated<string>
+  fee: Generated<string>
+  maker_fee_rate: string
+  taker_fee_rate: string
+  locked: Generated<string>
+  status: 'open' | 'partial' | 'filled' | 'cancelled'
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** One fill between a resting (maker) and an incoming (taker) order (005-spot). */
+export interface SpotTradeTable {
+  id: Generated<string>
+  symbol: string
+  price: string
+  amount: string
+  quote: string
+  taker_side: 'buy' | 'sell'
+  maker_order_id: string
+  taker_order_id: string
+  maker_holder: string
+  taker_holder: string
+  maker_fee: string
+  taker_fee: string
+  created_at: Timestamp
+}
+
+export interface WalletNonceTable {
+  nonce: string
+  ticket_hash: string
+  created_at: Timestamp
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  used_at: NullableTimestamp
+}
+
+export interface UserWalletTable {
+  address: string
+  user_id: string
+  created_at: Timestamp
+}
+
+/** The platform's deposit address per coin and chain, set by operators (006-assets). */
+export interface DepositChannelTable {
+  asset: string
+  chain: string
+  address: string
+  min_amount: Generated<string>
+  confirmations: Generated<number>
+  enabled: Generated<boolean>
+  updated_by: string | null
+  updated_at: Timestamp
+}
+
+export type DepositStatus = 'pending' | 'credited' | 'rejected'
+export interface DepositTable {
+  id: string
+  user_id: string
+  asset: string
+  chain: string
+  address: string
+  amount: string
+  voucher_upload_id: string | null
+  status: Generated<DepositStatus>
+  credited_amount: string | null
+  reject_reason: string | null
+  created_at: Timestamp
+  reviewed_at: NullableTimestamp
+  reviewer_id: string | null
+}
+
+export type WithdrawalStatus = 'pending' | 'success' | 'failed'
+export interface WithdrawalTable {
+  id: string
+  user_id: string
+  asset: string
+  chain: string
+  address: string
+  amount: string
+  fee: string
+  status: Generated<WithdrawalStatus>
+  tx_hash: string | null
+  reject_reason: string | null
+  created_at: Timestamp
+  reviewed_at: NullableTimestamp
+  reviewer_id: string | null
+}
+
+export interface TransferRecordTable {
+  id: string
+  user_id: string
+  asset: string
+  from_account: string
+  to_account: string
+  amount: string
+  created_at: Timestamp
+}
+
+export interface AddressBookTable {
+  id: string
+  user_id: string
+  asset: string
+  chain: string
+  address: string
+  remark: Generated<string>
+  created_at: Timestamp
+}
+
+export interface AssetUserSettingTable {
+  user_id: string
+  address_book_only: Generated<boolean>
+}
+
+export interface ExchangeOrderTable {
+  id: string
+  user_id: string
+  from_asset: string
+  to_asset: string
+  from_amount: string
+  to_amount: string
+  rate: string
+  fee: string
+  status: Generated<'quoted' | 'done'>
+  expires_at: ColumnType<Date, Date | string, Date | string>
+  done_at: NullableTimestamp
+  created_at: Timestamp
+}
+
 export interface Database {
   app_release: AppReleaseTable
   asset: AssetTable
@@ -228,4 +385,16 @@ export interface Database {
   balance: BalanceTable
   ledger_entry: LedgerEntryTable
   ledger_posting: LedgerPostingTable
+  wallet_nonce: WalletNonceTable
+  user_wallet: UserWalletTable
+  spot_order: SpotOrderTable
+  spot_trade: SpotTradeTable
+  audit_log: AuditLogTable
+  deposit_channel: DepositChannelTable
+  deposit: DepositTable
+  withdrawal: WithdrawalTable
+  transfer_record: TransferRecordTable
+  address_book: AddressBookTable
+  asset_user_setting: AssetUserSettingTable
+  exchange_order: ExchangeOrderTable
 }

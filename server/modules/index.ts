@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/db'
 import type { MarketData } from '../market/service'
+import { adminRoutes } from './admin/routes'
+import { assetsRoutes } from './assets/routes'
 import { authRoutes } from './auth/routes'
 import { marketRoutes } from './market/routes'
+import { spotDevRoutes } from './spot/dev-routes'
+import { spotRoutes } from './spot/routes'
 import { systemRoutes } from './system/routes'
 
 export interface ModuleDeps {
@@ -18,4 +22,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register(systemRoutes, deps)
   await api.register(marketRoutes, deps)
   await api.register(authRoutes, deps)
+  await api.register(spotRoutes, deps)
+  if (!deps.config.isProduction) await api.register(spotDevRoutes, deps)
+  await api.register(adminRoutes, deps)
+  await api.register(assetsRoutes, deps)
 }

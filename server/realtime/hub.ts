@@ -4,6 +4,7 @@ import { CHANNEL_TICKERS, CHANNEL_USER, SOCKET_COALESCE_MS, SOCKET_EVENTS } from
 import { isPeriod, type Period } from '@common/market/periods'
 import type { Candle, Ticker } from '@common/market/types'
 import { channelSchema } from '@common/schemas/market'
+import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/schemas/spot'
 import { Server, type Socket } from 'socket.io'
 import * as v from 'valibot'
 import type { Db } from '../db/db'
@@ -11,6 +12,8 @@ import type { UnitCandle } from '../market/candles'
 import type { MarketData } from '../market/service'
 import { resolveToken } from '../modules/auth/sessions'
 import { listFavorites } from '../modules/market/favorites'
+import { recentTrades } from '../modules/spot/repo'
+import type { SpotService } from '../modules/spot/service'
 import { Coalescer } from './coalescer'
 
 /** What every channel message looks like on the wire. */
@@ -27,6 +30,8 @@ export type SubscribeAck =
   | { ok: false; ch: string; code: number; msg: string }
 
 const MAX_SUBSCRIPTIONS = 64
+const DEPTH_LEVELS = 20
+const TRADES_SNAPSHOT = 30
 
 interface SocketUser {
   id: string
@@ -36,6 +41,8 @@ export interface RealtimeDeps {
   market: MarketData
   db: Db
   redisUrl?: string | null
+  /** Spot trading: `depth:<SYMBOL>`, `trades:<SYMBOL>` and order updates on `user`. */
+  spot?: SpotService
   log?: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void }
 }
 
@@ -52,6 +59,8 @@ export class RealtimeHub {
   private readonly tickerCoalescer: Coalescer<Ticker, Map<string, Ticker>>
   private readonly candleCoalescers = new Map<string, Coalescer<Candle, Candle>>()
   private redisClose: (() => Promise<void>) | null = null
+  private readonly depthCoalescers = new Map<string, Coalescer<string, string>>()
+  private readonly tradeCoalescers = new Map<string, Coalescer<PublicTrade[], PublicTrade[]>>()
 
   constructor(
     server: HttpServer,
@@ -77,6 +86,9 @@ export class RealtimeHub {
     deps.market.on('ticker', this.onTicker)
     deps.market.on('candle', this.onCandle)
     deps.market.on('favorites', this.onFavorites)
+    deps.spot?.on('book', this.onBook)
+    deps.spot?.on('trades', this.onTrades)
+    deps.spot?.on('order', this.onOrder)
   }
 
   /** Share rooms between instances through Redis (REDIS_URL). */
@@ -128,6 +140,50 @@ export class RealtimeHub {
     this.publish(`user:${userId}`, CHANNEL_USER, { favorites: symbols })
   }
 
+  /** Depth: the top levels as one snapshot per message, at most one per 100 ms. */
+  private readonly onBook = (symbol: string) => {
+    const ch = `depth:${symbol}`
+    let co = this.depthCoalescers.get(ch)
+    if (!co) {
+      if (!this.hasMembers(ch)) return
+      co = new Coalescer<string, string>(
+        SOCKET_COALESCE_MS,
+        (_acc, s) => s,
+        (s) => this.publish(ch, ch, this.depthOf(s)),
+      )
+      this.depthCoalescers.set(ch, co)
+    }
+    co.push(symbol)
+  }
+
+  private depthOf(symbol: string): DepthSnapshot {
+    return (this.deps.spot as SpotService).depth(symbol, DEPTH_LEVELS)
+  }
+
+  private readonly onTrades = (symbol: string, trades: PublicTrade[]) => {
+    const ch = `trades:${symbol}`
+    let co = this.tradeCoalescers.get(ch)
+    if (!co) {
+      if (!this.hasMembers(ch)) return
+      co = new Coalescer<PublicTrade[], PublicTrade[]>(
+        SOCKET_COALESCE_MS,
+        (acc, list) => [...(acc ?? []), ...list],
+        (list) => this.publish(ch, ch, list),
+      )
+      this.tradeCoalescers.set(ch, co)
+    }
+    co.push(trades)
+  }
+
+  /** The user's own order changes; favourites ride along so every `user` message is complete. */
+  private readonly onOrder = (userId: string, order: SpotOrder) => {
+    const room = `user:${userId}`
+    if (!this.hasMembers(room)) return
+    listFavorites(this.deps.db, userId)
+      .then((favorites) => this.publish(room, CHANNEL_USER, { favorites, order }))
+      .catch(() => {})
+  }
+
   private onConnection(socket: Socket): void {
     const subs = new Set<string>()
     socket.on(SOCKET_EVENTS.subscribe, (raw: unknown, ack: unknown) => {
@@ -145,7 +201,9 @@ export class RealtimeHub {
       this.dropIdleCoalescer(raw)
     })
     socket.on('disconnect', () => {
-      for (const ch of subs) if (ch.startsWith('candle:')) queueMicrotask(() => this.dropIdleCoalescer(ch))
+      for (const ch of subs)
+        if (ch.startsWith('candle:') || ch.startsWith('depth:') || ch.startsWith('trades:'))
+          queueMicrotask(() => this.dropIdleCoalescer(ch))
     })
   }
 
@@ -154,6 +212,13 @@ export class RealtimeHub {
     if (co && !this.hasMembers(ch)) {
       co.dispose()
       this.candleCoalescers.delete(ch)
+    }
+    for (const map of [this.depthCoalescers, this.tradeCoalescers] as Map<string, { dispose(): void }>[]) {
+      const c = map.get(ch)
+      if (c && !this.hasMembers(ch)) {
+        c.dispose()
+        map.delete(ch)
+      }
     }
   }
 
@@ -191,6 +256,17 @@ export class RealtimeHub {
       if (!this.deps.market.instrument(symbol)) return fail(ch, 'unknownSymbol')
       if (!isPeriod(period)) return fail(ch, 'invalidField')
       snapshot = () => this.deps.market.currentCandle(symbol, period)
+    } else if ((ch.startsWith('depth:') || ch.startsWith('trades:')) && this.deps.spot) {
+      const [kind, symbol = ''] = ch.split(':')
+      if (this.deps.market.instrument(symbol)?.category !== 'spot') return fail(ch, 'unknownSymbol')
+      if (kind === 'trades') {
+        // Trades come from the database: join first so nothing published after the read is lost.
+        await socket.join(ch)
+        subs.add(ch)
+        const seq = this.seqs.get(ch) ?? 0
+        return { ok: true, ch, seq, data: await recentTrades(this.deps.db, symbol, TRADES_SNAPSHOT) }
+      }
+      snapshot = () => this.depthOf(symbol)
     } else {
       return fail(ch, 'notFound')
     }
@@ -204,6 +280,11 @@ export class RealtimeHub {
     this.deps.market.off('ticker', this.onTicker)
     this.deps.market.off('candle', this.onCandle)
     this.deps.market.off('favorites', this.onFavorites)
+    this.deps.spot?.off('book', this.onBook)
+    this.deps.spot?.off('trades', this.onTrades)
+    this.deps.spot?.off('order', this.onOrder)
+    for (const co of this.depthCoalescers.values()) co.dispose()
+    for (const co of this.tradeCoalescers.values()) co.dispose()
     this.tickerCoalescer.dispose()
     for (const co of this.candleCoalescers.values()) co.dispose()
     // Ends every client but leaves the HTTP server to its owner (Fastify closes it).

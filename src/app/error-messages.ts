@@ -42,6 +42,40 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     message: 'Exchange amount wrong, please check',
   }),
   'error.exchange_held': msg({ id: 'error.exchange_held', message: 'Check the held coin amount' }),
+  'error.deposit_closed': msg({ id: 'error.deposit_closed', message: 'Deposits for this coin are not open' }),
+  'error.unsupported_chain': msg({
+    id: 'error.unsupported_chain',
+    message: 'This coin cannot be moved on this chain',
+  }),
+  'error.invalid_address': msg({
+    id: 'error.invalid_address',
+    message: 'This address is not valid on the chosen chain',
+  }),
+  'error.address_not_in_book': msg({
+    id: 'error.address_not_in_book',
+    message: 'Only addresses in your address book can be used',
+  }),
+  'error.below_withdraw_minimum': msg({
+    id: 'error.below_withdraw_minimum',
+    message: 'Amount below the minimum withdrawal',
+  }),
+  'error.review_done': msg({ id: 'error.review_done', message: 'This request has already been handled' }),
+  'error.quote_expired': msg({
+    id: 'error.quote_expired',
+    message: 'The quote has expired, please get a new one',
+  }),
+  'error.no_index_price': msg({
+    id: 'error.no_index_price',
+    message: 'No index price for this coin right now',
+  }),
+  'error.second_factor_required': msg({
+    id: 'error.second_factor_required',
+    message: 'Enter the verification code of your second factor',
+  }),
+  'error.address_exists': msg({
+    id: 'error.address_exists',
+    message: 'This address is already in your address book',
+  }),
   'error.unknown_symbol': msg({ id: 'error.unknown_symbol', message: 'This market does not exist' }),
   'error.market_suspended': msg({ id: 'error.market_suspended', message: 'This market is suspended' }),
   'error.too_many_favorites': msg({
@@ -124,10 +158,47 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.trade_password_not_set',
     message: 'Set a trade password in the security centre first',
   }),
-  'error.trade_password_wrong': msg({ id: 'error.trade_password_wrong', message: 'The trade password is wrong' }),
+  'error.trade_password_wrong': msg({
+    id: 'error.trade_password_wrong',
+    message: 'The trade password is wrong',
+  }),
+  'error.wallet_taken': msg({
+    id: 'error.wallet_taken',
+    message: 'This wallet is already linked to another account',
+  }),
   // 1500-1599 assets
   // 1600-1699 spot trading
+  'error.order_not_found': msg({ id: 'error.order_not_found', message: 'This order does not exist' }),
+  'error.order_not_open': msg({
+    id: 'error.order_not_open',
+    message: 'This order is already filled or cancelled',
+  }),
+  'error.no_liquidity': msg({ id: 'error.no_liquidity', message: 'No orders to trade with at the moment' }),
+  'error.price_out_of_range': msg({
+    id: 'error.price_out_of_range',
+    message: 'Price or amount out of range',
+  }),
   // 1700-1799 operator console
+  'error.staff_password_change': msg({
+    id: 'error.staff_password_change',
+    message: 'Change your one-time password before using the console',
+  }),
+  'error.staff_second_factor': msg({
+    id: 'error.staff_second_factor',
+    message: 'Bind Google authenticator and turn on its login check before using the console',
+  }),
+  'error.review_decided': msg({
+    id: 'error.review_decided',
+    message: 'This request has already been decided',
+  }),
+  'error.status_unchanged': msg({
+    id: 'error.status_unchanged',
+    message: 'Nothing to change: it is already so',
+  }),
+  'error.staff_self_action': msg({
+    id: 'error.staff_self_action',
+    message: 'You cannot do this to your own account',
+  }),
 }
 
 export const ERROR_KEYS = Object.values(ERRORS).map((e) => e.key)

@@ -3,6 +3,10 @@ import * as m001 from './001-foundation'
 import * as m002 from './002-accounts'
 import * as m003 from './003-markets'
 import * as m004 from './004-ledger'
+import * as m005 from './005-spot'
+import * as m006 from './006-assets'
+import * as m007 from './007-console'
+import * as m008 from './008-wallet'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +14,8 @@ export const migrations: Record<string, Migration> = {
   '002-accounts': m002,
   '003-markets': m003,
   '004-ledger': m004,
+  '008-wallet': m008,
+  '005-spot': m005,
+  '006-assets': m006,
+  '007-console': m007,
 }

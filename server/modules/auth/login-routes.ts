@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import {
   accountSchema,
   forgetPasswordSchema,
@@ -13,28 +12,19 @@ import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { consumeCode } from './codes'
 import { type AuthCtx, clientMeta, sendCode, strictLimit } from './context'
+import { finishFirstStep, openSession } from './login-session'
 import { dummyHash, hashPassword, verifyPassword } from './passwords'
 import { checkGoogle } from './second-factor'
-import { createSession, revokeAllSessions, revokeSession } from './sessions'
+import { revokeAllSessions, revokeSession } from './sessions'
 import { spendTicket } from './slider'
-import { accountKey, findByAccount, getUser, maskEmail, maskPhone, type UserRow, userDto } from './users'
+import { accountKey, findByAccount, getUser, maskEmail, maskPhone } from './users'
 
 const LOCK_WINDOW_MS = 15 * 60 * 1000
 const LOCK_FAILURES = 10
-const CHALLENGE_TTL_MS = 5 * 60 * 1000
 const CHALLENGE_TRIES = 5
 
 export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx
-
-  async function openSession(user: UserRow, meta: { ip: string; userAgent: string }, account: string) {
-    const { token } = await createSession(db, user.id, meta)
-    await db
-      .insertInto('login_attempt')
-      .values({ account, user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, success: true })
-      .execute()
-    return { token, user: await userDto(db, user) }
-  }
 
   app.post('/user/login', strictLimit(ctx), async (req) => {
     const body = parse(loginSchema, req.body)
@@ -65,30 +55,9 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<v
         .execute()
       throw new AppError('loginFailed')
     }
-    if (user.status !== 'active') throw new AppError('accountAbnormal')
-
-    const needs = { sms: user.sms_verify, email: user.email_verify, google: user.google_verify }
-    if (needs.sms || needs.email || needs.google) {
-      const challengeId = randomUUID()
-      await db
-        .insertInto('login_challenge')
-        .values({
-          id: challengeId,
-          user_id: user.id,
-          ip: meta.ip,
-          expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
-        })
-        .execute()
-      throw new AppError('secondCheck', {
-        data: {
-          challengeId,
-          ...needs,
-          phoneMasked: maskPhone(user.phone),
-          emailMasked: maskEmail(user.email),
-        },
-      })
-    }
-    return ok(await openSession(user, meta, key))
+    // A frozen account may still log in and look; only closed ones may not.
+    if (user.status === 'closed') throw new AppError('accountAbnormal')
+    return ok(await finishFirstStep(db, user, meta, key))
   })
 
   async function liveChallenge(challengeId: string) {
@@ -145,7 +114,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<v
       .returning('id')
       .executeTakeFirst()
     if (!used) throw new AppError('challengeExpired')
-    return ok(await openSession(user, clientMeta(req), user.email ?? user.phone ?? ''))
+    return ok(await openSession(db, user, clientMeta(req), user.email ?? user.phone ?? ''))
   })
 
   app.post('/user/logout', { preHandler: requireUser }, async (req) => {

@@ -8,6 +8,7 @@ import { createMessenger } from './messenger'
 import { profileRoutes } from './profile-routes'
 import { registerRoutes } from './register-routes'
 import { securityRoutes } from './security-routes'
+import { walletRoutes } from './wallet-routes'
 
 /** Accounts and security: registration, login, second factor, security centre, identity. */
 export async function authRoutes(app: FastifyInstance, opts: ModuleDeps): Promise<void> {
@@ -17,5 +18,6 @@ export async function authRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
   await profileRoutes(app, ctx)
   await securityRoutes(app, ctx)
   await identityRoutes(app, ctx)
+  await walletRoutes(app, ctx)
   if (!opts.config.isProduction) await devRoutes(app, ctx)
 }

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
+import { AssetsIcon } from '@/features/assets/AssetsIcon'
+import { TradeIcon } from '@/features/spot/TradeIcon'
 import { ChartIcon, HomeIcon, UserIcon } from '@/ui/Icons'
 import { TabBar, type TabItem } from '@/ui/TabBar'
 
@@ -10,6 +12,8 @@ export function AppTabBar() {
   const items: TabItem[] = [
     { to: '/', label: t`Home`, icon: <HomeIcon />, match: ['/pages/home/index'] },
     { to: '/pages/market/market', label: t`Markets`, icon: <ChartIcon />, match: [] },
+    { to: '/pages/trade/trade-spot', label: t`Trade`, icon: <TradeIcon />, match: [] },
+    { to: '/pages/assets/index', label: t`Assets`, icon: <AssetsIcon />, match: [] },
     { to: '/pages/mine/index', label: t`Mine`, icon: <UserIcon />, match: [] },
   ]
   const onTab = items.some((i) => i.to === path || i.match.includes(path))
@@ -17,4 +21,11 @@ export function AppTabBar() {
   return <TabBar items={items} path={path} label={t`Main navigation`} />
 }
 
-export const TAB_PATHS = ['/', '/pages/home/index', '/pages/market/market', '/pages/mine/index']
+export const TAB_PATHS = [
+  '/',
+  '/pages/home/index',
+  '/pages/market/market',
+  '/pages/trade/trade-spot',
+  '/pages/assets/index',
+  '/pages/mine/index',
+]

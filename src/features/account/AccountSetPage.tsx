@@ -18,6 +18,7 @@ import form from './Form.module.css'
 import { NicknameForm } from './NicknameForm'
 import { SwitchAccount } from './SwitchAccount'
 import { signOut } from './session'
+import { WalletsSection } from './wallet/WalletsSection'
 
 export function AccountSetPage() {
   const { t } = useLingui()
@@ -99,6 +100,7 @@ export function AccountSetPage() {
           value={u.email ?? t`Not bound`}
         />
       </CellGroup>
+      <WalletsSection />
       <CellGroup label={t`Preferences`}>
         <LinkCell
           to="/pages/mine/language-set"

@@ -10,6 +10,7 @@ import form from './Form.module.css'
 import { SecondCheckForm } from './SecondCheckForm'
 import { signIn } from './session'
 import { fieldErrors } from './validate'
+import { WalletLogin } from './wallet/WalletLogin'
 
 export function LoginPage() {
   const { t } = useLingui()
@@ -21,10 +22,20 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [check, setCheck] = useState<SecondCheck | null>(null)
+  // After a wallet login the user goes home (SPEC.md section 2); after a password login, to Mine.
+  const [viaWallet, setViaWallet] = useState(false)
 
   const done = (res: LoginResult) => {
     signIn(res.token, res.user)
-    void navigate({ to: '/pages/mine/index', replace: true })
+    void navigate({ to: viaWallet ? '/pages/home/index' : '/pages/mine/index', replace: true })
+  }
+
+  const walletResult = (res: LoginResult | SecondCheck) => {
+    setViaWallet(true)
+    if ('token' in res) {
+      signIn(res.token, res.user)
+      void navigate({ to: '/pages/home/index', replace: true })
+    } else setCheck(res)
   }
 
   const submit = async (e: React.FormEvent) => {
@@ -104,6 +115,7 @@ export function LoginPage() {
             <Trans>Register</Trans>
           </Link>
         </div>
+        <WalletLogin onResult={walletResult} />
       </form>
     </>
   )

@@ -28,6 +28,10 @@ const ICONS: Record<string, ReactNode> = {
   language: icon(
     'M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z',
   ),
+  recharge: icon('M12 4v12M6 10l6 6 6-6M4 20h16'),
+  withdraw: icon('M12 16V4M6 10l6-6 6 6M4 20h16'),
+  transfer: icon('M4 8h14l-4-4M20 16H6l4 4'),
+  exchange: icon('M7 4v16M7 20l-3-3M17 20V4M17 4l3 3'),
 }
 
 /** Labels for the shortcut ids the server's floor may send; unknown ids are not shown. */
@@ -40,6 +44,10 @@ export function useShortcutLabels(): Record<string, string> {
     menu: t`All features`,
     settings: t`Settings`,
     language: t`Language`,
+    recharge: t`Deposit`,
+    withdraw: t`Withdraw`,
+    transfer: t`Transfer`,
+    exchange: t`Exchange`,
   }
 }
 

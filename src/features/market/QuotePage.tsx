@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { QuotePanels } from '@/features/spot/QuotePanels'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
 import { instrumentsQueryOptions } from './api'
@@ -158,6 +159,7 @@ export function QuotePage({ symbol }: { symbol: string }) {
           </Link>
         </div>
       </section>
+      {instrument?.category === 'spot' && <QuotePanels instrument={instrument} last={ticker?.last} />}
     </>
   )
 }

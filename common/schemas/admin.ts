@@ -1,0 +1,129 @@
+import * as v from 'valibot'
+import { WALLET_ACCOUNTS } from '../ledger/accounts'
+import { emailSchema, pageQuerySchema } from '../validate/schemas'
+import { isAmount } from '../validate/validators'
+import { symbolSchema } from './market'
+
+/** Request schemas of the operator console (/api/admin/*), shared by the server and the console forms. */
+
+const idSchema = v.pipe(
+  v.string('invalid_id'),
+  v.trim(),
+  v.minLength(1, 'invalid_id'),
+  v.maxLength(64, 'invalid_id'),
+)
+
+/** Why an operator did something: required on every decision the user or the ledger sees. */
+export const reasonSchema = v.pipe(
+  v.string('invalid_reason'),
+  v.trim(),
+  v.minLength(2, 'invalid_reason'),
+  v.maxLength(200, 'invalid_reason'),
+)
+
+const optionalText = (max: number, key: string) =>
+  v.optional(v.pipe(v.string(key), v.trim(), v.maxLength(max, key)))
+
+export const IDENTITY_FILTERS = ['pending', 'verified', 'failed', 'none'] as const
+export type IdentityFilter = (typeof IDENTITY_FILTERS)[number]
+
+export const identityListSchema = v.object({
+  ...pageQuerySchema.entries,
+  status: v.optional(v.picklist(IDENTITY_FILTERS, 'invalid_status'), 'pending'),
+})
+export const userIdSchema = v.object({ userId: idSchema })
+export const identityRejectSchema = v.object({ userId: idSchema, reason: reasonSchema })
+
+export const userSearchSchema = v.object({
+  ...pageQuerySchema.entries,
+  q: optionalText(100, 'invalid_query'),
+  status: v.optional(v.picklist(['active', 'frozen'], 'invalid_status')),
+})
+export const userLedgerSchema = v.object({ ...pageQuerySchema.entries, userId: idSchema })
+export const userActionSchema = v.object({ userId: idSchema, reason: reasonSchema })
+
+/** A non-zero signed decimal: positive credits the user, negative debits. */
+export const signedAmountSchema = v.pipe(
+  v.string('invalid_amount'),
+  v.trim(),
+  v.check((s) => isAmount(s.startsWith('-') ? s.slice(1) : s), 'invalid_amount'),
+)
+export const adjustSchema = v.object({
+  userId: idSchema,
+  account: v.picklist(WALLET_ACCOUNTS, 'invalid_account'),
+  asset: v.pipe(v.string('invalid_asset'), v.trim(), v.regex(/^[A-Z0-9]{2,12}$/, 'invalid_asset')),
+  amount: signedAmountSchema,
+  reason: reasonSchema,
+})
+
+export const marketStatusSchema = v.object({
+  symbol: symbolSchema,
+  status: v.picklist(['trading', 'suspended'], 'invalid_status'),
+  reason: v.optional(reasonSchema),
+})
+
+const nonNegative = v.pipe(
+  v.string('invalid_amount'),
+  v.trim(),
+  v.check((s) => s === '0' || isAmount(s), 'invalid_amount'),
+)
+/** A fee rate as a fraction (0.001 = 0.1%), at most 10%. */
+const feeRate = v.pipe(
+  nonNegative,
+  v.check((s) => s === '0' || /^0(\.\d{1,8})?$/.test(s), 'invalid_fee'),
+  v.check((s) => Number.parseFloat(s) <= 0.1, 'invalid_fee'),
+)
+export const marketLimitsSchema = v.object({
+  symbol: symbolSchema,
+  minAmount: nonNegative,
+  minNotional: nonNegative,
+  makerFee: v.optional(feeRate),
+  takerFee: v.optional(feeRate),
+})
+export const marketMakersSchema = v.object({ enabled: v.boolean('invalid_enabled') })
+
+export const auditListSchema = v.object({
+  ...pageQuerySchema.entries,
+  actor: optionalText(64, 'invalid_actor'),
+  action: optionalText(64, 'invalid_action'),
+  targetType: optionalText(32, 'invalid_target'),
+  targetId: optionalText(64, 'invalid_target'),
+})
+
+export const DEPOSIT_FILTERS = ['pending', 'credited', 'rejected'] as const
+export const WITHDRAWAL_FILTERS = ['pending', 'success', 'failed'] as const
+export const depositListSchema = v.object({
+  ...pageQuerySchema.entries,
+  status: v.optional(v.picklist(DEPOSIT_FILTERS, 'invalid_status')),
+})
+export const withdrawalListSchema = v.object({
+  ...pageQuerySchema.entries,
+  status: v.optional(v.picklist(WITHDRAWAL_FILTERS, 'invalid_status')),
+})
+export const depositCreditSchema = v.object({
+  depositId: idSchema,
+  amount: v.optional(
+    v.pipe(
+      v.string('invalid_amount'),
+      v.trim(),
+      v.check((s: string) => isAmount(s), 'invalid_amount'),
+    ),
+  ),
+})
+export const depositRejectSchema = v.object({ depositId: idSchema, reason: reasonSchema })
+export const withdrawalApproveSchema = v.object({
+  withdrawalId: idSchema,
+  txHash: v.pipe(
+    v.string('invalid_tx'),
+    v.trim(),
+    v.minLength(4, 'invalid_tx'),
+    v.maxLength(200, 'invalid_tx'),
+  ),
+})
+export const withdrawalRejectSchema = v.object({ withdrawalId: idSchema, reason: reasonSchema })
+
+/** `npm run operator -- create <email>` and the development path of the browser tests. */
+export const staffCreateSchema = v.object({
+  email: emailSchema,
+  role: v.optional(v.picklist(['operator', 'admin'], 'invalid_role'), 'operator'),
+})

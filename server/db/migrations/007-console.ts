@@ -1,0 +1,50 @@
+import { type Kysely, sql } from 'kysely'
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
+type AnyDb = Kysely<any>
+
+/**
+ * Operator console: the append-only audit log, and when a staff account's one-time password was
+ * issued (the account must change it before the console answers: password_changed_at > otp_issued_at).
+ */
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('users').addColumn('otp_issued_at', 'timestamptz').execute()
+
+  await db.schema
+    .createTable('audit_log')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('actor_id', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('target_type', 'text', (c) => c.notNull())
+    .addColumn('target_id', 'text', (c) => c.notNull())
+    .addColumn('before', 'jsonb')
+    .addColumn('after', 'jsonb')
+    .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_id', 'id']).execute()
+  await db.schema
+    .createIndex('audit_log_target')
+    .on('audit_log')
+    .columns(['target_type', 'target_id', 'id'])
+    .execute()
+
+  // Append-only, whatever the application does: the database refuses to change or remove a row.
+  await sql`
+    create or replace function audit_log_append_only() returns trigger language plpgsql as $$
+    begin
+      raise exception 'audit_log is append-only';
+    end
+    $$`.execute(db)
+  await sql`
+    create trigger audit_log_no_change before update or delete on audit_log
+    for each row execute function audit_log_append_only()`.execute(db)
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await sql`drop trigger if exists audit_log_no_change on audit_log`.execute(db)
+  await db.schema.dropTable('audit_log').execute()
+  await sql`drop function if exists audit_log_append_only()`.execute(db)
+  await db.schema.alterTable('users').dropColumn('otp_issued_at').execute()
+}

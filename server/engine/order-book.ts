@@ -1,0 +1,333 @@
+/**
+ * Price-time priority order book of one symbol. Pure and I/O-free: the spot service drives it
+ * inside its transaction and persists what it returns. Prices are integer ticks (price * 10^pp)
+ * and quantities integer lots (amount * 10^ap), so every comparison and sum is exact; inputs
+ * outside the safe-integer range are refused by the converters below.
+ */
+export type Side = 'buy' | 'sell'
+
+export interface Fill {
+  makerId: number
+  takerId: number
+  /** Maker's price (ticks). */
+  price: number
+  qty: number
+  /** What is left of the maker after this fill (0 = maker done). */
+  makerRemaining: number
+}
+
+export interface PlaceResult {
+  fills: Fill[]
+  /** Quantity not filled (lots). For a budget market buy, the quantity is unbounded: 0. */
+  remaining: number
+  /** True when the rest of a limit order now sits on the book. */
+  rested: boolean
+}
+
+export interface Level {
+  price: number
+  qty: number
+  count: number
+}
+
+class Order {
+  constructor(
+    readonly id: number,
+    readonly side: Side,
+    readonly price: number,
+    public remaining: number,
+  ) {}
+}
+
+class PriceLevel {
+  total = 0
+  live = 0
+  readonly queue: Order[] = []
+  head = 0
+  constructor(readonly price: number) {}
+
+  push(o: Order): void {
+    this.queue.push(o)
+    this.total += o.remaining
+    this.live++
+  }
+
+  /** First live order (cancelled ones are skipped lazily). */
+  first(): Order | undefined {
+    while (this.head < this.queue.length) {
+      const o = this.queue[this.head] as Order
+      if (o.remaining > 0) return o
+      this.head++
+    }
+    return undefined
+  }
+
+  compact(): void {
+    if (this.head > 32 && this.head * 2 > this.queue.length) {
+      this.queue.splice(0, this.head)
+      this.head = 0
+    }
+  }
+}
+
+/** One side: levels sorted so that the best price is at the end of the array. */
+class BookSide {
+  readonly levels: PriceLevel[] = []
+  readonly byPrice = new Map<number, PriceLevel>()
+  constructor(readonly side: Side) {}
+
+  /** Is `a` a better price than `b` for this side? */
+  better(a: number, b: number): boolean {
+    return this.side === 'buy' ? a > b : a < b
+  }
+
+  best(): PriceLevel | undefined {
+    return this.levels[this.levels.length - 1]
+  }
+
+  level(price: number): PriceLevel {
+    let l = this.byPrice.get(price)
+    if (l) return l
+    l = new PriceLevel(price)
+    // Binary search: levels ordered worst..best.
+    let lo = 0
+    let hi = this.levels.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (this.better((this.levels[mid] as PriceLevel).price, price)) hi = mid
+      else lo = mid + 1
+    }
+    this.levels.splice(lo, 0, l)
+    this.byPrice.set(price, l)
+    return l
+  }
+
+  remove(l: PriceLevel): void {
+    this.byPrice.delete(l.price)
+    const last = this.levels.length - 1
+    if (this.levels[last] === l) this.levels.pop()
+    else {
+      const i = this.levels.indexOf(l)
+      if (i >= 0) this.levels.splice(i, 1)
+    }
+  }
+}
+
+export class OrderBook {
+  private readonly bids = new BookSide('buy')
+  private readonly asks = new BookSide('sell')
+  private readonly orders = new Map<number, Order>()
+
+  private sideOf(s: Side): BookSide {
+    return s === 'buy' ? this.bids : this.asks
+  }
+
+  private opposite(s: Side): BookSide {
+    return s === 'buy' ? this.asks : this.bids
+  }
+
+  /** Puts a resting order on the book without matching (rebuilding from storage). */
+  add(id: number, side: Side, price: number, qty: number): void {
+    checkInt(price, 'price')
+    checkInt(qty, 'qty')
+    if (qty <= 0 || price <= 0) throw new Error('order needs a positive price and quantity')
+    if (this.orders.has(id)) throw new Error(`duplicate order id ${id}`)
+    const o = new Order(id, side, price, qty)
+    this.orders.set(id, o)
+    this.sideOf(side).level(price).push(o)
+  }
+
+  /** Limit order: matches while it crosses, the rest rests at `price`. */
+  placeLimit(id: number, side: Side, price: number, qty: number): PlaceResult {
+    checkInt(price, 'price')
+    checkInt(qty, 'qty')
+    if (qty <= 0 || price <= 0) throw new Error('order needs a positive price and quantity')
+    if (this.orders.has(id)) throw new Error(`duplicate order id ${id}`)
+    const fills: Fill[] = []
+    const remaining = this.take(id, side, price, qty, Number.POSITIVE_INFINITY, fills)
+    if (remaining > 0) {
+      const o = new Order(id, side, price, remaining)
+      this.orders.set(id, o)
+      this.sideOf(side).level(price).push(o)
+    }
+    return { fills, remaining, rested: remaining > 0 }
+  }
+
+  /**
+   * Market order: takes liquidity up to `qty` lots, or for a buy with `budget` up to that many
+   * price*qty units (ticks x lots); the rest is dropped (immediate or cancel).
+   */
+  placeMarket(id: number, side: Side, qty: number | null, budget: number | null = null): PlaceResult {
+    const cap = qty ?? Number.POSITIVE_INFINITY
+    const money = budget ?? Number.POSITIVE_INFINITY
+    if (qty !== null) checkInt(qty, 'qty')
+    if (budget !== null) checkInt(budget, 'budget')
+    if (qty === null && budget === null) throw new Error('market order needs a quantity or a budget')
+    const fills: Fill[] = []
+    const limit = side === 'buy' ? Number.POSITIVE_INFINITY : 0
+    const remaining = this.take(id, side, limit, cap, money, fills)
+    return { fills, remaining: qty === null ? 0 : remaining, rested: false }
+  }
+
+  private take(
+    takerId: number,
+    side: Side,
+    limit: number,
+    qty: number,
+    money: number,
+    fills: Fill[],
+  ): number {
+    const book = this.opposite(side)
+    let left = qty
+    let budget = money
+    while (left > 0) {
+      const level = book.best()
+      if (!level) break
+      if (side === 'buy' ? level.price > limit : level.price < limit) break
+      const o = level.first()
+      if (!o) {
+        book.remove(level)
+        continue
+      }
+      let q = Math.min(o.remaining, left)
+      if (budget !== Number.POSITIVE_INFINITY) {
+        const afford = affordable(budget, level.price)
+        if (afford < q) q = afford
+        if (q <= 0) break
+        budget -= q * level.price
+      }
+      o.remaining -= q
+      level.total -= q
+      left -= q
+      fills.push({ makerId: o.id, takerId, price: level.price, qty: q, makerRemaining: o.remaining })
+      if (o.remaining === 0) {
+        this.orders.delete(o.id)
+        level.live--
+        level.head++
+        if (level.live === 0) book.remove(level)
+        else level.compact()
+      }
+    }
+    return left
+  }
+
+  /** Removes a resting order; returns its unfilled quantity, or null when it is not on the book. */
+  cancel(id: number): number | null {
+    const o = this.orders.get(id)
+    if (!o) return null
+    this.orders.delete(id)
+    const side = this.sideOf(o.side)
+    const level = side.byPrice.get(o.price)
+    const rest = o.remaining
+    o.remaining = 0
+    if (level) {
+      level.total -= rest
+      level.live--
+      if (level.live === 0) side.remove(level)
+    }
+    return rest
+  }
+
+  /** Resting orders a new order would trade with, in the order it would meet them (no change). */
+  preview(side: Side, limit: number | null, qty: number | null, budget: number | null = null): number[] {
+    const book = this.opposite(side)
+    const out: number[] = []
+    let left = qty ?? Number.POSITIVE_INFINITY
+    let money = budget ?? Number.POSITIVE_INFINITY
+    for (let i = book.levels.length - 1; i >= 0 && left > 0; i--) {
+      const level = book.levels[i] as PriceLevel
+      if (limit !== null && (side === 'buy' ? level.price > limit : level.price < limit)) break
+      for (let j = level.head; j < level.queue.length && left > 0; j++) {
+        const o = level.queue[j] as Order
+        if (o.remaining === 0) continue
+        let q = Math.min(o.remaining, left)
+        if (money !== Number.POSITIVE_INFINITY) {
+          q = Math.min(q, affordable(money, level.price))
+          if (q <= 0) return out
+          money -= q * level.price
+        }
+        left -= q
+        out.push(o.id)
+      }
+    }
+    return out
+  }
+
+  has(id: number): boolean {
+    return this.orders.has(id)
+  }
+
+  remainingOf(id: number): number | null {
+    return this.orders.get(id)?.remaining ?? null
+  }
+
+  bestBid(): number | null {
+    return this.bids.best()?.price ?? null
+  }
+
+  bestAsk(): number | null {
+    return this.asks.best()?.price ?? null
+  }
+
+  /** Top `n` levels per side, best first. */
+  depth(n: number): { bids: Level[]; asks: Level[] } {
+    const pick = (s: BookSide) => {
+      const out: Level[] = []
+      for (let i = s.levels.length - 1; i >= 0 && out.length < n; i--) {
+        const l = s.levels[i] as PriceLevel
+        if (l.live > 0) out.push({ price: l.price, qty: l.total, count: l.live })
+      }
+      return out
+    }
+    return { bids: pick(this.bids), asks: pick(this.asks) }
+  }
+
+  /** Every resting order, for checks: [id, side, price, remaining] in priority order per level. */
+  *resting(): Generator<{ id: number; side: Side; price: number; remaining: number }> {
+    for (const s of [this.bids, this.asks]) {
+      for (let i = s.levels.length - 1; i >= 0; i--) {
+        const l = s.levels[i] as PriceLevel
+        for (let j = l.head; j < l.queue.length; j++) {
+          const o = l.queue[j] as Order
+          if (o.remaining > 0) yield { id: o.id, side: o.side, price: o.price, remaining: o.remaining }
+        }
+      }
+    }
+  }
+
+  get size(): number {
+    return this.orders.size
+  }
+}
+
+/** floor(money / price), corrected for the rounding of the float division. */
+function affordable(money: number, price: number): number {
+  let q = Math.floor(money / price)
+  if (q * price > money) q--
+  return q
+}
+
+function checkInt(n: number, what: string): void {
+  if (!Number.isSafeInteger(n)) throw new Error(`${what} is not a safe integer: ${n}`)
+}
+
+/** "12.345" at 3 places -> 12345. Refuses more places than `dp` and values beyond 2^53. */
+export function toUnits(s: string, dp: number): number {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(s)
+  if (!m) throw new Error(`not a non-negative decimal: ${s}`)
+  const frac = (m[2] ?? '').replace(/0+$/, '')
+  if (frac.length > dp) throw new Error(`${s} has more than ${dp} decimal places`)
+  const n = Number(`${m[1]}${frac.padEnd(dp, '0')}`)
+  if (!Number.isSafeInteger(n)) throw new Error(`${s} is too large`)
+  return n
+}
+
+/** 12345 at 3 places -> "12.345" (normalized, no trailing zeros). */
+export function fromUnits(n: number, dp: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`bad units ${n}`)
+  if (dp === 0) return String(n)
+  const s = String(n).padStart(dp + 1, '0')
+  const int = s.slice(0, s.length - dp)
+  const frac = s.slice(s.length - dp).replace(/0+$/, '')
+  return frac ? `${int}.${frac}` : int
+}

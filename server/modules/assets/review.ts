@@ -1,0 +1,213 @@
+import { neg, normalize, sub } from '@common/money/decimal'
+import { isAmount } from '@common/validate/validators'
+import type { Db } from '../../db/db'
+import { AppError } from '../../http/errors'
+import { move, postEntry, unfreeze } from '../../ledger/ledger'
+import { ms, paged } from './context'
+
+/**
+ * Review actions of the operator console on deposits and withdrawals. Each runs in one
+ * transaction with the row locked; acting on a row that is no longer pending is refused (1505),
+ * so a double click or two operators at once cannot credit or pay twice.
+ */
+
+const SYSTEM = 'system'
+
+async function lockDeposit(trx: Db, id: string) {
+  const row = await trx.selectFrom('deposit').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+  if (!row) throw new AppError('notFound')
+  if (row.status !== 'pending') throw new AppError('reviewDone', { data: { status: row.status } })
+  return row
+}
+
+async function lockWithdrawal(trx: Db, id: string) {
+  const row = await trx
+    .selectFrom('withdrawal')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!row) throw new AppError('notFound')
+  if (row.status !== 'pending') throw new AppError('reviewDone', { data: { status: row.status } })
+  return row
+}
+
+function requireReason(reason: string): string {
+  const r = reason.trim()
+  if (r.length === 0 || r.length > 200)
+    throw new AppError('invalidField', {
+      msg: 'Invalid value for reason',
+      data: { field: 'reason', reason: 'invalid_reason' },
+    })
+  return r
+}
+
+/** pending -> credited: deposit_clearing pays the user's funding account (reason 'recharge'). */
+export async function creditDeposit(
+  db: Db,
+  input: { depositId: string; actorId: string; amount?: string },
+): Promise<void> {
+  if (input.amount !== undefined && !isAmount(input.amount))
+    throw new AppError('invalidField', {
+      msg: 'Invalid value for amount',
+      data: { field: 'amount', reason: 'invalid_amount' },
+    })
+  await db.transaction().execute(async (trx) => {
+    const d = await lockDeposit(trx, input.depositId)
+    const amount = normalize(input.amount ?? d.amount)
+    await postEntry(trx, {
+      reason: 'recharge',
+      refType: 'deposit',
+      refId: d.id,
+      actorId: input.actorId,
+      postings: move(
+        { holder: SYSTEM, account: 'deposit_clearing', asset: d.asset },
+        { holder: d.user_id, account: 'funding', asset: d.asset },
+        amount,
+      ),
+    })
+    await trx
+      .updateTable('deposit')
+      .set({
+        status: 'credited',
+        credited_amount: amount,
+        reviewed_at: new Date(),
+        reviewer_id: input.actorId,
+      })
+      .where('id', '=', d.id)
+      .execute()
+  })
+}
+
+/** pending -> rejected; the reason is shown to the user. Nothing was credited, so nothing moves. */
+export async function rejectDeposit(
+  db: Db,
+  input: { depositId: string; actorId: string; reason: string },
+): Promise<void> {
+  const reason = requireReason(input.reason)
+  await db.transaction().execute(async (trx) => {
+    const d = await lockDeposit(trx, input.depositId)
+    await trx
+      .updateTable('deposit')
+      .set({ status: 'rejected', reject_reason: reason, reviewed_at: new Date(), reviewer_id: input.actorId })
+      .where('id', '=', d.id)
+      .execute()
+  })
+}
+
+/** pending -> success: the frozen amount leaves; the net to withdraw_clearing, the fee to fees. */
+export async function approveWithdrawal(
+  db: Db,
+  input: { withdrawalId: string; actorId: string; txHash: string },
+): Promise<void> {
+  const txHash = input.txHash.trim()
+  if (!/^[A-Za-z0-9]{8,128}$/.test(txHash))
+    throw new AppError('invalidField', {
+      msg: 'Invalid value for txHash',
+      data: { field: 'txHash', reason: 'invalid_tx_hash' },
+    })
+  await db.transaction().execute(async (trx) => {
+    const w = await lockWithdrawal(trx, input.withdrawalId)
+    const amount = normalize(w.amount)
+    const fee = normalize(w.fee)
+    const net = sub(amount, fee)
+    await postEntry(trx, {
+      reason: 'withdraw_success',
+      refType: 'withdrawal',
+      refId: w.id,
+      actorId: input.actorId,
+      postings: [
+        { holder: w.user_id, account: 'funding', asset: w.asset, bucket: 'frozen', amount: neg(amount) },
+        { holder: SYSTEM, account: 'withdraw_clearing', asset: w.asset, bucket: 'available', amount: net },
+        { holder: SYSTEM, account: 'fees', asset: w.asset, bucket: 'available', amount: fee },
+      ],
+    })
+    await trx
+      .updateTable('withdrawal')
+      .set({ status: 'success', tx_hash: txHash, reviewed_at: new Date(), reviewer_id: input.actorId })
+      .where('id', '=', w.id)
+      .execute()
+  })
+}
+
+/** pending -> failed: the frozen funds return to the user's available balance. */
+export async function rejectWithdrawal(
+  db: Db,
+  input: { withdrawalId: string; actorId: string; reason: string },
+): Promise<void> {
+  const reason = requireReason(input.reason)
+  await db.transaction().execute(async (trx) => {
+    const w = await lockWithdrawal(trx, input.withdrawalId)
+    await postEntry(trx, {
+      reason: 'withdraw_failure',
+      refType: 'withdrawal',
+      refId: w.id,
+      actorId: input.actorId,
+      postings: unfreeze({ holder: w.user_id, account: 'funding', asset: w.asset }, normalize(w.amount)),
+    })
+    await trx
+      .updateTable('withdrawal')
+      .set({ status: 'failed', reject_reason: reason, reviewed_at: new Date(), reviewer_id: input.actorId })
+      .where('id', '=', w.id)
+      .execute()
+  })
+}
+
+export interface ReviewListQuery {
+  status?: string
+  page: number
+  size: number
+}
+
+export async function listDeposits(db: Db, q: ReviewListQuery) {
+  let query = db.selectFrom('deposit').selectAll()
+  if (q.status) query = query.where('status', '=', q.status as 'pending')
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(q.size + 1)
+    .offset((q.page - 1) * q.size)
+    .execute()
+  return paged(rows, q.size, (r) => ({
+    id: r.id,
+    userId: r.user_id,
+    coin: r.asset,
+    chain: r.chain,
+    address: r.address,
+    amount: normalize(r.amount),
+    creditedAmount: r.credited_amount === null ? null : normalize(r.credited_amount),
+    voucherUploadId: r.voucher_upload_id,
+    status: r.status,
+    rejectReason: r.reject_reason,
+    reviewerId: r.reviewer_id,
+    createdAt: ms(r.created_at),
+    reviewedAt: ms(r.reviewed_at),
+  }))
+}
+
+export async function listWithdrawals(db: Db, q: ReviewListQuery) {
+  let query = db.selectFrom('withdrawal').selectAll()
+  if (q.status) query = query.where('status', '=', q.status as 'pending')
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(q.size + 1)
+    .offset((q.page - 1) * q.size)
+    .execute()
+  return paged(rows, q.size, (r) => ({
+    id: r.id,
+    userId: r.user_id,
+    coin: r.asset,
+    chain: r.chain,
+    address: r.address,
+    amount: normalize(r.amount),
+    fee: normalize(r.fee),
+    net: sub(normalize(r.amount), normalize(r.fee)),
+    status: r.status,
+    txHash: r.tx_hash,
+    rejectReason: r.reject_reason,
+    reviewerId: r.reviewer_id,
+    createdAt: ms(r.created_at),
+    reviewedAt: ms(r.reviewed_at),
+  }))
+}

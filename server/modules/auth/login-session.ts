@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../../db/db'
+import { AppError } from '../../http/errors'
+import { createSession } from './sessions'
+import { maskEmail, maskPhone, type UserRow, userDto } from './users'
+
+const CHALLENGE_TTL_MS = 5 * 60 * 1000
+
+/** Opens a session after a successful login and records it in the login history. */
+export async function openSession(
+  db: Db,
+  user: UserRow,
+  meta: { ip: string; userAgent: string },
+  account: string,
+) {
+  const { token } = await createSession(db, user.id, meta)
+  await db
+    .insertInto('login_attempt')
+    .values({ account, user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, success: true })
+    .execute()
+  return { token, user: await userDto(db, user) }
+}
+
+/**
+ * The end of every first login step (password or wallet): with SMS, e-mail or Google checks on,
+ * answer 1021 with a challenge to complete through /user/loginConfirm; otherwise open the session.
+ */
+export async function finishFirstStep(
+  db: Db,
+  user: UserRow,
+  meta: { ip: string; userAgent: string },
+  account: string,
+) {
+  const needs = { sms: user.sms_verify, email: user.email_verify, google: user.google_verify }
+  if (needs.sms || needs.email || needs.google) {
+    const challengeId = randomUUID()
+    await db
+      .insertInto('login_challenge')
+      .values({
+        id: challengeId,
+        user_id: user.id,
+        ip: meta.ip,
+        expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
+      })
+      .execute()
+    throw new AppError('secondCheck', {
+      data: { challengeId, ...needs, phoneMasked: maskPhone(user.phone), emailMasked: maskEmail(user.email) },
+    })
+  }
+  return openSession(db, user, meta, account)
+}

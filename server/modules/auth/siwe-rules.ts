@@ -1,0 +1,34 @@
+import { SIWE_TTL_MS } from '@common/schemas/wallet'
+import type { SiweMessage } from 'viem/siwe'
+
+const SKEW_MS = 60 * 1000
+
+/**
+ * What a Sign-In with Ethereum message must say for us to accept it (EIP-4361): our domain,
+ * the claimed address, version 1, a nonce, issued now-ish and expiring within five minutes.
+ * Returns the first problem, or null. The signature and nonce are checked by the caller.
+ */
+export function siweProblem(
+  msg: Partial<SiweMessage>,
+  expect: { domain: string; address: string; now: number },
+): string | null {
+  if (msg.domain !== expect.domain) return 'domain'
+  if (!msg.address || msg.address.toLowerCase() !== expect.address) return 'address'
+  if (msg.version !== '1') return 'version'
+  if (!msg.nonce) return 'nonce'
+  if (!msg.uri) return 'uri'
+  try {
+    // URL drops default ports (":80"), so compare host names; the domain itself matched exactly.
+    if (new URL(msg.uri).hostname !== new URL(`http://${expect.domain}`).hostname) return 'uri'
+  } catch {
+    return 'uri'
+  }
+  if (typeof msg.chainId !== 'number') return 'chainId'
+  const issued = msg.issuedAt?.getTime()
+  const expires = msg.expirationTime?.getTime()
+  if (issued === undefined || Number.isNaN(issued) || issued > expect.now + SKEW_MS) return 'issuedAt'
+  if (expires === undefined || Number.isNaN(expires) || expires <= expect.now) return 'expired'
+  if (expires - issued > SIWE_TTL_MS + SKEW_MS) return 'expirationTime'
+  if (msg.notBefore && msg.notBefore.getTime() > expect.now + SKEW_MS) return 'notBefore'
+  return null
+}

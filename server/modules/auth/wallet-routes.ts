@@ -1,0 +1,165 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { walletProofSchema, walletUnlinkSchema } from '@common/schemas/wallet'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { verifyMessage } from 'viem'
+import { generateSiweNonce, parseSiweMessage } from 'viem/siwe'
+import { currentUser, requireUser } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import { type AuthCtx, clientMeta, strictLimit } from './context'
+import { finishFirstStep } from './login-session'
+import { hashPassword } from './passwords'
+import { siweProblem } from './siwe-rules'
+import { getUser, isUniqueViolation, newInviteCode } from './users'
+
+const NONCE_TTL_MS = 10 * 60 * 1000
+const hash = (s: string) => createHash('sha256').update(s).digest('hex')
+
+/**
+ * Wallet login with Sign-In with Ethereum (EIP-4361). An address alone never logs anyone in:
+ * the wallet must sign our message, for our domain, with a fresh single-use nonce that was
+ * handed to this same client (the ticket), within its five-minute life.
+ */
+export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
+  const { db } = ctx
+
+  app.post('/user/walletNonce', strictLimit(ctx), async () => {
+    const nonce = generateSiweNonce()
+    const ticket = randomBytes(24).toString('base64url')
+    await db
+      .insertInto('wallet_nonce')
+      .values({ nonce, ticket_hash: hash(ticket), expires_at: new Date(Date.now() + NONCE_TTL_MS) })
+      .execute()
+    return ok({ nonce, ticket })
+  })
+
+  /** Proves the request's wallet signed a valid message; consumes the nonce. Returns the address. */
+  async function proveWallet(req: FastifyRequest): Promise<string> {
+    const body = parse(walletProofSchema, req.body)
+    let fields: ReturnType<typeof parseSiweMessage>
+    try {
+      fields = parseSiweMessage(body.message)
+    } catch {
+      throw new AppError('authenticationFailed')
+    }
+    const problem = siweProblem(fields, { domain: req.host, address: body.account, now: Date.now() })
+    if (problem) {
+      req.log.info({ problem }, 'wallet login refused')
+      throw new AppError('authenticationFailed')
+    }
+    let valid = false
+    try {
+      valid = await verifyMessage({
+        address: body.account as `0x${string}`,
+        message: body.message,
+        signature: body.signature as `0x${string}`,
+      })
+    } catch {
+      valid = false
+    }
+    if (!valid) {
+      req.log.info({ problem: 'signature' }, 'wallet login refused')
+      throw new AppError('authenticationFailed')
+    }
+    // Single use, bound to the client that asked for it, still fresh: one atomic update decides.
+    const used = await db
+      .updateTable('wallet_nonce')
+      .set({ used_at: new Date() })
+      .where('nonce', '=', fields.nonce as string)
+      .where('ticket_hash', '=', hash(body.ticket))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning('nonce')
+      .executeTakeFirst()
+    if (!used) {
+      req.log.info({ problem: 'nonce' }, 'wallet login refused')
+      throw new AppError('authenticationFailed')
+    }
+    return body.account
+  }
+
+  app.post('/user/walletlogin', strictLimit(ctx), async (req) => {
+    const address = await proveWallet(req)
+    const linked = await db
+      .selectFrom('user_wallet')
+      .select('user_id')
+      .where('address', '=', address)
+      .executeTakeFirst()
+    let userId = linked?.user_id
+    if (!userId) {
+      // A new address gets an account of its own; its password is random until the user sets one.
+      userId = randomUUID()
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('users')
+          .values({
+            id: userId as string,
+            phone: null,
+            phone_country: null,
+            email: null,
+            password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+            trade_password_hash: null,
+            nickname: `${address.slice(0, 6)}…${address.slice(-4)}`,
+            invite_code: newInviteCode(),
+            referred_by: null,
+          })
+          .execute()
+        await trx
+          .insertInto('user_wallet')
+          .values({ address, user_id: userId as string })
+          .execute()
+      })
+    }
+    const user = await getUser(db, userId)
+    if (user.status === 'closed') throw new AppError('accountAbnormal')
+    return ok(await finishFirstStep(db, user, clientMeta(req), address))
+  })
+
+  app.get('/user/wallets', { preHandler: requireUser }, async (req) => {
+    const me = currentUser(req)
+    const rows = await db
+      .selectFrom('user_wallet')
+      .select(['address', 'created_at'])
+      .where('user_id', '=', me.id)
+      .orderBy('created_at')
+      .execute()
+    return ok(rows.map((r) => ({ address: r.address, linkedAt: new Date(r.created_at).getTime() })))
+  })
+
+  app.post('/user/wallet/link', { preHandler: requireUser, ...strictLimit(ctx) }, async (req) => {
+    const me = currentUser(req)
+    const address = await proveWallet(req)
+    const owner = await db
+      .selectFrom('user_wallet')
+      .select('user_id')
+      .where('address', '=', address)
+      .executeTakeFirst()
+    if (owner && owner.user_id !== me.id) throw new AppError('walletTaken')
+    if (!owner) {
+      try {
+        await db.insertInto('user_wallet').values({ address, user_id: me.id }).execute()
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('walletTaken')
+        throw err
+      }
+    }
+    return ok({ address })
+  })
+
+  app.post('/user/wallet/unlink', { preHandler: requireUser }, async (req) => {
+    const me = currentUser(req)
+    const { account } = parse(walletUnlinkSchema, req.body)
+    const user = await getUser(db, me.id)
+    const wallets = await db
+      .selectFrom('user_wallet')
+      .select('address')
+      .where('user_id', '=', me.id)
+      .execute()
+    if (!wallets.some((w) => w.address === account)) throw new AppError('notFound')
+    // Keep a way in: another wallet, or a phone or e-mail to log in with.
+    if (wallets.length === 1 && !user.email && !user.phone) throw new AppError('keepOneContact')
+    await db.deleteFrom('user_wallet').where('user_id', '=', me.id).where('address', '=', account).execute()
+    return ok(null)
+  })
+}

@@ -1,0 +1,104 @@
+import { normalize } from '@common/money/decimal'
+import { symbolQuerySchema } from '@common/schemas/market'
+import {
+  cancelAllSchema,
+  cancelOrderSchema,
+  depthQuerySchema,
+  historyQuerySchema,
+  openOrdersQuerySchema,
+  placeOrderSchema,
+  tradesQuerySchema,
+} from '@common/schemas/spot'
+import type { FastifyInstance } from 'fastify'
+import { currentUser, requireUser } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import { readBalances } from '../../ledger/ledger'
+import type { ModuleDeps } from '../index'
+import { fillsOf, openOrdersOf, orderHistory, orderToWire, recentTrades } from './repo'
+import { spotService } from './service'
+
+/** Spot trading: thin HTTP layer over SpotService (use cases) and repo (queries). */
+export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promise<void> {
+  const { db, market } = opts
+  const spot = spotService(db)
+  await spot.init()
+
+  const knownSpot = (symbol: string) => {
+    const inst = market.instrument(symbol)
+    if (inst?.category !== 'spot') throw new AppError('unknownSymbol')
+    return inst
+  }
+  const auth = { preHandler: requireUser }
+
+  app.post('/spot/order/place', auth, async (req) => {
+    const input = parse(placeOrderSchema, req.body)
+    return ok(await spot.place(currentUser(req).id, input))
+  })
+
+  app.post('/spot/order/cancel', auth, async (req) => {
+    const { id } = parse(cancelOrderSchema, req.body)
+    return ok(await spot.cancel(currentUser(req).id, id))
+  })
+
+  app.post('/spot/order/cancel-all', auth, async (req) => {
+    const { symbol } = parse(cancelAllSchema, req.body)
+    return ok({ cancelled: await spot.cancelAll(currentUser(req).id, symbol) })
+  })
+
+  app.get('/spot/orders/open', auth, async (req) => {
+    const { symbol } = parse(openOrdersQuerySchema, req.query)
+    const rows = await openOrdersOf(db, currentUser(req).id, symbol)
+    return ok(rows.map((r) => orderToWire(r, market.instrument(r.symbol)?.price_precision)))
+  })
+
+  app.get('/spot/orders/history', auth, async (req) => {
+    const q = parse(historyQuerySchema, req.query)
+    const rows = await orderHistory(db, currentUser(req).id, q)
+    return ok({
+      list: rows.map((r) => orderToWire(r, market.instrument(r.symbol)?.price_precision)),
+      more: rows.length === q.limit,
+    })
+  })
+
+  app.get('/spot/fills', auth, async (req) => {
+    const q = parse(historyQuerySchema, req.query)
+    const list = await fillsOf(db, currentUser(req).id, q)
+    return ok({ list, more: list.length >= q.limit })
+  })
+
+  /** The caller's spot-account balances of a pair's two assets (for the order form). */
+  app.get('/spot/balance', auth, async (req) => {
+    const { symbol } = parse(symbolQuerySchema, req.query)
+    const inst = knownSpot(symbol)
+    const rows = await readBalances(db, currentUser(req).id, { account: 'spot' })
+    const of = (asset: string) => {
+      const r = rows.find((b) => b.asset === asset)
+      return { asset, available: r?.available ?? '0', frozen: r?.frozen ?? '0' }
+    }
+    const fees = await db
+      .selectFrom('instrument')
+      .select(['maker_fee', 'taker_fee'])
+      .where('symbol', '=', symbol)
+      .executeTakeFirstOrThrow()
+    return ok({
+      base: of(inst.base),
+      quote: of(inst.quote),
+      makerFee: normalize(fees.maker_fee),
+      takerFee: normalize(fees.taker_fee),
+    })
+  })
+
+  app.get('/spot/depth', async (req) => {
+    const { symbol, limit } = parse(depthQuerySchema, req.query)
+    knownSpot(symbol)
+    return ok(spot.depth(symbol, limit))
+  })
+
+  app.get('/spot/trades', async (req) => {
+    const { symbol, limit } = parse(tradesQuerySchema, req.query)
+    knownSpot(symbol)
+    return ok(await recentTrades(db, symbol, limit))
+  })
+}

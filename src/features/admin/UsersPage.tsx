@@ -1,0 +1,107 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useFormat } from '@/lib/format/use-format'
+import styles from './Admin.module.css'
+import { userSearchQueryOptions } from './api'
+import { dateTime, Pager } from './widgets'
+
+export type UserStatusFilter = '' | 'active' | 'frozen'
+
+/** Find a user by id, UID, e-mail or phone. */
+export function UsersPage({ q, status, page }: { q: string; status: UserStatusFilter; page: number }) {
+  const { t } = useLingui()
+  const { locale } = useFormat()
+  const navigate = useNavigate()
+  const [text, setText] = useState(q)
+  const { data } = useQuery(userSearchQueryOptions(q, status, page))
+  const go = (next: { q?: string; status?: UserStatusFilter; page?: number }) =>
+    void navigate({ to: '/admin/users', search: { q, status, page: 1, ...next } })
+  return (
+    <>
+      <h2 className={styles.h2}>{t`Users`}</h2>
+      <form
+        className={styles.filters}
+        onSubmit={(e) => {
+          e.preventDefault()
+          go({ q: text.trim() })
+        }}
+      >
+        <input
+          className={`${styles.input} ${styles.grow}`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-label={t`ID, UID, e-mail or phone`}
+          placeholder={t`ID, UID, e-mail or phone`}
+          maxLength={100}
+        />
+        <select
+          className={styles.select}
+          value={status}
+          aria-label={t`Status`}
+          onChange={(e) => go({ status: e.target.value as UserStatusFilter })}
+        >
+          <option value="">{t`All`}</option>
+          <option value="active">{t`Active`}</option>
+          <option value="frozen">{t`Frozen`}</option>
+        </select>
+        <button type="submit" className={styles.btnPrimary}>
+          {t`Search`}
+        </button>
+      </form>
+      <p className={styles.muted}>{data ? t`${data.total} found` : ''}</p>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>{t`UID`}</th>
+              <th>{t`Account`}</th>
+              <th>{t`Status`}</th>
+              <th>{t`Identity`}</th>
+              <th>{t`Registered`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.list.map((u) => (
+              <tr key={u.id}>
+                <td>{u.uid}</td>
+                <td>
+                  <Link to="/admin/user" search={{ id: u.id }} className={styles.link}>
+                    {u.email ?? u.phone ?? u.nickname}
+                  </Link>
+                  {u.role !== 'user' && <span className={styles.badge}> {u.role}</span>}
+                </td>
+                <td className={u.status === 'frozen' ? styles.bad : undefined}>
+                  {u.status === 'frozen' ? t`Frozen` : t`Active`}
+                </td>
+                <td>
+                  <IdentityLabel status={u.identity} />
+                </td>
+                <td>{dateTime(u.createdAt, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {data && <Pager page={page} total={data.total} size={20} onPage={(p) => go({ page: p })} />}
+    </>
+  )
+}
+
+/** The identity state in words. */
+export function IdentityLabel({ status }: { status: string | null }) {
+  const { t } = useLingui()
+  switch (status) {
+    case 'pending':
+      return <>{t`Under review`}</>
+    case 'verified':
+      return <>{t`Verified`}</>
+    case 'failed':
+      return <>{t`Rejected`}</>
+    case 'none':
+      return <>{t`Basic only`}</>
+    default:
+      return <>{t`Not started`}</>
+  }
+}

@@ -1,0 +1,298 @@
+import type { IdentityFilter } from '@common/schemas/admin'
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
+import { http, type RequestOptions } from '@/lib/http/client'
+
+/** Endpoint calls and query factories of the operator console (/api/admin/*). */
+
+export interface StaffMe {
+  id: string
+  uid: number
+  email: string | null
+  nickname: string
+  role: 'user' | 'operator' | 'admin'
+  mustChangePassword: boolean
+  googleBound: boolean
+  ready: boolean
+}
+export interface Overview {
+  identityPending: number
+  frozenUsers: number
+  suspendedMarkets: number
+  depositsPending: number | null
+  withdrawalsPending: number | null
+}
+export interface Page<T> {
+  total: number
+  list: T[]
+}
+export interface Photos {
+  front: string | null
+  back: string | null
+  hand: string | null
+}
+export interface IdentityItem {
+  userId: string
+  uid: number
+  email: string | null
+  phone: string | null
+  nationality: string
+  realName: string
+  idNumber: string
+  status: IdentityFilter
+  rejectReason: string | null
+  basicAt: number | null
+  submittedAt: number | null
+  reviewedAt: number | null
+  photos: Photos
+}
+export interface UserItem {
+  id: string
+  uid: number
+  email: string | null
+  phone: string | null
+  nickname: string
+  role: string
+  status: 'active' | 'frozen'
+  identity: IdentityFilter | null
+  createdAt: number
+}
+export interface UserDetail {
+  profile: {
+    id: string
+    uid: number
+    role: string
+    status: 'active' | 'frozen'
+    email: string | null
+    phone: string | null
+    nickname: string
+    googleBound: boolean
+    googleVerify: boolean
+    hasTradePassword: boolean
+    createdAt: number
+  }
+  identity: {
+    nationality: string
+    realName: string
+    idNumber: string
+    status: IdentityFilter
+    rejectReason: string | null
+    submittedAt: number | null
+    reviewedAt: number | null
+    photos: Photos
+  } | null
+  balances: { account: string; asset: string; available: string; frozen: string }[]
+  sessions: { id: string; ip: string; userAgent: string; createdAt: number; lastSeenAt: number }[]
+}
+export interface LedgerItem {
+  id: number
+  entryId: number
+  account: string
+  asset: string
+  bucket: 'available' | 'frozen'
+  amount: string
+  balanceAfter: string
+  reason: string
+  memo: string
+  refType: string | null
+  refId: string | null
+  actorId: string | null
+  at: number
+}
+export interface MarketItem {
+  symbol: string
+  category: string
+  name: string
+  status: 'trading' | 'suspended'
+  minAmount: string
+  minNotional: string
+  makerFee: string | null
+  takerFee: string | null
+}
+export interface Markets {
+  feesEditable: boolean
+  marketMakers: boolean
+  list: MarketItem[]
+}
+export interface AuditItem {
+  id: number
+  actorId: string
+  actorEmail: string | null
+  action: string
+  targetType: string
+  targetId: string
+  before: unknown
+  after: unknown
+  reason: string
+  ip: string
+  at: number
+}
+export interface AuditFilter {
+  actor?: string
+  action?: string
+  targetId?: string
+  page: number
+}
+
+const quiet: RequestOptions = { toast: false }
+
+export const adminMeQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'me'],
+    queryFn: ({ signal }) => http.get<StaffMe>('admin/me', undefined, { ...quiet, signal }),
+    retry: false,
+    // Always asked afresh: the answer changes with the session and with the account's set-up.
+    staleTime: 0,
+    gcTime: 0,
+  })
+
+export const overviewQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'overview'],
+    queryFn: ({ signal }) => http.get<Overview>('admin/overview', undefined, { signal }),
+  })
+
+export const identityListQueryOptions = (status: IdentityFilter, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'identity', status, page],
+    queryFn: ({ signal }) =>
+      http.get<Page<IdentityItem>>('admin/identity/list', { status, page, size: 20 }, { signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const userSearchQueryOptions = (q: string, status: '' | 'active' | 'frozen', page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'users', q, status, page],
+    queryFn: ({ signal }) =>
+      http.get<Page<UserItem>>(
+        'admin/users/search',
+        { q: q || undefined, status: status || undefined, page, size: 20 },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  })
+
+export const userDetailQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'user', userId],
+    queryFn: ({ signal }) => http.get<UserDetail>('admin/users/detail', { userId }, { signal }),
+    enabled: userId !== '',
+  })
+
+export const userLedgerQueryOptions = (userId: string, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'user', userId, 'ledger', page],
+    queryFn: ({ signal }) =>
+      http.get<Page<LedgerItem>>('admin/users/ledger', { userId, page, size: 20 }, { signal }),
+    enabled: userId !== '',
+    placeholderData: keepPreviousData,
+  })
+
+export const marketsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'markets'],
+    queryFn: ({ signal }) => http.get<Markets>('admin/markets/list', undefined, { signal }),
+  })
+
+export const auditQueryOptions = (f: AuditFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'audit', f],
+    queryFn: ({ signal }) =>
+      http.get<Page<AuditItem>>(
+        'admin/audit/list',
+        {
+          actor: f.actor || undefined,
+          action: f.action || undefined,
+          targetId: f.targetId || undefined,
+          page: f.page,
+          size: 30,
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  })
+
+/** Console actions (POST); errors toast through the http layer. */
+export const adminApi = {
+  post: <T = null>(url: string, body: unknown, opts: RequestOptions = {}) =>
+    http.post<T>(url, body, { loading: true, ...opts }),
+}
+
+export type DepositStatus = 'pending' | 'credited' | 'rejected'
+export type WithdrawalStatus = 'pending' | 'success' | 'failed'
+export interface QueueOwner {
+  uid: number
+  account: string
+}
+export interface DepositItem {
+  id: string
+  userId: string
+  user: QueueOwner | null
+  coin: string
+  chain: string
+  address: string
+  amount: string
+  creditedAmount: string | null
+  voucher: string | null
+  status: DepositStatus
+  rejectReason: string | null
+  createdAt: number
+  reviewedAt: number | null
+}
+export interface WithdrawalItem {
+  id: string
+  userId: string
+  user: QueueOwner | null
+  coin: string
+  chain: string
+  address: string
+  amount: string
+  fee: string
+  net: string
+  status: WithdrawalStatus
+  txHash: string | null
+  rejectReason: string | null
+  createdAt: number
+  reviewedAt: number | null
+}
+export interface QueuePage<T> {
+  counts: Record<string, number>
+  hasMore: boolean
+  list: T[]
+}
+export interface DepositChannel {
+  coin: string
+  chain: string
+  family: string
+  address: string | null
+  minAmount: string
+  confirmations: number | null
+  enabled: boolean
+  updatedBy: string | null
+  updatedAt: number | null
+}
+
+export const depositsQueryOptions = (status: DepositStatus, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'deposits', status, page],
+    queryFn: ({ signal }) =>
+      http.get<QueuePage<DepositItem>>('admin/deposits/list', { status, page, size: 20 }, { signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const withdrawalsQueryOptions = (status: WithdrawalStatus, page: number) =>
+  queryOptions({
+    queryKey: ['admin', 'withdrawals', status, page],
+    queryFn: ({ signal }) =>
+      http.get<QueuePage<WithdrawalItem>>('admin/withdrawals/list', { status, page, size: 20 }, { signal }),
+    placeholderData: keepPreviousData,
+  })
+
+export const depositChannelsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'deposit-channels'],
+    queryFn: ({ signal }) => http.get<DepositChannel[]>('admin/deposit-channels', undefined, { signal }),
+  })
+
+/** After an action: refresh every console list and count (not the cached photos). */
+export const invalidateConsole = (qc: QueryClient) =>
+  qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' && q.queryKey[1] !== 'image' })

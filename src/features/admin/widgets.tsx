@@ -1,0 +1,190 @@
+import { reasonSchema } from '@common/schemas/admin'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useAtomValue } from 'jotai'
+import { useEffect, useId, useState } from 'react'
+import * as v from 'valibot'
+import { tokenAtom } from '@/app/store'
+import { apiBase } from '@/lib/http/client'
+import styles from './Admin.module.css'
+
+/** Previous / next over a paged list. */
+export function Pager({
+  page,
+  total,
+  size,
+  onPage,
+}: {
+  page: number
+  total: number
+  size: number
+  onPage: (p: number) => void
+}) {
+  const { t } = useLingui()
+  const pages = Math.max(1, Math.ceil(total / size))
+  if (pages <= 1) return null
+  return (
+    <nav className={styles.pager} aria-label={t`Pages`}>
+      <button type="button" className={styles.btn} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Trans>Previous</Trans>
+      </button>
+      <span className={styles.muted}>
+        {page} / {pages}
+      </span>
+      <button type="button" className={styles.btn} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <Trans>Next</Trans>
+      </button>
+    </nav>
+  )
+}
+
+/**
+ * A decision that needs a reason (reject, freeze, reset...): the button opens a reason field and a
+ * confirm button; the reason is checked with the server's own schema.
+ */
+export function ReasonAction({
+  label,
+  confirmLabel,
+  danger,
+  onConfirm,
+}: {
+  label: string
+  confirmLabel: string
+  danger?: boolean
+  onConfirm: (reason: string) => Promise<unknown>
+}) {
+  const { t } = useLingui()
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  if (!open)
+    return (
+      <button type="button" className={danger ? styles.btnDanger : styles.btn} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+    )
+  const submit = async () => {
+    const parsed = v.safeParse(reasonSchema, reason)
+    if (!parsed.success) {
+      setError(t`Give a reason (2 to 200 characters)`)
+      return
+    }
+    setBusy(true)
+    try {
+      await onConfirm(parsed.output)
+      setOpen(false)
+      setReason('')
+    } catch {
+      // Shown by the http layer.
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className={styles.filters}>
+      <label htmlFor={id} className={styles.muted}>
+        {t`Reason`}
+      </label>
+      <input
+        id={id}
+        className={`${styles.input} ${styles.grow}`}
+        value={reason}
+        maxLength={200}
+        aria-invalid={error !== ''}
+        onChange={(e) => {
+          setReason(e.target.value)
+          setError('')
+        }}
+      />
+      <button
+        type="button"
+        className={danger ? styles.btnDanger : styles.btnPrimary}
+        disabled={busy}
+        onClick={() => void submit()}
+      >
+        {confirmLabel}
+      </button>
+      <button type="button" className={styles.btn} onClick={() => setOpen(false)}>
+        <Trans>Cancel</Trans>
+      </button>
+      {error && (
+        <span className={styles.error} role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  )
+}
+
+/** An upload (identity photo, voucher) fetched with the operator's token; opens full size on click. */
+export function AuthedPhoto({ path, label }: { path: string | null; label: string }) {
+  const src = useStaffImage(path)
+  if (!path) return <span className={styles.muted}>—</span>
+  return src ? (
+    <a href={src} target="_blank" rel="noreferrer">
+      <img src={src} alt={label} className={styles.photo} />
+    </a>
+  ) : (
+    <span className={styles.photo} role="img" aria-label={label} />
+  )
+}
+
+export function dateTime(ms: number | null, locale: string): string {
+  return ms ? new Date(ms).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }) : '—'
+}
+
+/** Previous / next for lists that only say whether more follow. */
+export function MorePager({
+  page,
+  hasMore,
+  onPage,
+}: {
+  page: number
+  hasMore: boolean
+  onPage: (p: number) => void
+}) {
+  const { t } = useLingui()
+  if (page <= 1 && !hasMore) return null
+  return (
+    <nav className={styles.pager} aria-label={t`Pages`}>
+      <button type="button" className={styles.btn} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Trans>Previous</Trans>
+      </button>
+      <span className={styles.muted}>{page}</span>
+      <button type="button" className={styles.btn} disabled={!hasMore} onClick={() => onPage(page + 1)}>
+        <Trans>Next</Trans>
+      </button>
+    </nav>
+  )
+}
+
+/**
+ * Uploads need the bearer token, so an <img src> cannot load them directly. The Blob is cached
+ * (shared by every card showing the same upload); each mounted image makes and frees its own URL.
+ */
+function useStaffImage(path: string | null): string | undefined {
+  const token = useAtomValue(tokenAtom)
+  const { data } = useQuery({
+    queryKey: ['admin', 'image', path, token],
+    enabled: Boolean(path && token),
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async ({ signal }) => {
+      const res = await fetch(`${apiBase().replace(/\/$/, '')}/${path}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal,
+      })
+      if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) return null
+      return res.blob()
+    },
+  })
+  const [url, setUrl] = useState<string>()
+  useEffect(() => {
+    if (!data) return
+    const u = URL.createObjectURL(data)
+    setUrl(u)
+    return () => URL.revokeObjectURL(u)
+  }, [data])
+  return url
+}

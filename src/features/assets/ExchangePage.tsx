@@ -1,0 +1,249 @@
+import { mul } from '@common/money/decimal'
+import { exchangeQuoteSchema } from '@common/schemas/assets'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import form from '@/features/account/Form.module.css'
+import { fieldErrors } from '@/features/account/validate'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import styles from './Assets.module.css'
+import {
+  assetsApi,
+  assetsKeys,
+  balancesQueryOptions,
+  type ExchangeRow,
+  exchangeRecordsQueryOptions,
+  type Quote,
+} from './api'
+import { InfiniteList } from './InfiniteList'
+import { fieldReason } from './labels'
+import { useMoney } from './use-money'
+
+/** "0.002" -> "0.2" (percent), exactly. */
+const pct = (fraction: string): string => mul(fraction, '100')
+
+/** Flash exchange between coins of the funding account at an index-based quote. */
+export function ExchangePage() {
+  const { t, i18n } = useLingui()
+  const qc = useQueryClient()
+  const { money, fmt } = useMoney()
+  const ids = { from: useId(), to: useId(), amount: useId() }
+  const funding = useQuery(balancesQueryOptions('funding'))
+  const records = useInfiniteQuery(exchangeRecordsQueryOptions())
+  const priced = (funding.data?.list ?? []).filter((b) => b.price !== null)
+  const [v, setV] = useState({ from: 'USDT', to: 'BTC', amount: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [quote, setQuote] = useState<Quote | null>(null)
+  const [left, setLeft] = useState(0)
+  const [busy, setBusy] = useState(false)
+  const held = funding.data?.list.find((b) => b.coin === v.from)?.available ?? '0'
+
+  useEffect(() => {
+    if (!quote) return
+    const tick = () => setLeft(Math.max(0, Math.ceil((quote.expiresAt - Date.now()) / 1000)))
+    tick()
+    const id = setInterval(tick, 500)
+    return () => clearInterval(id)
+  }, [quote])
+
+  const change = (k: keyof typeof v) => (x: string) => {
+    setQuote(null)
+    setV((o) => ({ ...o, [k]: x.trim() }))
+  }
+
+  const getQuote = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = fieldErrors(exchangeQuoteSchema, v)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      setQuote(
+        await assetsApi.post<Quote>('assets/exchange/quote', v, { loading: true, btnLoading: setBusy }),
+      )
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  const confirm = async () => {
+    if (!quote) return
+    try {
+      await assetsApi.post(
+        'assets/exchange/confirm',
+        { quoteId: quote.quoteId },
+        { loading: true, btnLoading: setBusy },
+      )
+      showToast(t`Exchanged`)
+      setQuote(null)
+      setV((o) => ({ ...o, amount: '' }))
+      await qc.invalidateQueries({ queryKey: assetsKeys.root })
+    } catch {
+      setQuote(null)
+    }
+  }
+
+  const coinSelect = (id: string, value: string, onChange: (x: string) => void) => (
+    <select id={id} className={form.input} value={value} onChange={(e) => onChange(e.target.value)}>
+      {(priced.length ? priced : [{ coin: value }]).map((b) => (
+        <option key={b.coin} value={b.coin}>
+          {b.coin}
+        </option>
+      ))}
+    </select>
+  )
+
+  return (
+    <>
+      <PageHeader title={t`Flash exchange`} backLabel={t`Back`} />
+      <form className={form.page} onSubmit={getQuote} noValidate>
+        <div className={form.row} style={{ alignItems: 'flex-end' }}>
+          <div className={form.field} style={{ flex: 1 }}>
+            <label htmlFor={ids.from} className={form.label}>
+              <Trans>From</Trans>
+            </label>
+            {coinSelect(ids.from, v.from, change('from'))}
+          </div>
+          <button
+            type="button"
+            className={form.secondary}
+            style={{ padding: '0 12px' }}
+            aria-label={t`Swap coins`}
+            onClick={() => {
+              setQuote(null)
+              setV((o) => ({ ...o, from: o.to, to: o.from }))
+            }}
+          >
+            ⇄
+          </button>
+          <div className={form.field} style={{ flex: 1 }}>
+            <label htmlFor={ids.to} className={form.label}>
+              <Trans>To</Trans>
+            </label>
+            {coinSelect(ids.to, v.to, change('to'))}
+          </div>
+        </div>
+        {errors.to && (
+          <span className={form.error} role="alert">
+            {fieldReason(i18n, errors.to)}
+          </span>
+        )}
+        <div className={form.field}>
+          <label htmlFor={ids.amount} className={form.label}>
+            <Trans>Amount</Trans>
+          </label>
+          <div className={form.row}>
+            <input
+              id={ids.amount}
+              className={form.input}
+              inputMode="decimal"
+              autoComplete="off"
+              value={v.amount}
+              onChange={(e) => change('amount')(e.target.value)}
+              aria-invalid={errors.amount ? true : undefined}
+            />
+            <button
+              type="button"
+              className={form.secondary}
+              style={{ padding: '0 12px' }}
+              onClick={() => change('amount')(held)}
+            >
+              <Trans>All</Trans>
+            </button>
+          </div>
+          {errors.amount && (
+            <span className={form.error} role="alert">
+              {fieldReason(i18n, errors.amount)}
+            </span>
+          )}
+          <span className={form.hint}>
+            <Trans>Held in the funding account</Trans> {money(held)} {v.from}
+          </span>
+        </div>
+        {quote && (
+          <section className={styles.card} aria-label={t`Quote`}>
+            <div className={styles.kv}>
+              <span>
+                <Trans>Rate</Trans>
+              </span>
+              <strong>
+                1 {quote.from} ≈ {quote.rate} {quote.to}
+              </strong>
+            </div>
+            <div className={styles.kv}>
+              <span>
+                <Trans>Spread (included in the rate)</Trans>
+              </span>
+              <strong>{pct(quote.spread)}%</strong>
+            </div>
+            <div className={styles.kv}>
+              <span>
+                <Trans>Fee ({pct(quote.feeRate)}%)</Trans>
+              </span>
+              <strong>
+                {quote.fee} {quote.to}
+              </strong>
+            </div>
+            <div className={styles.kv}>
+              <span>
+                <Trans>You receive</Trans>
+              </span>
+              <strong data-testid="exchange-receive">
+                {quote.receive} {quote.to}
+              </strong>
+            </div>
+            <span className={styles.sub} aria-live="polite">
+              {left > 0 ? t`Quote valid for ${left}s` : t`The quote has expired, please get a new one`}
+            </span>
+            <button
+              type="button"
+              className={form.primary}
+              disabled={busy || left <= 0}
+              onClick={() => void confirm()}
+            >
+              <Trans>Confirm exchange</Trans>
+            </button>
+          </section>
+        )}
+        {!quote && (
+          <button type="submit" className={form.primary} disabled={busy}>
+            <Trans>Get a quote</Trans>
+          </button>
+        )}
+        <p className={styles.notice}>
+          <Trans>
+            Quotes follow the platform index price less the spread shown; the platform's exchange desk is the
+            counterparty.
+          </Trans>
+        </p>
+      </form>
+      <h2 className={styles.sectionTitle}>
+        <Trans>Exchange records</Trans>
+      </h2>
+      <InfiniteList<ExchangeRow>
+        query={records}
+        label={t`Exchange records`}
+        itemKey={(r) => r.id}
+        render={(r) => (
+          <>
+            <div className={styles.row}>
+              <strong>
+                {r.from} → {r.to}
+              </strong>
+              <span className={styles.sub}>{fmt.ago(r.at)}</span>
+            </div>
+            <div className={styles.row}>
+              <span className={styles.num}>
+                -{money(r.amount)} {r.from}
+              </span>
+              <span className={`${styles.num} ${styles.up}`}>
+                +{money(r.receive)} {r.to}
+              </span>
+            </div>
+          </>
+        )}
+      />
+      <div style={{ height: 24 }} />
+    </>
+  )
+}

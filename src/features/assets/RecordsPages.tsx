@@ -1,0 +1,217 @@
+import { LEDGER_REASONS } from '@common/ledger/reasons'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useId, useRef, useState } from 'react'
+import form from '@/features/account/Form.module.css'
+import { PageHeader } from '@/ui/PageHeader'
+import styles from './Assets.module.css'
+import {
+  type DepositRow,
+  depositsQueryOptions,
+  type LedgerRow,
+  ledgerQueryOptions,
+  type WithdrawRow,
+  withdrawalsQueryOptions,
+} from './api'
+import { InfiniteList } from './InfiniteList'
+import { accountLabel, reasonLabel, statusLabel } from './labels'
+import { useMoney } from './use-money'
+
+function LedgerItem({ r, showAccount }: { r: LedgerRow; showAccount: boolean }) {
+  const { t, i18n } = useLingui()
+  const { money, fmt } = useMoney()
+  const positive = !r.amount.startsWith('-')
+  return (
+    <>
+      <div className={styles.row}>
+        <strong>{reasonLabel(i18n, r.reason)}</strong>
+        <span className={`${styles.num} ${positive ? styles.up : styles.down}`}>
+          {positive ? '+' : ''}
+          {money(r.amount)} {r.coin}
+        </span>
+      </div>
+      <div className={styles.row}>
+        <span className={styles.sub}>
+          {showAccount ? `${accountLabel(i18n, r.account)} · ` : ''}
+          {r.bucket === 'frozen' ? t`Frozen` : t`Available`} {money(r.balanceAfter)}
+        </span>
+        <span className={styles.sub}>{fmt.ago(r.at)}</span>
+      </div>
+    </>
+  )
+}
+
+/** Bills: every ledger posting of the user, filterable by reason. */
+export function AccountRecordPage({ coin }: { coin?: string }) {
+  const { t, i18n } = useLingui()
+  const selectId = useId()
+  const [reason, setReason] = useState('')
+  const query = useInfiniteQuery(ledgerQueryOptions({ reason: reason || undefined, coin }))
+  return (
+    <>
+      <PageHeader title={coin ? t`${coin} bills` : t`Bills`} backLabel={t`Back`} />
+      <div className={styles.toolbar}>
+        <label htmlFor={selectId} className={form.label}>
+          <Trans>Type</Trans>
+        </label>
+        <select
+          id={selectId}
+          className={form.input}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        >
+          <option value="">{t`All types`}</option>
+          {LEDGER_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {reasonLabel(i18n, r)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <InfiniteList<LedgerRow>
+        query={query}
+        label={t`Bills`}
+        itemKey={(r) => r.id}
+        render={(r) => <LedgerItem r={r} showAccount />}
+      />
+      <div style={{ height: 24 }} />
+    </>
+  )
+}
+
+const PULL_THRESHOLD = 64
+
+/** Funding account log, with pull-to-refresh (and a Refresh button for everyone else). */
+export function LegalLogPage() {
+  const { t } = useLingui()
+  const query = useInfiniteQuery(ledgerQueryOptions({ account: 'funding' }))
+  const [pull, setPull] = useState(0)
+  const start = useRef<number | null>(null)
+  const refresh = () => void query.refetch()
+  return (
+    <div
+      onTouchStart={(e) => {
+        start.current = window.scrollY <= 0 ? (e.touches[0]?.clientY ?? null) : null
+      }}
+      onTouchMove={(e) => {
+        if (start.current === null) return
+        const dy = (e.touches[0]?.clientY ?? 0) - start.current
+        setPull(Math.max(0, Math.min(dy, PULL_THRESHOLD * 1.5)))
+      }}
+      onTouchEnd={() => {
+        if (pull >= PULL_THRESHOLD) refresh()
+        start.current = null
+        setPull(0)
+      }}
+    >
+      <PageHeader
+        title={t`Funding account log`}
+        backLabel={t`Back`}
+        right={
+          <button type="button" className={form.link} onClick={refresh} disabled={query.isRefetching}>
+            <Trans>Refresh</Trans>
+          </button>
+        }
+      />
+      <div className={styles.pull} style={{ height: query.isRefetching ? 28 : pull / 2 }} aria-live="polite">
+        {query.isRefetching
+          ? t`Refreshing…`
+          : pull >= PULL_THRESHOLD
+            ? t`Release to refresh`
+            : pull > 0
+              ? t`Pull to refresh`
+              : ''}
+      </div>
+      <InfiniteList<LedgerRow>
+        query={query}
+        label={t`Funding account log`}
+        itemKey={(r) => r.id}
+        render={(r) => <LedgerItem r={r} showAccount={false} />}
+      />
+      <div style={{ height: 24 }} />
+    </div>
+  )
+}
+
+/** Withdrawal records (and deposit records) with their states. */
+export function WithdrawRecordPage() {
+  const { t, i18n } = useLingui()
+  const { money, fmt } = useMoney()
+  const [tab, setTab] = useState<'withdraw' | 'deposit'>('withdraw')
+  const withdrawals = useInfiniteQuery(withdrawalsQueryOptions())
+  const deposits = useInfiniteQuery(depositsQueryOptions())
+  return (
+    <>
+      <PageHeader title={t`Deposits and withdrawals`} backLabel={t`Back`} />
+      <div className={styles.toolbar}>
+        <fieldset className={styles.chips} aria-label={t`Record type`}>
+          <button
+            type="button"
+            className={styles.chip}
+            aria-pressed={tab === 'withdraw'}
+            onClick={() => setTab('withdraw')}
+          >
+            <Trans>Withdrawals</Trans>
+          </button>
+          <button
+            type="button"
+            className={styles.chip}
+            aria-pressed={tab === 'deposit'}
+            onClick={() => setTab('deposit')}
+          >
+            <Trans>Deposits</Trans>
+          </button>
+        </fieldset>
+      </div>
+      {tab === 'withdraw' ? (
+        <InfiniteList<WithdrawRow>
+          query={withdrawals}
+          label={t`Withdrawal records`}
+          itemKey={(r) => r.id}
+          render={(r) => (
+            <>
+              <div className={styles.row}>
+                <strong>
+                  {r.coin} · {r.chain}
+                </strong>
+                <span className={styles.badge}>{statusLabel(i18n, r.status)}</span>
+              </div>
+              <div className={styles.row}>
+                <span className={styles.num}>{money(r.amount)}</span>
+                <span className={styles.sub}>
+                  <Trans>Fee</Trans> {r.fee}
+                </span>
+              </div>
+              <span className={`${styles.sub} ${styles.address}`}>{r.address}</span>
+              {r.txHash && <span className={`${styles.sub} ${styles.address}`}>TxID {r.txHash}</span>}
+              {r.rejectReason && <span className={styles.sub}>{r.rejectReason}</span>}
+              <span className={styles.sub}>{fmt.ago(r.at)}</span>
+            </>
+          )}
+        />
+      ) : (
+        <InfiniteList<DepositRow>
+          query={deposits}
+          label={t`Deposit records`}
+          itemKey={(r) => r.id}
+          render={(r) => (
+            <>
+              <div className={styles.row}>
+                <strong>
+                  {r.coin} · {r.chain}
+                </strong>
+                <span className={styles.badge}>{statusLabel(i18n, r.status)}</span>
+              </div>
+              <div className={styles.row}>
+                <span className={styles.num}>{money(r.creditedAmount ?? r.amount)}</span>
+                <span className={styles.sub}>{fmt.ago(r.at)}</span>
+              </div>
+              {r.rejectReason && <span className={styles.sub}>{r.rejectReason}</span>}
+            </>
+          )}
+        />
+      )}
+      <div style={{ height: 24 }} />
+    </>
+  )
+}

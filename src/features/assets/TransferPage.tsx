@@ -1,0 +1,181 @@
+import { WALLET_ACCOUNTS, type WalletAccount } from '@common/ledger/accounts'
+import { transferSchema } from '@common/schemas/assets'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import form from '@/features/account/Form.module.css'
+import { fieldErrors } from '@/features/account/validate'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import styles from './Assets.module.css'
+import { assetsApi, assetsKeys, balancesQueryOptions, type TransferRow, transfersQueryOptions } from './api'
+import { InfiniteList } from './InfiniteList'
+import { accountLabel, fieldReason } from './labels'
+import { useMoney } from './use-money'
+
+/** Moves a coin between two of the user's own accounts. */
+export function TransferPage({ coin: initialCoin }: { coin?: string }) {
+  const { t, i18n } = useLingui()
+  const qc = useQueryClient()
+  const { money, fmt } = useMoney()
+  const ids = { coin: useId(), from: useId(), to: useId(), amount: useId() }
+  const [v, setV] = useState<{ coin: string; from: WalletAccount; to: WalletAccount; amount: string }>({
+    coin: initialCoin ?? 'USDT',
+    from: 'funding',
+    to: 'spot',
+    amount: '',
+  })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const balances = useQuery(balancesQueryOptions(v.from))
+  const records = useInfiniteQuery(transfersQueryOptions())
+  const available = balances.data?.list.find((b) => b.coin === v.coin)?.available ?? '0'
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = fieldErrors(transferSchema, v)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      await assetsApi.post('assets/transfer', v, { loading: true, btnLoading: setBusy })
+      showToast(t`Transferred`)
+      setV((o) => ({ ...o, amount: '' }))
+      await qc.invalidateQueries({ queryKey: assetsKeys.root })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t`Transfer`} backLabel={t`Back`} />
+      <form className={form.page} onSubmit={submit} noValidate>
+        <div className={form.field}>
+          <label htmlFor={ids.coin} className={form.label}>
+            <Trans>Coin</Trans>
+          </label>
+          <select
+            id={ids.coin}
+            className={form.input}
+            value={v.coin}
+            onChange={(e) => setV((o) => ({ ...o, coin: e.target.value }))}
+          >
+            {(balances.data?.list ?? [{ coin: v.coin }]).map((b) => (
+              <option key={b.coin} value={b.coin}>
+                {b.coin}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={form.row} style={{ alignItems: 'flex-end' }}>
+          <div className={form.field} style={{ flex: 1 }}>
+            <label htmlFor={ids.from} className={form.label}>
+              <Trans>From</Trans>
+            </label>
+            <select
+              id={ids.from}
+              className={form.input}
+              value={v.from}
+              onChange={(e) => setV((o) => ({ ...o, from: e.target.value as WalletAccount }))}
+            >
+              {WALLET_ACCOUNTS.map((a) => (
+                <option key={a} value={a}>
+                  {accountLabel(i18n, a)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className={form.secondary}
+            style={{ padding: '0 12px' }}
+            aria-label={t`Swap accounts`}
+            onClick={() => setV((o) => ({ ...o, from: o.to, to: o.from }))}
+          >
+            ⇄
+          </button>
+          <div className={form.field} style={{ flex: 1 }}>
+            <label htmlFor={ids.to} className={form.label}>
+              <Trans>To</Trans>
+            </label>
+            <select
+              id={ids.to}
+              className={form.input}
+              value={v.to}
+              onChange={(e) => setV((o) => ({ ...o, to: e.target.value as WalletAccount }))}
+            >
+              {WALLET_ACCOUNTS.map((a) => (
+                <option key={a} value={a}>
+                  {accountLabel(i18n, a)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {errors.to && (
+          <span className={form.error} role="alert">
+            {fieldReason(i18n, errors.to)}
+          </span>
+        )}
+        <div className={form.field}>
+          <label htmlFor={ids.amount} className={form.label}>
+            <Trans>Amount</Trans>
+          </label>
+          <div className={form.row}>
+            <input
+              id={ids.amount}
+              className={form.input}
+              inputMode="decimal"
+              autoComplete="off"
+              value={v.amount}
+              onChange={(e) => setV((o) => ({ ...o, amount: e.target.value.trim() }))}
+              aria-invalid={errors.amount ? true : undefined}
+            />
+            <button
+              type="button"
+              className={form.secondary}
+              style={{ padding: '0 12px' }}
+              onClick={() => setV((o) => ({ ...o, amount: available }))}
+            >
+              <Trans>All</Trans>
+            </button>
+          </div>
+          {errors.amount && (
+            <span className={form.error} role="alert">
+              {fieldReason(i18n, errors.amount)}
+            </span>
+          )}
+          <span className={form.hint}>
+            <Trans>Available</Trans> {money(available)} {v.coin}
+          </span>
+        </div>
+        <button type="submit" className={form.primary} disabled={busy}>
+          <Trans>Confirm transfer</Trans>
+        </button>
+      </form>
+      <h2 className={styles.sectionTitle}>
+        <Trans>Transfer records</Trans>
+      </h2>
+      <InfiniteList<TransferRow>
+        query={records}
+        label={t`Transfer records`}
+        itemKey={(r) => r.id}
+        render={(r) => (
+          <>
+            <div className={styles.row}>
+              <strong>{r.coin}</strong>
+              <span className={styles.num}>{money(r.amount)}</span>
+            </div>
+            <div className={styles.row}>
+              <span className={styles.sub}>
+                {accountLabel(i18n, r.from)} → {accountLabel(i18n, r.to)}
+              </span>
+              <span className={styles.sub}>{fmt.ago(r.at)}</span>
+            </div>
+          </>
+        )}
+      />
+      <div style={{ height: 24 }} />
+    </>
+  )
+}

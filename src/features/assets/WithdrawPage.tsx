@@ -1,0 +1,297 @@
+import { withdrawAmounts } from '@common/assets/math'
+import { withdrawSchema } from '@common/schemas/assets'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { Field } from '@/features/account/Field'
+import form from '@/features/account/Form.module.css'
+import { SendCodeButton } from '@/features/account/SendCodeButton'
+import { fieldErrors } from '@/features/account/validate'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import styles from './Assets.module.css'
+import {
+  addressBookQueryOptions,
+  assetsApi,
+  assetsKeys,
+  chainsQueryOptions,
+  withdrawInfoQueryOptions,
+} from './api'
+import { fieldReason } from './labels'
+import { useMoney } from './use-money'
+
+const isAmountLike = (s: string) => /^\d+(\.\d+)?$/.test(s)
+
+/** Withdrawal: chain, address (typed or from the book), amount less the fee, trade password, second factor. */
+export function WithdrawPage({ coin }: { coin: string }) {
+  const { t, i18n } = useLingui()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const { money } = useMoney()
+  const ids = { coin: useId(), book: useId(), amount: useId() }
+  const coins = useQuery(chainsQueryOptions())
+  const info = useQuery(withdrawInfoQueryOptions(coin))
+  const book = useQuery(addressBookQueryOptions())
+  const [chainSel, setChain] = useState<string | null>(null)
+  const chain = info.data?.chains.find((c) => c.chain === chainSel) ?? info.data?.chains[0]
+  const [v, setV] = useState({
+    address: '',
+    amount: '',
+    tradePassword: '',
+    googleCode: '',
+    smsCode: '',
+    emailCode: '',
+  })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof v) => (x: string) => setV((o) => ({ ...o, [k]: x.trim() }))
+  const entries = (book.data?.list ?? []).filter((b) => b.coin === coin && b.chain === chain?.chain)
+  const amounts = chain && isAmountLike(v.amount) ? withdrawAmounts(v.amount, chain) : null
+  const needs = info.data?.needs
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!chain) return
+    const body = {
+      coin,
+      chain: chain.chain,
+      address: v.address,
+      amount: v.amount,
+      tradePassword: v.tradePassword,
+      ...(needs?.google ? { googleCode: v.googleCode } : {}),
+      ...(needs?.sms ? { smsCode: v.smsCode } : {}),
+      ...(needs?.email ? { emailCode: v.emailCode } : {}),
+    }
+    const errs = fieldErrors(withdrawSchema, body)
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    try {
+      await assetsApi.post('assets/withdraw', body, { loading: true, btnLoading: setBusy })
+      showToast(t`Submitted, under review`)
+      await qc.invalidateQueries({ queryKey: assetsKeys.root })
+      void navigate({ to: '/pages/assets/withdraw-record' })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  const sendCode = (channel: 'sms' | 'email') => (ticket: string) =>
+    assetsApi.post('user/getCode', { channel, purpose: 'security', ticket }, { loading: true })
+
+  return (
+    <>
+      <PageHeader
+        title={t`Withdraw ${coin}`}
+        backLabel={t`Back`}
+        right={
+          <Link to="/pages/assets/withdraw-record" aria-label={t`Withdrawal records`}>
+            <Trans>Records</Trans>
+          </Link>
+        }
+      />
+      <form className={form.page} onSubmit={submit} noValidate>
+        <div className={form.field}>
+          <label htmlFor={ids.coin} className={form.label}>
+            <Trans>Coin</Trans>
+          </label>
+          <select
+            id={ids.coin}
+            className={form.input}
+            value={coin}
+            onChange={(e) =>
+              void navigate({ to: '/pages/assets/withdraw', search: { coin: e.target.value }, replace: true })
+            }
+          >
+            {(coins.data ?? [{ coin }]).map((c) => (
+              <option key={c.coin} value={c.coin}>
+                {c.coin}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className={styles.chips} aria-label={t`Chain`}>
+          {(info.data?.chains ?? []).map((c) => (
+            <button
+              key={c.chain}
+              type="button"
+              className={styles.chip}
+              aria-pressed={c.chain === chain?.chain}
+              onClick={() => setChain(c.chain)}
+            >
+              {c.chain}
+            </button>
+          ))}
+        </fieldset>
+        {info.data?.addressBookOnly && (
+          <p className={styles.notice}>
+            <Trans>Address-book-only mode is on: choose an address from your address book.</Trans>
+          </p>
+        )}
+        <Field
+          label={t`Address`}
+          value={v.address}
+          onChange={set('address')}
+          error={errors.address}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <div className={form.field}>
+          <label htmlFor={ids.book} className={form.label}>
+            <Trans>From the address book</Trans>
+          </label>
+          <div className={form.row}>
+            <select
+              id={ids.book}
+              className={form.input}
+              value={entries.some((b) => b.address === v.address) ? v.address : ''}
+              onChange={(e) => set('address')(e.target.value)}
+            >
+              <option value="">
+                {entries.length ? t`Choose an address` : t`No saved address for this chain`}
+              </option>
+              {entries.map((b) => (
+                <option key={b.id} value={b.address}>
+                  {b.remark ? `${b.remark} · ` : ''}
+                  {b.address.slice(0, 8)}…{b.address.slice(-6)}
+                </option>
+              ))}
+            </select>
+            <Link
+              to="/pages/assets/wallet-operation"
+              search={{ coin, chain: chain?.chain }}
+              className={form.secondary}
+              style={{
+                display: 'grid',
+                placeItems: 'center',
+                padding: '0 12px',
+                textDecoration: 'none',
+                color: 'inherit',
+              }}
+            >
+              <Trans>Add</Trans>
+            </Link>
+          </div>
+        </div>
+        <div className={form.field}>
+          <label htmlFor={ids.amount} className={form.label}>
+            <Trans>Amount</Trans>
+          </label>
+          <div className={form.row}>
+            <input
+              id={ids.amount}
+              className={form.input}
+              inputMode="decimal"
+              autoComplete="off"
+              value={v.amount}
+              onChange={(e) => set('amount')(e.target.value)}
+              aria-invalid={errors.amount ? true : undefined}
+            />
+            <button
+              type="button"
+              className={form.secondary}
+              style={{ padding: '0 12px' }}
+              onClick={() => set('amount')(info.data?.withdrawable ?? '0')}
+            >
+              <Trans>All</Trans>
+            </button>
+          </div>
+          {errors.amount && (
+            <span className={form.error} role="alert">
+              {fieldReason(i18n, errors.amount)}
+            </span>
+          )}
+          <span className={form.hint}>
+            <Trans>Withdrawable</Trans> {money(info.data?.withdrawable)} {coin}
+          </span>
+        </div>
+        {chain && (
+          <div className={styles.card}>
+            <div className={styles.kv}>
+              <span>
+                <Trans>Minimum withdrawal</Trans>
+              </span>
+              <strong>
+                {chain.minWithdraw} {coin}
+              </strong>
+            </div>
+            <div className={styles.kv}>
+              <span>
+                <Trans>Fee (deducted from the amount)</Trans>
+              </span>
+              <strong data-testid="withdraw-fee">
+                {chain.fee} {coin}
+              </strong>
+            </div>
+            <div className={styles.kv}>
+              <span>
+                <Trans>You receive</Trans>
+              </span>
+              <strong data-testid="withdraw-net">{amounts?.ok ? `${amounts.net} ${coin}` : '--'}</strong>
+            </div>
+            {amounts && !amounts.ok && (
+              <span className={form.error} role="alert">
+                {amounts.reason === 'below_minimum'
+                  ? t`Amount below the minimum withdrawal`
+                  : t`The amount must be larger than the fee`}
+              </span>
+            )}
+          </div>
+        )}
+        <Field
+          label={t`Trade password`}
+          type="password"
+          inputMode="numeric"
+          maxLength={6}
+          value={v.tradePassword}
+          onChange={set('tradePassword')}
+          error={errors.tradePassword}
+          autoComplete="off"
+        />
+        {info.data && !info.data.hasTradePassword && (
+          <Link to="/pages/mine/password-trade">
+            <Trans>Set a trade password first</Trans>
+          </Link>
+        )}
+        {needs?.google && (
+          <Field
+            label={t`Google authenticator code`}
+            inputMode="numeric"
+            maxLength={6}
+            value={v.googleCode}
+            onChange={set('googleCode')}
+            error={errors.googleCode}
+            autoComplete="one-time-code"
+          />
+        )}
+        {needs?.sms && (
+          <Field
+            label={t`SMS code`}
+            inputMode="numeric"
+            maxLength={6}
+            value={v.smsCode}
+            onChange={set('smsCode')}
+            error={errors.smsCode}
+            autoComplete="one-time-code"
+            after={<SendCodeButton send={sendCode('sms')} />}
+          />
+        )}
+        {needs?.email && (
+          <Field
+            label={t`E-mail code`}
+            inputMode="numeric"
+            maxLength={6}
+            value={v.emailCode}
+            onChange={set('emailCode')}
+            error={errors.emailCode}
+            autoComplete="one-time-code"
+            after={<SendCodeButton send={sendCode('email')} />}
+          />
+        )}
+        <button type="submit" className={form.primary} disabled={busy || !chain}>
+          <Trans>Withdraw</Trans>
+        </button>
+      </form>
+    </>
+  )
+}

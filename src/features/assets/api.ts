@@ -1,0 +1,214 @@
+import type { WalletAccount } from '@common/ledger/accounts'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { http, type RequestOptions } from '@/lib/http/client'
+
+/** Endpoint calls and query factories of the assets area. */
+export interface Paged<T> {
+  list: T[]
+  hasMore: boolean
+}
+export interface Overview {
+  totalUsdt: string
+  display: { currency: string; rate: string | null; total: string | null }
+  accounts: { account: WalletAccount; valueUsdt: string }[]
+  coins: {
+    coin: string
+    available: string
+    frozen: string
+    total: string
+    price: string | null
+    valueUsdt: string | null
+  }[]
+  unpriced: string[]
+}
+export interface AccountBalances {
+  account: WalletAccount
+  totalUsdt: string
+  list: {
+    coin: string
+    name: string
+    precision: number
+    available: string
+    frozen: string
+    price: string | null
+    valueUsdt: string | null
+  }[]
+}
+export interface CoinDetail {
+  coin: string
+  precision: number
+  price: string | null
+  total: string
+  valueUsdt: string | null
+  accounts: { account: WalletAccount; available: string; frozen: string }[]
+  canDeposit: boolean
+  canWithdraw: boolean
+  canExchange: boolean
+}
+export interface LedgerRow {
+  id: number
+  entryId: number
+  reason: string
+  account: WalletAccount
+  coin: string
+  bucket: 'available' | 'frozen'
+  amount: string
+  balanceAfter: string
+  at: number
+}
+export interface TransferRow {
+  id: string
+  coin: string
+  from: WalletAccount
+  to: WalletAccount
+  amount: string
+  at: number
+}
+export interface ChainInfo {
+  chain: string
+  family: string
+  fee: string
+  minWithdraw: string
+  depositOpen: boolean
+}
+export interface CoinChains {
+  coin: string
+  chains: ChainInfo[]
+}
+export interface DepositAddress {
+  coin: string
+  chain: string
+  address: string
+  qr: string
+  minAmount: string
+  confirmations: number
+}
+export interface DepositRow {
+  id: string
+  coin: string
+  chain: string
+  amount: string
+  creditedAmount: string | null
+  status: 'pending' | 'credited' | 'rejected'
+  rejectReason: string | null
+  at: number
+}
+export interface WithdrawInfo {
+  coin: string
+  precision: number
+  withdrawable: string
+  chains: { chain: string; family: string; fee: string; minWithdraw: string }[]
+  addressBookOnly: boolean
+  hasTradePassword: boolean
+  needs: { google: boolean; sms: boolean; email: boolean }
+}
+export interface WithdrawRow {
+  id: string
+  coin: string
+  chain: string
+  address: string
+  amount: string
+  fee: string
+  status: 'pending' | 'success' | 'failed'
+  txHash: string | null
+  rejectReason: string | null
+  at: number
+}
+export interface BookEntry {
+  id: string
+  coin: string
+  chain: string
+  address: string
+  remark: string
+  at: number
+}
+export interface Quote {
+  quoteId: string
+  from: string
+  to: string
+  amount: string
+  rate: string
+  fee: string
+  receive: string
+  spread: string
+  feeRate: string
+  expiresAt: number
+}
+export interface ExchangeRow {
+  id: string
+  from: string
+  to: string
+  amount: string
+  receive: string
+  rate: string
+  fee: string
+  at: number
+}
+
+const root = ['assets'] as const
+export const assetsKeys = { root }
+
+const PAGE_SIZE = 20
+
+/** One factory per paged endpoint: infinite lists fetch page after page. */
+function pagedOptions<T>(url: string, params: Record<string, string | undefined> = {}) {
+  return infiniteQueryOptions({
+    queryKey: [...root, url, params] as const,
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      http.get<Paged<T>>(url, { ...params, page: pageParam, size: PAGE_SIZE }, { signal }),
+    getNextPageParam: (last: Paged<T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  })
+}
+
+export const overviewQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'overview'],
+    queryFn: ({ signal }) => http.get<Overview>('assets/overview', undefined, { signal }),
+  })
+export const balancesQueryOptions = (account: WalletAccount) =>
+  queryOptions({
+    queryKey: [...root, 'balances', account],
+    queryFn: ({ signal }) => http.get<AccountBalances>('assets/balances', { account }, { signal }),
+  })
+export const coinQueryOptions = (coin: string) =>
+  queryOptions({
+    queryKey: [...root, 'coin', coin],
+    queryFn: ({ signal }) => http.get<CoinDetail>('assets/coin', { coin }, { signal }),
+  })
+export const chainsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'chains'],
+    queryFn: ({ signal }) => http.get<CoinChains[]>('assets/chains', undefined, { signal }),
+  })
+/** The app shows "not open" itself for 1500, so that answer raises no toast. */
+export const depositAddressQueryOptions = (coin: string, chain: string) =>
+  queryOptions({
+    queryKey: [...root, 'deposit-address', coin, chain],
+    queryFn: ({ signal }) =>
+      http.get<DepositAddress>('assets/deposit/address', { coin, chain }, { signal, toast: false }),
+    retry: false,
+  })
+export const withdrawInfoQueryOptions = (coin: string) =>
+  queryOptions({
+    queryKey: [...root, 'withdraw-info', coin],
+    queryFn: ({ signal }) => http.get<WithdrawInfo>('assets/withdraw/info', { coin }, { signal }),
+  })
+export const addressBookQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'address-book'],
+    queryFn: ({ signal }) =>
+      http.get<{ only: boolean; list: BookEntry[] }>('assets/address-book', undefined, { signal }),
+  })
+export const ledgerQueryOptions = (params: { reason?: string; account?: string; coin?: string }) =>
+  pagedOptions<LedgerRow>('assets/ledger', params)
+export const transfersQueryOptions = () => pagedOptions<TransferRow>('assets/transfers')
+export const depositsQueryOptions = () => pagedOptions<DepositRow>('assets/deposits')
+export const withdrawalsQueryOptions = () => pagedOptions<WithdrawRow>('assets/withdrawals')
+export const exchangeRecordsQueryOptions = () => pagedOptions<ExchangeRow>('assets/exchange/records')
+
+export const assetsApi = {
+  post: <T = null>(url: string, body: unknown, opts?: RequestOptions) => http.post<T>(url, body, opts),
+  upload: (blob: Blob) =>
+    http.upload<{ id: string; url: string }>('uploadImage', blob, 'image', { loading: true }),
+}

@@ -1,0 +1,78 @@
+import type { WalletAccount } from '@common/ledger/accounts'
+import type { LedgerReason } from '@common/ledger/reasons'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+/** Readable names for wallet accounts, ledger reasons and record states. */
+export const ACCOUNT_LABELS: Record<WalletAccount, MessageDescriptor> = {
+  funding: msg`Funding account`,
+  spot: msg`Spot account`,
+  contract: msg`Contract account`,
+  leverage: msg`Leverage account`,
+  finance: msg`Finance account`,
+  option: msg`Option account`,
+}
+
+export const REASON_LABELS: Record<LedgerReason, MessageDescriptor> = {
+  recharge: msg`Deposit`,
+  transfer: msg`Transfer`,
+  withdraw_freeze: msg`Withdrawal frozen`,
+  withdraw_success: msg`Withdrawal paid`,
+  withdraw_failure: msg`Withdrawal returned`,
+  spot_freeze: msg`Spot order frozen`,
+  spot_unfreeze: msg`Spot order released`,
+  spot_trade: msg`Spot trade`,
+  spot_fee: msg`Spot fee`,
+  exchange: msg`Flash exchange`,
+  adjustment: msg`Adjustment`,
+  market_maker_funding: msg`Market maker funding`,
+  contract_margin: msg`Contract margin`,
+  contract_fee: msg`Contract fee`,
+  contract_settlement: msg`Contract settlement`,
+  overnight_fee: msg`Overnight fee`,
+  option_principal: msg`Option principal`,
+  option_fee: msg`Option fee`,
+  option_settlement: msg`Option settlement`,
+  staking_lock: msg`Staking lock`,
+  staking_release: msg`Staking release`,
+  staking_settlement: msg`Staking earnings`,
+  insurance: msg`Insurance`,
+}
+
+export const STATUS_LABELS: Record<string, MessageDescriptor> = {
+  pending: msg`Under review`,
+  credited: msg`Credited`,
+  rejected: msg`Rejected`,
+  success: msg`Success`,
+  failed: msg`Failure`,
+}
+
+const FIELD_REASONS: Record<string, MessageDescriptor> = {
+  invalid_amount: msg`Enter a valid amount`,
+  too_many_decimals: msg`Too many decimal places for this coin`,
+  below_minimum: msg`Amount below the minimum`,
+  invalid_address: msg`Enter a valid address`,
+  invalid_remark: msg`At most 30 characters`,
+  same_account: msg`Choose two different accounts`,
+  same_coin: msg`Choose two different coins`,
+  invalid_trade_password: msg`The trade password is 6 digits`,
+  invalid_code: msg`Enter the 6-digit code`,
+}
+
+export function accountLabel(i18n: I18n, account: string): string {
+  const d = ACCOUNT_LABELS[account as WalletAccount]
+  return d ? i18n._(d) : account
+}
+export function reasonLabel(i18n: I18n, reason: string): string {
+  const d = REASON_LABELS[reason as LedgerReason]
+  return d ? i18n._(d) : reason
+}
+export function statusLabel(i18n: I18n, status: string): string {
+  const d = STATUS_LABELS[status]
+  return d ? i18n._(d) : status
+}
+export function fieldReason(i18n: I18n, reason: string | undefined): string | undefined {
+  if (!reason) return undefined
+  const d = FIELD_REASONS[reason]
+  return d ? i18n._(d) : i18n._(msg`Please check this field`)
+}

@@ -1,0 +1,73 @@
+import type { Instrument } from '@common/market/types'
+import type { SpotOrder } from '@common/schemas/spot'
+import { useLingui } from '@lingui/react/macro'
+import { useFormat } from '@/lib/format/use-format'
+import styles from './Spot.module.css'
+
+export function useStatusText() {
+  const { t } = useLingui()
+  return (s: SpotOrder['status']) =>
+    ({ open: t`Open`, partial: t`Partially filled`, filled: t`Filled`, cancelled: t`Cancelled` })[s]
+}
+
+/** One order: side and pair, type, time, price, amount, filled; open ones can be cancelled. */
+export function OrderRow({
+  order: o,
+  instrument,
+  onCancel,
+}: {
+  order: SpotOrder
+  instrument?: Instrument
+  onCancel?: () => void
+}) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const status = useStatusText()
+  const pair =
+    instrument && instrument.symbol === o.symbol ? `${instrument.base}/${instrument.quote}` : o.symbol
+  return (
+    <li className={styles.order} data-testid="order-row" data-status={o.status}>
+      <div className={styles.orderTop}>
+        <span className={styles.orderSide} data-side={o.side}>
+          {o.side === 'buy' ? t`Buy` : t`Sell`}
+        </span>
+        <span className={styles.orderPair}>{pair}</span>
+        <span className={styles.orderType}>{o.type === 'limit' ? t`Limit` : t`Market`}</span>
+        <time className={styles.orderTime} dateTime={new Date(o.createdAt).toISOString()}>
+          {new Date(o.createdAt).toLocaleString([], { hour12: false })}
+        </time>
+        {onCancel ? (
+          <button
+            type="button"
+            data-testid="cancel-order"
+            className={styles.cancel}
+            onClick={onCancel}
+            aria-label={t`Cancel order ${o.id}`}
+          >
+            {t`Cancel`}
+          </button>
+        ) : (
+          <span className={styles.orderStatus}>{status(o.status)}</span>
+        )}
+      </div>
+      <dl className={styles.orderGrid}>
+        <div>
+          <dt>{t`Price`}</dt>
+          <dd>{o.price ? amount(o.price) : t`Market`}</dd>
+        </div>
+        <div>
+          <dt>{o.amount ? t`Amount` : t`Total`}</dt>
+          <dd>{o.amount ? amount(o.amount) : amount(o.quoteAmount ?? '0')}</dd>
+        </div>
+        <div>
+          <dt>{t`Filled`}</dt>
+          <dd>{amount(o.filled)}</dd>
+        </div>
+        <div>
+          <dt>{t`Avg. price`}</dt>
+          <dd>{o.avgPrice ? amount(o.avgPrice) : '--'}</dd>
+        </div>
+      </dl>
+    </li>
+  )
+}

@@ -1,0 +1,85 @@
+import type {
+  DepthSnapshot,
+  Page,
+  PlaceOrderInput,
+  PublicTrade,
+  SpotBalances,
+  SpotFill,
+  SpotOrder,
+} from '@common/schemas/spot'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { http } from '@/lib/http/client'
+
+export const spotKeys = {
+  root: ['spot'] as const,
+  depth: (symbol: string) => [...spotKeys.root, 'depth', symbol] as const,
+  trades: (symbol: string) => [...spotKeys.root, 'trades', symbol] as const,
+  balance: (symbol: string) => [...spotKeys.root, 'balance', symbol] as const,
+  open: (symbol?: string) => [...spotKeys.root, 'open', symbol ?? 'all'] as const,
+  history: (symbol?: string) => [...spotKeys.root, 'history', symbol ?? 'all'] as const,
+  fills: (symbol?: string) => [...spotKeys.root, 'fills', symbol ?? 'all'] as const,
+}
+
+/** Kept live by the `depth:<SYMBOL>` channel; REST is the first paint. */
+export const depthQueryOptions = (symbol: string) =>
+  queryOptions({
+    queryKey: spotKeys.depth(symbol),
+    queryFn: ({ signal }) =>
+      http.get<DepthSnapshot>('spot/depth', { symbol, limit: 20 }, { toast: false, signal }),
+    staleTime: 5_000,
+  })
+
+export const tradesQueryOptions = (symbol: string) =>
+  queryOptions({
+    queryKey: spotKeys.trades(symbol),
+    queryFn: ({ signal }) =>
+      http.get<PublicTrade[]>('spot/trades', { symbol, limit: 30 }, { toast: false, signal }),
+    staleTime: 5_000,
+  })
+
+export const balanceQueryOptions = (symbol: string) =>
+  queryOptions({
+    queryKey: spotKeys.balance(symbol),
+    queryFn: ({ signal }) => http.get<SpotBalances>('spot/balance', { symbol }, { toast: false, signal }),
+  })
+
+export const openOrdersQueryOptions = (symbol?: string) =>
+  queryOptions({
+    queryKey: spotKeys.open(symbol),
+    queryFn: ({ signal }) => http.get<SpotOrder[]>('spot/orders/open', symbol ? { symbol } : {}, { signal }),
+  })
+
+const PAGE = 20
+
+export const historyQueryOptions = (symbol?: string) =>
+  infiniteQueryOptions({
+    queryKey: spotKeys.history(symbol),
+    queryFn: ({ pageParam, signal }) =>
+      http.get<Page<SpotOrder>>(
+        'spot/orders/history',
+        { ...(symbol ? { symbol } : {}), ...(pageParam ? { before: pageParam } : {}), limit: PAGE },
+        { signal },
+      ),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+  })
+
+export const fillsQueryOptions = (symbol?: string) =>
+  infiniteQueryOptions({
+    queryKey: spotKeys.fills(symbol),
+    queryFn: ({ pageParam, signal }) =>
+      http.get<Page<SpotFill>>(
+        'spot/fills',
+        { ...(symbol ? { symbol } : {}), ...(pageParam ? { before: pageParam } : {}), limit: PAGE },
+        { signal },
+      ),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+  })
+
+export const spotApi = {
+  place: (input: PlaceOrderInput) => http.post<SpotOrder>('spot/order/place', input, { loading: true }),
+  cancel: (id: string) => http.post<SpotOrder>('spot/order/cancel', { id }),
+  cancelAll: (symbol?: string) =>
+    http.post<{ cancelled: number }>('spot/order/cancel-all', symbol ? { symbol } : {}),
+}

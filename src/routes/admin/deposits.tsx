@@ -1,0 +1,19 @@
+import { DEPOSIT_FILTERS } from '@common/schemas/admin'
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { DepositsPage } from '@/features/admin/DepositsPage'
+
+const search = v.object({
+  status: v.optional(v.fallback(v.picklist(DEPOSIT_FILTERS), 'pending'), 'pending'),
+  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
+})
+
+function Page() {
+  const { status, page } = Route.useSearch()
+  return <DepositsPage status={status} page={page} />
+}
+
+export const Route = createFileRoute('/admin/deposits')({
+  validateSearch: (raw) => v.parse(search, raw),
+  component: Page,
+})

@@ -1,0 +1,19 @@
+import { WITHDRAWAL_FILTERS } from '@common/schemas/admin'
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { WithdrawalsPage } from '@/features/admin/WithdrawalsPage'
+
+const search = v.object({
+  status: v.optional(v.fallback(v.picklist(WITHDRAWAL_FILTERS), 'pending'), 'pending'),
+  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
+})
+
+function Page() {
+  const { status, page } = Route.useSearch()
+  return <WithdrawalsPage status={status} page={page} />
+}
+
+export const Route = createFileRoute('/admin/withdrawals')({
+  validateSearch: (raw) => v.parse(search, raw),
+  component: Page,
+})

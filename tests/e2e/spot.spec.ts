@@ -1,0 +1,122 @@
+import { expect, type Page, test } from '@playwright/test'
+
+const PASSWORD = 'Passw0rd!e2e'
+
+async function english(page: Page) {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', JSON.stringify('en'))
+  })
+}
+
+async function solveSlider(page: Page) {
+  const range = page.getByRole('dialog').locator('input[type=range]')
+  await expect(range).toBeVisible()
+  const id = await range.getAttribute('data-challenge')
+  const res = await page.request.get(`./api/dev/slider/${id}`)
+  const { x } = (await res.json()).data as { x: number }
+  await range.fill(String(x))
+  await page.getByRole('dialog').getByRole('button').last().click()
+  await expect(page.getByRole('dialog')).toBeHidden()
+}
+
+async function codeSentTo(page: Page, to: string): Promise<string> {
+  const read = async () =>
+    (await (await page.request.get(`./api/dev/outbox?to=${encodeURIComponent(to)}`)).json()).data as {
+      text: string
+    }[]
+  await expect.poll(async () => (await read()).length).toBeGreaterThan(0)
+  return /\b(\d{6})\b/.exec((await read()).at(-1)?.text ?? '')?.[1] ?? ''
+}
+
+async function register(page: Page): Promise<string> {
+  const email = `spot.${Date.now()}@example.com`
+  await page.goto('./#/pages/reg/index')
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await solveSlider(page)
+  await page.getByLabel('Verification code').fill(await codeSentTo(page, email))
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await page.getByLabel('Trade password', { exact: true }).fill('246810')
+  await page.getByLabel('Confirm trade password').fill('246810')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Register' }).last().click()
+  await expect(page).toHaveURL(/#\/pages\/mine\/index/)
+  return (await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))) as string
+}
+
+// Selectors are test ids and roles: the screens' texts are translated per language.
+
+test('visitors see the book and are sent to login when they order', async ({ page }) => {
+  await english(page)
+  await page.goto('./#/pages/trade/trade-spot?symbol=BTCUSDT')
+  await expect(page.getByTestId('asks').getByRole('button').first()).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId('submit-order').click()
+  await expect(page).toHaveURL(/#\/pages\/login\/index/)
+})
+
+test('a funded user places, sees and cancels a limit order, then buys at market against the makers', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await english(page)
+  const token = await register(page)
+  const credit = await page.request.post('./api/dev/credit', {
+    data: { asset: 'USDT', amount: '10000' },
+    headers: { authorization: `Bearer ${token}` },
+  })
+  expect((await credit.json()).code).toBe(200)
+
+  // The Trade tab sits between Markets and Mine.
+  const tabs = page.getByRole('navigation').getByRole('link')
+  await expect(tabs.nth(2)).toHaveAttribute('href', /trade-spot/)
+  await tabs.nth(2).click()
+  await expect(page).toHaveURL(/#\/pages\/trade\/trade-spot/)
+  const available = page.getByTestId('available')
+  await expect(available).toHaveText('10,000 USDT')
+  // Market makers give the book depth on both sides.
+  await expect(page.getByTestId('asks').getByRole('button').first()).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('bids').getByRole('button').first()).toBeVisible()
+
+  // A limit bid far below the market rests on the book.
+  await page.getByTestId('price-input').fill('1000')
+  await page.getByTestId('amount-input').fill('0.01')
+  await expect(page.getByTestId('order-total')).toHaveText('10.00 USDT')
+  await page.getByTestId('submit-order').click()
+  const open = page.getByTestId('open-orders')
+  await expect(open.getByTestId('order-row')).toHaveCount(1)
+  await expect(page.getByTestId('tab-open')).toHaveAttribute('data-count', '1')
+  // 10 USDT plus at most 0.1 % fee is frozen.
+  await expect(available).toHaveText('9,989.99 USDT')
+
+  await open.getByTestId('cancel-order').click()
+  await expect(page.getByTestId('tab-open')).toHaveAttribute('data-count', '0')
+  await expect(available).toHaveText('10,000 USDT')
+
+  // 25 % of the balance at the typed price.
+  await page.getByTestId('price-input').fill('50000')
+  await page.getByRole('button', { name: '25%' }).click()
+  await expect(page.getByTestId('amount-input')).toHaveValue('0.049950')
+
+  // Market buy for 100 USDT fills against the market makers' asks.
+  await page.getByTestId('order-type').selectOption('market')
+  await page.getByTestId('total-input').fill('100')
+  await page.getByTestId('submit-order').click()
+  // Whole lots only: up to one lot's worth of the 100 USDT stays unspent.
+  await expect(available).toHaveText(/^9,900(\.\d+)? USDT$/)
+  await page.getByTestId('side-sell').click()
+  await expect(available).toHaveText(/^0\.00\d+ BTC$/)
+
+  await page.getByTestId('tab-history').click()
+  const history = page.getByTestId('order-history')
+  await expect(history.locator('[data-status=filled]')).toHaveCount(1)
+  await expect(history.locator('[data-status=cancelled]')).toHaveCount(1)
+
+  // Records page: the orders and the fills.
+  await page.getByTestId('all-records').click()
+  await expect(page).toHaveURL(/#\/pages\/assets\/trade-record/)
+  await expect(page.getByTestId('order-row')).toHaveCount(2)
+  await expect(page.getByTestId('list-end')).toHaveAttribute('data-more', 'false')
+  await page.getByTestId('tab-fills').click()
+  await expect(page.getByTestId('fill-row').first()).toBeVisible()
+})
