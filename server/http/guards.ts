@@ -8,7 +8,7 @@ import { AppError } from './errors'
  */
 export async function assertCanMoveFunds(db: Db, userId: string): Promise<void> {
   const u = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst()
-  if (!u || u.status !== 'active') throw new AppError('accountAbnormal')
+  if (u?.status !== 'active') throw new AppError('accountAbnormal')
 }
 
 /** Withdrawals and other sensitive moves ask for the trade password. */

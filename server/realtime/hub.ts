@@ -175,13 +175,11 @@ export class RealtimeHub {
     co.push(trades)
   }
 
-  /** The user's own order changes; favourites ride along so every `user` message is complete. */
+  /** The user's own order changes. Listeners take the fields they know (favorites, order). */
   private readonly onOrder = (userId: string, order: SpotOrder) => {
     const room = `user:${userId}`
     if (!this.hasMembers(room)) return
-    listFavorites(this.deps.db, userId)
-      .then((favorites) => this.publish(room, CHANNEL_USER, { favorites, order }))
-      .catch(() => {})
+    this.publish(room, CHANNEL_USER, { order })
   }
 
   private onConnection(socket: Socket): void {

@@ -152,7 +152,7 @@ test('deposit with proof, credited; transfer to spot; withdraw with fee; records
 
   // Bills with a reason filter.
   await page.goto('./#/pages/assets/account-record')
-  await page.getByLabel('Type').selectOption({ label: 'Transfer' })
+  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Transfer' })
   const bills = page.getByRole('list', { name: 'Bills' })
   await expect(bills.getByRole('listitem')).toHaveCount(2)
   await expect(page.getByText('No more')).toBeVisible()

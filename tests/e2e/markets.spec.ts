@@ -1,10 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-
-async function english(page: Page) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', JSON.stringify('en'))
-  })
-}
+import { codeSentTo, english, solveSlider } from './helpers'
 
 const row = (page: Page, symbol: string) => page.locator(`a[data-symbol="${symbol}"]`)
 
@@ -75,25 +70,6 @@ test('home shows live lists and links into the markets', async ({ page }) => {
   await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Markets' }).click()
   await expect(page).toHaveURL(/pages\/market\/market/)
 })
-
-async function solveSlider(page: Page) {
-  const range = page.getByRole('dialog').locator('input[type=range]')
-  await expect(range).toBeVisible()
-  const id = await range.getAttribute('data-challenge')
-  const { x } = (await (await page.request.get(`./api/dev/slider/${id}`)).json()).data as { x: number }
-  await range.fill(String(x))
-  await page.getByRole('dialog').getByRole('button').last().click()
-  await expect(page.getByRole('dialog')).toBeHidden()
-}
-
-async function codeSentTo(page: Page, to: string): Promise<string> {
-  const url = `./api/dev/outbox?to=${encodeURIComponent(to)}`
-  await expect
-    .poll(async () => ((await (await page.request.get(url)).json()).data as unknown[]).length)
-    .toBeGreaterThan(0)
-  const list = (await (await page.request.get(url)).json()).data as { text: string }[]
-  return /\b(\d{6})\b/.exec(list.at(-1)?.text ?? '')?.[1] ?? ''
-}
 
 test('a visitor favourite is kept on the device and joins the account at login', async ({ page }) => {
   test.setTimeout(90_000)

@@ -1,32 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
+import { codeSentTo, english, solveSlider } from './helpers'
 
 const PASSWORD = 'Passw0rd!e2e'
-
-async function english(page: Page) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', JSON.stringify('en'))
-  })
-}
-
-async function solveSlider(page: Page) {
-  const range = page.getByRole('dialog').locator('input[type=range]')
-  await expect(range).toBeVisible()
-  const id = await range.getAttribute('data-challenge')
-  const res = await page.request.get(`./api/dev/slider/${id}`)
-  const { x } = (await res.json()).data as { x: number }
-  await range.fill(String(x))
-  await page.getByRole('dialog').getByRole('button').last().click()
-  await expect(page.getByRole('dialog')).toBeHidden()
-}
-
-async function codeSentTo(page: Page, to: string): Promise<string> {
-  const read = async () =>
-    (await (await page.request.get(`./api/dev/outbox?to=${encodeURIComponent(to)}`)).json()).data as {
-      text: string
-    }[]
-  await expect.poll(async () => (await read()).length).toBeGreaterThan(0)
-  return /\b(\d{6})\b/.exec((await read()).at(-1)?.text ?? '')?.[1] ?? ''
-}
 
 async function register(page: Page): Promise<string> {
   const email = `spot.${Date.now()}@example.com`

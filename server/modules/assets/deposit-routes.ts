@@ -13,6 +13,7 @@ import { currentUser, requireStaff, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { writeAudit } from '../admin/audit'
 import { type AssetsCtx, assetPrecision, checkDecimals, ms, newId, paged } from './context'
 
 /** Deposits: coins and chains, the operator-set address per chain, "I have sent" with a proof. */
@@ -168,11 +169,34 @@ export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promi
       updated_by: me.id,
       updated_at: new Date(),
     }
-    await db
-      .insertInto('deposit_channel')
-      .values({ asset: body.coin, chain: body.chain, ...values })
-      .onConflict((oc) => oc.columns(['asset', 'chain']).doUpdateSet(values))
-      .execute()
+    await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('deposit_channel')
+        .select(['address', 'min_amount', 'confirmations', 'enabled'])
+        .where('asset', '=', body.coin)
+        .where('chain', '=', body.chain)
+        .forUpdate()
+        .executeTakeFirst()
+      await trx
+        .insertInto('deposit_channel')
+        .values({ asset: body.coin, chain: body.chain, ...values })
+        .onConflict((oc) => oc.columns(['asset', 'chain']).doUpdateSet(values))
+        .execute()
+      await writeAudit(trx, {
+        actorId: me.id,
+        action: 'deposit_channel.save',
+        targetType: 'deposit_channel',
+        targetId: `${body.coin}/${body.chain}`,
+        before: before ?? null,
+        after: {
+          address: values.address,
+          min_amount: values.min_amount,
+          confirmations: values.confirmations,
+          enabled: values.enabled,
+        },
+        ip: req.ip,
+      })
+    })
     return ok(null)
   })
 }

@@ -36,7 +36,8 @@ export async function resolveToken(db: Db, token: string): Promise<ResolvedSessi
   if (!row || row.revoked_at) return null
   const now = Date.now()
   if (new Date(row.expires_at).getTime() <= now) return null
-  if (row.status !== 'active') return null
+  // Frozen accounts keep their sessions: they may look, not move funds (server/http/guards.ts).
+  if (row.status === 'closed') return null
   if (now - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
     await db
       .updateTable('user_session')

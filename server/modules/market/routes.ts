@@ -41,6 +41,10 @@ export function buildFloor(market: MarketData): Floor {
       { id: 'markets', path: '/pages/market/market' },
       { id: 'favorites', path: '/pages/market/market', search: { tab: 'favorites' } },
       { id: 'chart', path: '/pages/market/quote', search: { symbol: 'BTCUSDT' } },
+      { id: 'recharge', path: '/pages/assets/recharge-currency' },
+      { id: 'withdraw', path: '/pages/assets/withdraw', search: { coin: 'USDT' } },
+      { id: 'transfer', path: '/pages/assets/transfer' },
+      { id: 'exchange', path: '/pages/assets/exchange' },
       { id: 'menu', path: '/pages/common/menu' },
     ],
     lists: {

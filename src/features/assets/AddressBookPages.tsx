@@ -178,7 +178,7 @@ export function WalletOperationPage({ id, coin, chain }: { id?: string; coin?: s
           </label>
           <select
             id={ids.coin}
-            className={form.input}
+            className={`${form.input} ${styles.select}`}
             value={v.coin}
             onChange={(e) => set('coin')(e.target.value)}
           >
@@ -195,7 +195,7 @@ export function WalletOperationPage({ id, coin, chain }: { id?: string; coin?: s
           </label>
           <select
             id={ids.chain}
-            className={form.input}
+            className={`${form.input} ${styles.select}`}
             value={chainId}
             onChange={(e) => set('chain')(e.target.value)}
           >

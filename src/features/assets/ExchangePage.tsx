@@ -84,7 +84,12 @@ export function ExchangePage() {
   }
 
   const coinSelect = (id: string, value: string, onChange: (x: string) => void) => (
-    <select id={id} className={form.input} value={value} onChange={(e) => onChange(e.target.value)}>
+    <select
+      id={id}
+      className={`${form.input} ${styles.select}`}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    >
       {(priced.length ? priced : [{ coin: value }]).map((b) => (
         <option key={b.coin} value={b.coin}>
           {b.coin}

@@ -56,7 +56,7 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
           </label>
           <select
             id={ids.coin}
-            className={form.input}
+            className={`${form.input} ${styles.select}`}
             value={v.coin}
             onChange={(e) => setV((o) => ({ ...o, coin: e.target.value }))}
           >
@@ -74,7 +74,7 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
             </label>
             <select
               id={ids.from}
-              className={form.input}
+              className={`${form.input} ${styles.select}`}
               value={v.from}
               onChange={(e) => setV((o) => ({ ...o, from: e.target.value as WalletAccount }))}
             >
@@ -100,7 +100,7 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
             </label>
             <select
               id={ids.to}
-              className={form.input}
+              className={`${form.input} ${styles.select}`}
               value={v.to}
               onChange={(e) => setV((o) => ({ ...o, to: e.target.value as WalletAccount }))}
             >

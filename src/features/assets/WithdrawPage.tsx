@@ -97,7 +97,7 @@ export function WithdrawPage({ coin }: { coin: string }) {
           </label>
           <select
             id={ids.coin}
-            className={form.input}
+            className={`${form.input} ${styles.select}`}
             value={coin}
             onChange={(e) =>
               void navigate({ to: '/pages/assets/withdraw', search: { coin: e.target.value }, replace: true })

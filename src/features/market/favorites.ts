@@ -44,9 +44,12 @@ export function useFavorites() {
 
   useEffect(() => {
     if (!token) return
-    return subscribe<{ favorites: string[] }, { favorites: string[] }>(CHANNEL_USER, {
+    // The user channel carries several kinds of update; only those with favourites are ours.
+    return subscribe<{ favorites: string[] }, { favorites?: string[] }>(CHANNEL_USER, {
       onSnapshot: (d) => qc.setQueryData(marketKeys.favorites(), d.favorites),
-      onMessage: (d) => qc.setQueryData(marketKeys.favorites(), d.favorites),
+      onMessage: (d) => {
+        if (d.favorites) qc.setQueryData(marketKeys.favorites(), d.favorites)
+      },
     })
   }, [token, qc])
 

@@ -246,6 +246,8 @@ describe.each(backends)('operator console on %s', (backend) => {
         .code,
     ).toBe(200)
     await expect(assertCanMoveFunds(h.db, u.userId)).rejects.toMatchObject({ code: 1007 })
+    // Frozen, not locked out: the session still works for looking.
+    expect((await call.get('user/getUserInfo', {}, u.token)).code).toBe(200)
     expect(
       (await call.post('admin/users/freeze', { userId: u.userId, reason: 'again' }, op.token)).code,
     ).toBe(1703)

@@ -1,42 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { totpAt } from '../../../server/modules/auth/totp'
+import { codeSentTo, english, solveSlider } from '../helpers'
 
 const PASSWORD = 'Passw0rd!e2e'
 const NEW_PASSWORD = 'N3wPassw0rd!'
-
-async function english(page: Page) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', JSON.stringify('en'))
-  })
-}
-
-/** Solves the slider the way a person would: the dev-only endpoint tells where the gap is. */
-async function solveSlider(page: Page) {
-  const range = page.getByRole('dialog').locator('input[type=range]')
-  await expect(range).toBeVisible()
-  const id = await range.getAttribute('data-challenge')
-  const res = await page.request.get(`./api/dev/slider/${id}`)
-  const { x } = (await res.json()).data as { x: number }
-  await range.fill(String(x))
-  await page.getByRole('dialog').getByRole('button').last().click()
-  await expect(page.getByRole('dialog')).toBeHidden()
-}
-
-async function codeSentTo(page: Page, to: string): Promise<string> {
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await page.request.get(`./api/dev/outbox?to=${encodeURIComponent(to)}`)).json())
-            .data as unknown[]
-        ).length,
-    )
-    .toBeGreaterThan(0)
-  const list = (await (await page.request.get(`./api/dev/outbox?to=${encodeURIComponent(to)}`)).json())
-    .data as { text: string }[]
-  return /\b(\d{6})\b/.exec(list.at(-1)?.text ?? '')?.[1] ?? ''
-}
 
 const photo = (color: string) =>
   sharp({ create: { width: 640, height: 400, channels: 3, background: color } })
