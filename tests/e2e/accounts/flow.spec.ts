@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { totpAt } from '../../../server/modules/auth/totp'
 import { codeSentTo, english, solveSlider } from '../helpers'
