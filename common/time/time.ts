@@ -59,11 +59,24 @@ export function relativeTime(
   if (diff < DAY) return { unit: 'hours', value: Math.floor(diff / HOUR) }
   const days = Math.floor(diff / DAY)
   if (diff <= 30 * DAY) return { unit: 'days', value: days }
-  return { unit: 'date', value: days, date: formatInTimeZone(t, tz, 'yyyy-MM-dd') }
+  return { unit: 'date', value: days, date: ymdInZone(t, tz) }
+}
+
+const ymdFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** yyyy-MM-dd of an instant in `tz`, with Intl alone (no date-fns locale data in the app bundle). */
+export function ymdInZone(ms: number, tz = DEFAULT_TIMEZONE): string {
+  let f = ymdFormats.get(tz)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })
+    ymdFormats.set(tz, f)
+  }
+  const parts = Object.fromEntries(f.formatToParts(ms).map((p) => [p.type, p.value]))
+  return `${parts.year}-${parts.month}-${parts.day}`
 }
 
 /** Epoch ms of local midnight in `tz` on the day containing `ts` (daily candle boundary). */
 export function dayStart(ts: Timestamp, tz = DEFAULT_TIMEZONE): number {
-  const day = formatInTimeZone(toMillis(ts), tz, 'yyyy-MM-dd')
+  const day = ymdInZone(toMillis(ts), tz)
   return fromZonedTime(`${day}T00:00:00`, tz).getTime()
 }
