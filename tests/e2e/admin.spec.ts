@@ -79,7 +79,7 @@ async function submitIdentity(request: APIRequestContext, token: string) {
 
 async function appLogin(page: Page, email: string, password: string) {
   await page.goto('./#/pages/login/index')
-  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()
 }

@@ -51,7 +51,8 @@ test('register by e-mail, bind Google, log in through the second check, verify i
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('null')
 
   // Log in: the server asks for the Google code (1021), the app completes it.
-  await page.getByLabel('E-mail').fill(email)
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible()
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page.getByRole('heading', { name: 'Security check' })).toBeVisible()
