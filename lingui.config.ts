@@ -2,11 +2,27 @@ import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 import { LANG_CODES } from './common/i18n/languages'
 
+// Areas with catalogs of their own, loaded when a route needs them (src/app/catalog-areas.ts),
+// so the home route carries only the core messages.
+const AREAS = ['account', 'assets', 'spot', 'admin']
+const TESTS = '**/*.test.*'
+
 // Locale ids are the spec's lang codes (tw, kor, jp...); Intl gets their BCP-47 form at runtime.
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...LANG_CODES],
-  catalogs: [{ path: '<rootDir>/locales/{locale}', include: ['<rootDir>/src'], exclude: ['**/*.test.*'] }],
+  catalogs: [
+    {
+      path: '<rootDir>/locales/{locale}',
+      include: ['<rootDir>/src'],
+      exclude: [TESTS, ...AREAS.map((a) => `<rootDir>/src/features/${a}/**`)],
+    },
+    ...AREAS.map((a) => ({
+      path: `<rootDir>/locales/${a}/{locale}`,
+      include: [`<rootDir>/src/features/${a}`],
+      exclude: [TESTS],
+    })),
+  ],
   orderBy: 'messageId',
   // File names without line numbers: moving code does not churn every catalog.
   format: formatter({ lineNumbers: false }),

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext } from '@tanstack/react-router'
+import { areasFor } from '@/app/catalog-areas'
+import { ensureAreas } from '@/app/i18n'
 import { RootLayout } from '@/app/shell/RootLayout'
 import { NotFoundPage } from '@/app/shell/RouteStatus'
 
@@ -8,6 +10,8 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Each route renders with its area's messages already loaded (see catalog-areas.ts).
+  beforeLoad: ({ location }) => ensureAreas(areasFor(location.pathname)),
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 })

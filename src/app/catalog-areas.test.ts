@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { areasFor } from './catalog-areas'
+
+describe('catalog areas per route', () => {
+  it('keeps the home route and the market list on the core catalog alone', () => {
+    for (const p of ['/', '/pages/home/index', '/pages/market/market', '/pages/trade/klinechart', '/pages/common/menu'])
+      expect(areasFor(p), p).toEqual([])
+  })
+  it('loads the areas whose screens a route shows', () => {
+    expect(areasFor('/pages/mine/index')).toEqual(['account'])
+    expect(areasFor('/pages/login/index')).toEqual(['account'])
+    expect(areasFor('/pages/assets/withdraw').sort()).toEqual(['account', 'assets'])
+    expect(areasFor('/pages/assets/trade-record').sort()).toEqual(['account', 'spot'])
+    expect(areasFor('/pages/trade/trade-spot')).toEqual(['spot'])
+    expect(areasFor('/pages/trade/index')).toEqual(['spot'])
+    expect(areasFor('/pages/history/index')).toEqual(['spot'])
+    expect(areasFor('/pages/market/quote')).toEqual(['spot'])
+    expect(areasFor('/admin/deposits').sort()).toEqual(['account', 'admin'])
+  })
+})
