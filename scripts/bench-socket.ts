@@ -1,113 +1,349 @@
 // npm run bench:socket — socket.io clients subscribed to the tickers channel of a real server on
 // loopback: messages/s delivered and delivery latency (server send time -> client receipt) at
 // 1,000 and 2,000 clients. The server runs the simulated feed at 10 ticks/s (INDEX_TICK_MS=100)
-// so each client is offered 10 messages/s. Bounded: it stops itself after the two rounds.
-import { spawn } from 'node:child_process'
+// so each client is offered 10 messages/s. Bounded: it stops itself after the rounds.
+//
+// Three kinds of process: this coordinator (spawns the server, drives the rounds, prints), the
+// server, and BENCH_CLIENT_PROCS client processes (the same file with BENCH_SOCKET_ROLE=client),
+// each holding its share of the sockets and timing receipts in its own event loop, so the
+// coordinator's work never shows up as latency. Server and clients share this machine's cores;
+// the CPU each side used during the measurement is printed with the figures.
+//
+// Options (environment): BENCH_LEVELS=1000,2000  BENCH_MEASURE_MS=10000  BENCH_CLIENT_PROCS=2
+// BENCH_CPU_PROF=<dir> (writes V8 CPU profiles of the server and of each client process there).
+import { type ChildProcess, fork, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { io, type Socket } from 'socket.io-client'
 
-const LEVELS = [1000, 2000]
-const MEASURE_MS = 10_000
-const HARD_LIMIT_MS = 240_000
+/** Latency histogram: 1 ms buckets up to 10 s, the last bucket holds everything slower. */
+const BUCKETS = 10_001
 
-const port = 4800 + Math.floor(Math.random() * 500)
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-socket-'))
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    BACKFILL_DAYS: '1',
-    INDEX_TICK_MS: '100',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
-const hard = setTimeout(() => {
-  console.error('bench:socket: time limit reached, stopping')
-  finish(1)
-}, HARD_LIMIT_MS)
+type ToClient =
+  | { cmd: 'connect'; port: number; n: number }
+  | { cmd: 'sub' }
+  | { cmd: 'unsub' }
+  | { cmd: 'record'; on: boolean }
+  | { cmd: 'report' }
+  | { cmd: 'exit' }
+type FromClient =
+  | {
+      ok: true
+      cmd: string
+      hist?: number[]
+      ageHist?: number[]
+      received?: number
+      gaps?: number
+      bytes?: number
+    }
+  | { ok: false; cmd: string; error: string }
 
-function finish(code: number): never {
-  clearTimeout(hard)
-  for (const s of sockets) s.close()
-  server.kill('SIGTERM')
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  process.exit(code)
+if (process.env.BENCH_SOCKET_ROLE === 'client') runClient()
+else await runCoordinator()
+
+// ---------------------------------------------------------------------------------------------
+// Client process: holds sockets, answers the coordinator's commands over IPC.
+
+function runClient(): void {
+  const sockets: Socket[] = []
+  const lastSeq = new Map<Socket, number>()
+  let recording = false
+  let received = 0
+  let gaps = 0
+  let sampleBytes = 0
+  let hist = new Array<number>(BUCKETS).fill(0)
+  let ageHist = new Array<number>(BUCKETS).fill(0)
+  const send = (m: FromClient) => process.send?.(m)
+
+  const connectOne = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      const s = io(`http://127.0.0.1:${port}`, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        timeout: 60_000,
+      })
+      sockets.push(s)
+      s.on('msg', (m: { ts: number; seq: number; data: { ts?: number }[] }) => {
+        // Receipt time first, before any of the bench's own work.
+        const now = Date.now()
+        const lat = now - m.ts
+        const prev = lastSeq.get(s)
+        if (prev !== undefined && m.seq !== prev + 1) gaps++
+        lastSeq.set(s, m.seq)
+        if (!recording) return
+        received++
+        bump(hist, lat)
+        // Freshness: from the index tick (the newest ticker's own time) to receipt, which also
+        // counts any time the update waited on the server before being sent.
+        let tick = 0
+        for (const t of m.data) if (typeof t.ts === 'number' && t.ts > tick) tick = t.ts
+        if (tick > 0) bump(ageHist, now - tick)
+        if (s === sockets[0] && sampleBytes === 0) sampleBytes = JSON.stringify(m).length
+      })
+      s.on('connect_error', reject)
+      s.on('connect', () => resolve())
+    })
+
+  process.on('message', async (msg: ToClient) => {
+    try {
+      switch (msg.cmd) {
+        case 'connect':
+          // In waves, so the handshakes do not all land in the same tick.
+          for (let i = 0; i < msg.n; i += 50)
+            await Promise.all(Array.from({ length: Math.min(50, msg.n - i) }, () => connectOne(msg.port)))
+          break
+        case 'sub':
+          await Promise.all(
+            sockets.map(async (s) => {
+              const ack = (await s.emitWithAck('sub', 'tickers')) as { ok: boolean; seq: number }
+              if (!ack.ok) throw new Error('subscribe refused')
+              lastSeq.set(s, ack.seq)
+            }),
+          )
+          break
+        case 'unsub':
+          for (const s of sockets) s.emit('unsub', 'tickers')
+          lastSeq.clear()
+          break
+        case 'record':
+          if (msg.on) {
+            received = 0
+            gaps = 0
+            sampleBytes = 0
+            hist = new Array<number>(BUCKETS).fill(0)
+            ageHist = new Array<number>(BUCKETS).fill(0)
+          }
+          recording = msg.on
+          break
+        case 'report':
+          send({ ok: true, cmd: msg.cmd, hist, ageHist, received, gaps, bytes: sampleBytes })
+          return
+        case 'exit':
+          for (const s of sockets) s.close()
+          process.exit(0)
+      }
+      send({ ok: true, cmd: msg.cmd })
+    } catch (err) {
+      send({ ok: false, cmd: msg.cmd, error: String(err) })
+    }
+  })
+  process.on('disconnect', () => process.exit(0))
 }
 
-const sockets: Socket[] = []
-let recording = false
-let received = 0
-let latencies: number[] = []
+// ---------------------------------------------------------------------------------------------
+// Coordinator.
 
-async function waitHealthy(): Promise<void> {
+async function runCoordinator(): Promise<void> {
+  const levels = (process.env.BENCH_LEVELS ?? '1000,2000').split(',').map(Number)
+  const measureMs = Number(process.env.BENCH_MEASURE_MS ?? 10_000)
+  const procs = Math.max(1, Number(process.env.BENCH_CLIENT_PROCS ?? 2))
+  const profDir = process.env.BENCH_CPU_PROF
+  const hardLimitMs = 60_000 + levels.length * (measureMs + 60_000)
+
+  const port = 4800 + Math.floor(Math.random() * 500)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-socket-'))
+  const server = spawn(
+    process.execPath,
+    [
+      ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        BACKFILL_DAYS: '1',
+        INDEX_TICK_MS: '100',
+        RATE_LIMIT_PER_MINUTE: '100000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
+  const clients: ChildProcess[] = []
+  const waiting = new Map<ChildProcess, (m: FromClient) => void>()
+
+  let finishing = false
+  const finish = async (code: number) => {
+    if (finishing) return
+    finishing = true
+    clearTimeout(hard)
+    for (const c of clients) c.send({ cmd: 'exit' } satisfies ToClient)
+    // SIGINT: the server shuts down cleanly (and writes its CPU profile, if asked).
+    const exited = new Promise((r) => server.once('exit', r))
+    server.kill('SIGINT')
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
+    server.kill('SIGKILL')
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    process.exit(code)
+  }
+  const hard = setTimeout(() => {
+    console.error('bench:socket: time limit reached, stopping')
+    void finish(1)
+  }, hardLimitMs)
+
+  /** Sends a command to every client process (or to the given ones) and waits for all answers. */
+  const command = (msg: ToClient | ((i: number) => ToClient)) =>
+    Promise.all(
+      clients.map(
+        (c, i) =>
+          new Promise<FromClient & { ok: true }>((resolve, reject) => {
+            waiting.set(c, (m) => (m.ok ? resolve(m) : reject(new Error(m.error))))
+            c.send(typeof msg === 'function' ? msg(i) : msg)
+          }),
+      ),
+    )
+
+  /** CPU seconds (user + system) a process has used so far, from /proc; null where unavailable. */
+  const cpuSeconds = (pid: number | undefined): number | null => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const fields = f.slice(f.lastIndexOf(')') + 2).split(' ')
+      return (Number(fields[11]) + Number(fields[12])) / 100
+    } catch {
+      return null
+    }
+  }
+  const cpuOf = (pids: (number | undefined)[]) => {
+    const all = pids.map(cpuSeconds)
+    return all.some((x) => x === null) ? null : (all as number[]).reduce((a, b) => a + b, 0)
+  }
+
+  try {
+    await waitHealthy(port)
+    for (let i = 0; i < procs; i++) {
+      const c = fork(fileOf(import.meta.url), [], {
+        env: { ...process.env, BENCH_SOCKET_ROLE: 'client' },
+        execArgv: [
+          ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : []),
+          '--import',
+          'tsx',
+        ],
+      })
+      c.on('message', (m: FromClient) => {
+        const w = waiting.get(c)
+        waiting.delete(c)
+        w?.(m)
+      })
+      c.on('exit', (code) => {
+        if (!finishing) {
+          console.error(`bench:socket: client process exited (${code})`)
+          void finish(1)
+        }
+      })
+      clients.push(c)
+    }
+
+    const cores = os.cpus().length
+    console.log(
+      `machine: ${cores} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    )
+    console.log(
+      `server: 1 process; clients: ${procs} process(es) of socket.io-client (websocket only); ` +
+        `coordinator separate. Server and clients share the same ${cores} cores.`,
+    )
+
+    let connected = 0
+    for (const level of levels) {
+      // Connect while nobody is subscribed (so handshakes are not starved), then subscribe all.
+      await command({ cmd: 'unsub' })
+      const add = level - connected
+      await command((i) => ({
+        cmd: 'connect',
+        port,
+        n: Math.floor(add / procs) + (i < add % procs ? 1 : 0),
+      }))
+      connected = level
+      await command({ cmd: 'sub' })
+      await new Promise((r) => setTimeout(r, 1500))
+      const serverCpu0 = cpuSeconds(server.pid)
+      const clientCpu0 = cpuOf(clients.map((c) => c.pid))
+      const t0 = Date.now()
+      await command({ cmd: 'record', on: true })
+      await new Promise((r) => setTimeout(r, measureMs))
+      await command({ cmd: 'record', on: false })
+      const elapsed = (Date.now() - t0) / 1000
+      const serverCpu = cpuSeconds(server.pid)
+      const clientCpu = cpuOf(clients.map((c) => c.pid))
+      const reports = await command({ cmd: 'report' })
+
+      const hist = new Array<number>(BUCKETS).fill(0)
+      const ageHist = new Array<number>(BUCKETS).fill(0)
+      let received = 0
+      let gaps = 0
+      for (const r of reports) {
+        received += r.received ?? 0
+        gaps += r.gaps ?? 0
+        r.hist?.forEach((n, i) => {
+          hist[i] = (hist[i] ?? 0) + n
+        })
+        r.ageHist?.forEach((n, i) => {
+          ageHist[i] = (ageHist[i] ?? 0) + n
+        })
+      }
+      const pct = (h: number[], p: number) => {
+        const total = h.reduce((a, b) => a + b, 0)
+        const target = Math.ceil((p / 100) * total)
+        let acc = 0
+        for (let i = 0; i < BUCKETS; i++) {
+          acc += h[i] ?? 0
+          if (acc >= target && acc > 0) return i
+        }
+        return 0
+      }
+      let max = 0
+      for (let i = BUCKETS - 1; i >= 0; i--)
+        if ((hist[i] ?? 0) > 0) {
+          max = i
+          break
+        }
+      const perSec = received / elapsed
+      const cpu = (a: number | null, b: number | null) =>
+        a === null || b === null
+          ? 'n/a'
+          : `${Math.round(((b - a) / elapsed) * 100)}% (${(((b - a) * 1e6) / Math.max(1, received)).toFixed(0)} us/msg)`
+      console.log(
+        `${String(level).padStart(5)} clients: ${perSec.toFixed(0).padStart(6)} msg/s delivered ` +
+          `(${(perSec / level).toFixed(1)} per client), latency p50 ${pct(hist, 50)} ms, p99 ${pct(hist, 99)} ms, ` +
+          `max ${max} ms; tick-to-client p50 ${pct(ageHist, 50)} ms, p99 ${pct(ageHist, 99)} ms; ` +
+          `${reports[0]?.bytes ?? 0} B/msg; sequence gaps ${gaps}; ` +
+          `CPU server ${cpu(serverCpu0, serverCpu)}, clients ${cpu(clientCpu0, clientCpu)}`,
+      )
+    }
+    console.log(
+      `goal: p99 <= 100 ms at 2,000 clients x 10 msg/s (clients and server share this machine's ${cores} cores)`,
+    )
+    await finish(0)
+  } catch (err) {
+    console.error(err)
+    await finish(1)
+  }
+}
+
+async function waitHealthy(port: number): Promise<void> {
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return
     } catch {}
     await new Promise((r) => setTimeout(r, 500))
   }
   throw new Error('server did not start')
 }
 
-function connectOne(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const s = io(`http://127.0.0.1:${port}`, {
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: false,
-      timeout: 60_000,
-    })
-    sockets.push(s)
-    s.on('msg', (m: { ts: number }) => {
-      if (!recording) return
-      received++
-      latencies.push(Date.now() - m.ts)
-    })
-    s.on('connect_error', reject)
-    s.on('connect', () => resolve())
-  })
+function bump(hist: number[], ms: number): void {
+  const i = Math.min(BUCKETS - 1, Math.max(0, ms))
+  hist[i] = (hist[i] ?? 0) + 1
 }
 
-async function connectMany(n: number): Promise<void> {
-  // In waves, so the handshakes do not all land in the same tick.
-  for (let i = 0; i < n; i += 100) {
-    await Promise.all(Array.from({ length: Math.min(100, n - i) }, connectOne))
-  }
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-
-try {
-  await waitHealthy()
-  const rows: string[] = []
-  for (const level of LEVELS) {
-    // Connect while nobody is subscribed (so handshakes are not starved), then subscribe all.
-    await Promise.all(sockets.map((s) => s.emit('unsub', 'tickers')))
-    await connectMany(level - sockets.length)
-    await Promise.all(sockets.map((s) => s.emitWithAck('sub', 'tickers')))
-    await new Promise((r) => setTimeout(r, 1000))
-    received = 0
-    latencies = []
-    recording = true
-    await new Promise((r) => setTimeout(r, MEASURE_MS))
-    recording = false
-    const sorted = latencies.sort((a, b) => a - b)
-    const perSec = received / (MEASURE_MS / 1000)
-    rows.push(
-      `${String(level).padStart(5)} clients: ${perSec.toFixed(0).padStart(6)} msg/s delivered (${(perSec / level).toFixed(1)} per client), latency p50 ${pct(sorted, 50)} ms, p99 ${pct(sorted, 99)} ms, max ${sorted.at(-1) ?? 0} ms`,
-    )
-    console.log(rows.at(-1))
-  }
-  console.log('goal: p99 <= 100 ms at 2,000 clients x 10 msg/s (clients and server share this machine)')
-  finish(0)
-} catch (err) {
-  console.error(err)
-  finish(1)
+function fileOf(url: string): string {
+  return new URL(url).pathname
 }

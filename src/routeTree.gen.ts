@@ -14,6 +14,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminChannelsRouteImport } from './routes/admin/channels'
+import { Route as AdminContentRouteImport } from './routes/admin/content'
 import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
 import { Route as AdminIdentityRouteImport } from './routes/admin/identity'
 import { Route as AdminMarketsRouteImport } from './routes/admin/markets'
@@ -21,11 +22,18 @@ import { Route as AdminUserRouteImport } from './routes/admin/user'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
 import { Route as PagesAssetsChar91indexChar93RouteImport } from './routes/pages/assets/[index]'
+import { Route as PagesHistoryChar91indexChar93RouteImport } from './routes/pages/history/[index]'
 import { Route as PagesHomeChar91indexChar93RouteImport } from './routes/pages/home/[index]'
 import { Route as PagesLoginChar91indexChar93RouteImport } from './routes/pages/login/[index]'
 import { Route as PagesMineChar91indexChar93RouteImport } from './routes/pages/mine/[index]'
 import { Route as PagesRegChar91indexChar93RouteImport } from './routes/pages/reg/[index]'
 import { Route as PagesTradeChar91indexChar93RouteImport } from './routes/pages/trade/[index]'
+import { Route as PagesArticleDetailRouteImport } from './routes/pages/article/detail'
+import { Route as PagesArticleHelpRouteImport } from './routes/pages/article/help'
+import { Route as PagesArticleNewsRouteImport } from './routes/pages/article/news'
+import { Route as PagesArticleNoticeRouteImport } from './routes/pages/article/notice'
+import { Route as PagesArticleNotificationsRouteImport } from './routes/pages/article/notifications'
+import { Route as PagesArticleServiceRouteImport } from './routes/pages/article/service'
 import { Route as PagesAssetsAccountRecordRouteImport } from './routes/pages/assets/account-record'
 import { Route as PagesAssetsExchangeRouteImport } from './routes/pages/assets/exchange'
 import { Route as PagesAssetsLegalLogRouteImport } from './routes/pages/assets/legal-log'
@@ -84,6 +92,11 @@ const AdminChannelsRoute = AdminChannelsRouteImport.update({
   path: '/channels',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminContentRoute = AdminContentRouteImport.update({
+  id: '/content',
+  path: '/content',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminDepositsRoute = AdminDepositsRouteImport.update({
   id: '/deposits',
   path: '/deposits',
@@ -120,6 +133,12 @@ const PagesAssetsChar91indexChar93Route =
     path: '/pages/assets/index',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesHistoryChar91indexChar93Route =
+  PagesHistoryChar91indexChar93RouteImport.update({
+    id: '/pages/history/index',
+    path: '/pages/history/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesHomeChar91indexChar93Route =
   PagesHomeChar91indexChar93RouteImport.update({
     id: '/pages/home/index',
@@ -150,6 +169,37 @@ const PagesTradeChar91indexChar93Route =
     path: '/pages/trade/index',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesArticleDetailRoute = PagesArticleDetailRouteImport.update({
+  id: '/pages/article/detail',
+  path: '/pages/article/detail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesArticleHelpRoute = PagesArticleHelpRouteImport.update({
+  id: '/pages/article/help',
+  path: '/pages/article/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesArticleNewsRoute = PagesArticleNewsRouteImport.update({
+  id: '/pages/article/news',
+  path: '/pages/article/news',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesArticleNoticeRoute = PagesArticleNoticeRouteImport.update({
+  id: '/pages/article/notice',
+  path: '/pages/article/notice',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesArticleNotificationsRoute =
+  PagesArticleNotificationsRouteImport.update({
+    id: '/pages/article/notifications',
+    path: '/pages/article/notifications',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesArticleServiceRoute = PagesArticleServiceRouteImport.update({
+  id: '/pages/article/service',
+  path: '/pages/article/service',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesAssetsAccountRecordRoute =
   PagesAssetsAccountRecordRouteImport.update({
     id: '/pages/assets/account-record',
@@ -320,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
   '/admin/channels': typeof AdminChannelsRoute
+  '/admin/content': typeof AdminContentRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/identity': typeof AdminIdentityRoute
   '/admin/markets': typeof AdminMarketsRoute
@@ -327,6 +378,12 @@ export interface FileRoutesByFullPath {
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin/': typeof AdminIndexRoute
+  '/pages/article/detail': typeof PagesArticleDetailRoute
+  '/pages/article/help': typeof PagesArticleHelpRoute
+  '/pages/article/news': typeof PagesArticleNewsRoute
+  '/pages/article/notice': typeof PagesArticleNoticeRoute
+  '/pages/article/notifications': typeof PagesArticleNotificationsRoute
+  '/pages/article/service': typeof PagesArticleServiceRoute
   '/pages/assets/account-record': typeof PagesAssetsAccountRecordRoute
   '/pages/assets/exchange': typeof PagesAssetsExchangeRoute
   '/pages/assets/index': typeof PagesAssetsChar91indexChar93Route
@@ -343,6 +400,7 @@ export interface FileRoutesByFullPath {
   '/pages/assets/withdraw-record': typeof PagesAssetsWithdrawRecordRoute
   '/pages/common/menu': typeof PagesCommonMenuRoute
   '/pages/common/nowallet': typeof PagesCommonNowalletRoute
+  '/pages/history/index': typeof PagesHistoryChar91indexChar93Route
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/login': typeof PagesLoginLoginRoute
@@ -370,6 +428,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/channels': typeof AdminChannelsRoute
+  '/admin/content': typeof AdminContentRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/identity': typeof AdminIdentityRoute
   '/admin/markets': typeof AdminMarketsRoute
@@ -377,6 +436,12 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin': typeof AdminIndexRoute
+  '/pages/article/detail': typeof PagesArticleDetailRoute
+  '/pages/article/help': typeof PagesArticleHelpRoute
+  '/pages/article/news': typeof PagesArticleNewsRoute
+  '/pages/article/notice': typeof PagesArticleNoticeRoute
+  '/pages/article/notifications': typeof PagesArticleNotificationsRoute
+  '/pages/article/service': typeof PagesArticleServiceRoute
   '/pages/assets/account-record': typeof PagesAssetsAccountRecordRoute
   '/pages/assets/exchange': typeof PagesAssetsExchangeRoute
   '/pages/assets/index': typeof PagesAssetsChar91indexChar93Route
@@ -393,6 +458,7 @@ export interface FileRoutesByTo {
   '/pages/assets/withdraw-record': typeof PagesAssetsWithdrawRecordRoute
   '/pages/common/menu': typeof PagesCommonMenuRoute
   '/pages/common/nowallet': typeof PagesCommonNowalletRoute
+  '/pages/history/index': typeof PagesHistoryChar91indexChar93Route
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/login': typeof PagesLoginLoginRoute
@@ -422,6 +488,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
   '/admin/channels': typeof AdminChannelsRoute
+  '/admin/content': typeof AdminContentRoute
   '/admin/deposits': typeof AdminDepositsRoute
   '/admin/identity': typeof AdminIdentityRoute
   '/admin/markets': typeof AdminMarketsRoute
@@ -429,6 +496,12 @@ export interface FileRoutesById {
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/admin/': typeof AdminIndexRoute
+  '/pages/article/detail': typeof PagesArticleDetailRoute
+  '/pages/article/help': typeof PagesArticleHelpRoute
+  '/pages/article/news': typeof PagesArticleNewsRoute
+  '/pages/article/notice': typeof PagesArticleNoticeRoute
+  '/pages/article/notifications': typeof PagesArticleNotificationsRoute
+  '/pages/article/service': typeof PagesArticleServiceRoute
   '/pages/assets/account-record': typeof PagesAssetsAccountRecordRoute
   '/pages/assets/exchange': typeof PagesAssetsExchangeRoute
   '/pages/assets/index': typeof PagesAssetsChar91indexChar93Route
@@ -445,6 +518,7 @@ export interface FileRoutesById {
   '/pages/assets/withdraw-record': typeof PagesAssetsWithdrawRecordRoute
   '/pages/common/menu': typeof PagesCommonMenuRoute
   '/pages/common/nowallet': typeof PagesCommonNowalletRoute
+  '/pages/history/index': typeof PagesHistoryChar91indexChar93Route
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/login': typeof PagesLoginLoginRoute
@@ -475,6 +549,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/audit'
     | '/admin/channels'
+    | '/admin/content'
     | '/admin/deposits'
     | '/admin/identity'
     | '/admin/markets'
@@ -482,6 +557,12 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/withdrawals'
     | '/admin/'
+    | '/pages/article/detail'
+    | '/pages/article/help'
+    | '/pages/article/news'
+    | '/pages/article/notice'
+    | '/pages/article/notifications'
+    | '/pages/article/service'
     | '/pages/assets/account-record'
     | '/pages/assets/exchange'
     | '/pages/assets/index'
@@ -498,6 +579,7 @@ export interface FileRouteTypes {
     | '/pages/assets/withdraw-record'
     | '/pages/common/menu'
     | '/pages/common/nowallet'
+    | '/pages/history/index'
     | '/pages/home/index'
     | '/pages/login/index'
     | '/pages/login/login'
@@ -525,6 +607,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin/audit'
     | '/admin/channels'
+    | '/admin/content'
     | '/admin/deposits'
     | '/admin/identity'
     | '/admin/markets'
@@ -532,6 +615,12 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/withdrawals'
     | '/admin'
+    | '/pages/article/detail'
+    | '/pages/article/help'
+    | '/pages/article/news'
+    | '/pages/article/notice'
+    | '/pages/article/notifications'
+    | '/pages/article/service'
     | '/pages/assets/account-record'
     | '/pages/assets/exchange'
     | '/pages/assets/index'
@@ -548,6 +637,7 @@ export interface FileRouteTypes {
     | '/pages/assets/withdraw-record'
     | '/pages/common/menu'
     | '/pages/common/nowallet'
+    | '/pages/history/index'
     | '/pages/home/index'
     | '/pages/login/index'
     | '/pages/login/login'
@@ -576,6 +666,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/audit'
     | '/admin/channels'
+    | '/admin/content'
     | '/admin/deposits'
     | '/admin/identity'
     | '/admin/markets'
@@ -583,6 +674,12 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/admin/withdrawals'
     | '/admin/'
+    | '/pages/article/detail'
+    | '/pages/article/help'
+    | '/pages/article/news'
+    | '/pages/article/notice'
+    | '/pages/article/notifications'
+    | '/pages/article/service'
     | '/pages/assets/account-record'
     | '/pages/assets/exchange'
     | '/pages/assets/index'
@@ -599,6 +696,7 @@ export interface FileRouteTypes {
     | '/pages/assets/withdraw-record'
     | '/pages/common/menu'
     | '/pages/common/nowallet'
+    | '/pages/history/index'
     | '/pages/home/index'
     | '/pages/login/index'
     | '/pages/login/login'
@@ -626,6 +724,12 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  PagesArticleDetailRoute: typeof PagesArticleDetailRoute
+  PagesArticleHelpRoute: typeof PagesArticleHelpRoute
+  PagesArticleNewsRoute: typeof PagesArticleNewsRoute
+  PagesArticleNoticeRoute: typeof PagesArticleNoticeRoute
+  PagesArticleNotificationsRoute: typeof PagesArticleNotificationsRoute
+  PagesArticleServiceRoute: typeof PagesArticleServiceRoute
   PagesAssetsAccountRecordRoute: typeof PagesAssetsAccountRecordRoute
   PagesAssetsExchangeRoute: typeof PagesAssetsExchangeRoute
   PagesAssetsChar91indexChar93Route: typeof PagesAssetsChar91indexChar93Route
@@ -642,6 +746,7 @@ export interface RootRouteChildren {
   PagesAssetsWithdrawRecordRoute: typeof PagesAssetsWithdrawRecordRoute
   PagesCommonMenuRoute: typeof PagesCommonMenuRoute
   PagesCommonNowalletRoute: typeof PagesCommonNowalletRoute
+  PagesHistoryChar91indexChar93Route: typeof PagesHistoryChar91indexChar93Route
   PagesHomeChar91indexChar93Route: typeof PagesHomeChar91indexChar93Route
   PagesLoginChar91indexChar93Route: typeof PagesLoginChar91indexChar93Route
   PagesLoginLoginRoute: typeof PagesLoginLoginRoute
@@ -703,6 +808,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminChannelsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/content': {
+      id: '/admin/content'
+      path: '/content'
+      fullPath: '/admin/content'
+      preLoaderRoute: typeof AdminContentRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/deposits': {
       id: '/admin/deposits'
       path: '/deposits'
@@ -752,6 +864,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesAssetsChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/history/index': {
+      id: '/pages/history/index'
+      path: '/pages/history/index'
+      fullPath: '/pages/history/index'
+      preLoaderRoute: typeof PagesHistoryChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/home/index': {
       id: '/pages/home/index'
       path: '/pages/home/index'
@@ -785,6 +904,48 @@ declare module '@tanstack/react-router' {
       path: '/pages/trade/index'
       fullPath: '/pages/trade/index'
       preLoaderRoute: typeof PagesTradeChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/article/detail': {
+      id: '/pages/article/detail'
+      path: '/pages/article/detail'
+      fullPath: '/pages/article/detail'
+      preLoaderRoute: typeof PagesArticleDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/article/help': {
+      id: '/pages/article/help'
+      path: '/pages/article/help'
+      fullPath: '/pages/article/help'
+      preLoaderRoute: typeof PagesArticleHelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/article/news': {
+      id: '/pages/article/news'
+      path: '/pages/article/news'
+      fullPath: '/pages/article/news'
+      preLoaderRoute: typeof PagesArticleNewsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/article/notice': {
+      id: '/pages/article/notice'
+      path: '/pages/article/notice'
+      fullPath: '/pages/article/notice'
+      preLoaderRoute: typeof PagesArticleNoticeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/article/notifications': {
+      id: '/pages/article/notifications'
+      path: '/pages/article/notifications'
+      fullPath: '/pages/article/notifications'
+      preLoaderRoute: typeof PagesArticleNotificationsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/article/service': {
+      id: '/pages/article/service'
+      path: '/pages/article/service'
+      fullPath: '/pages/article/service'
+      preLoaderRoute: typeof PagesArticleServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/assets/account-record': {
@@ -1017,6 +1178,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminChannelsRoute: typeof AdminChannelsRoute
+  AdminContentRoute: typeof AdminContentRoute
   AdminDepositsRoute: typeof AdminDepositsRoute
   AdminIdentityRoute: typeof AdminIdentityRoute
   AdminMarketsRoute: typeof AdminMarketsRoute
@@ -1029,6 +1191,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminChannelsRoute: AdminChannelsRoute,
+  AdminContentRoute: AdminContentRoute,
   AdminDepositsRoute: AdminDepositsRoute,
   AdminIdentityRoute: AdminIdentityRoute,
   AdminMarketsRoute: AdminMarketsRoute,
@@ -1045,6 +1208,12 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
+  PagesArticleDetailRoute: PagesArticleDetailRoute,
+  PagesArticleHelpRoute: PagesArticleHelpRoute,
+  PagesArticleNewsRoute: PagesArticleNewsRoute,
+  PagesArticleNoticeRoute: PagesArticleNoticeRoute,
+  PagesArticleNotificationsRoute: PagesArticleNotificationsRoute,
+  PagesArticleServiceRoute: PagesArticleServiceRoute,
   PagesAssetsAccountRecordRoute: PagesAssetsAccountRecordRoute,
   PagesAssetsExchangeRoute: PagesAssetsExchangeRoute,
   PagesAssetsChar91indexChar93Route: PagesAssetsChar91indexChar93Route,
@@ -1061,6 +1230,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesAssetsWithdrawRecordRoute: PagesAssetsWithdrawRecordRoute,
   PagesCommonMenuRoute: PagesCommonMenuRoute,
   PagesCommonNowalletRoute: PagesCommonNowalletRoute,
+  PagesHistoryChar91indexChar93Route: PagesHistoryChar91indexChar93Route,
   PagesHomeChar91indexChar93Route: PagesHomeChar91indexChar93Route,
   PagesLoginChar91indexChar93Route: PagesLoginChar91indexChar93Route,
   PagesLoginLoginRoute: PagesLoginLoginRoute,

@@ -367,6 +367,42 @@ export interface ExchangeOrderTable {
   created_at: Timestamp
 }
 
+export interface ArticleTable {
+  id: Generated<string>
+  type: string
+  category: Generated<string>
+  status: Generated<string>
+  pinned: Generated<boolean>
+  cover_upload_id: string | null
+  publish_at: NullableTimestamp
+  sort: Generated<number>
+  created_by: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface ArticleTextTable {
+  article_id: string
+  lang: string
+  title: string
+  body: string
+}
+
+export interface NotificationTable {
+  id: Generated<string>
+  user_id: string
+  title: string
+  body: string
+  read_at: NullableTimestamp
+  created_at: Timestamp
+}
+
+export interface NoticeReadTable {
+  user_id: string
+  article_id: string
+  read_at: Timestamp
+}
+
 export interface Database {
   app_release: AppReleaseTable
   asset: AssetTable
@@ -397,4 +433,8 @@ export interface Database {
   address_book: AddressBookTable
   asset_user_setting: AssetUserSettingTable
   exchange_order: ExchangeOrderTable
+  article: ArticleTable
+  article_text: ArticleTextTable
+  notification: NotificationTable
+  notice_read: NoticeReadTable
 }

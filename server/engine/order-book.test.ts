@@ -201,3 +201,93 @@ describe('order book properties', () => {
     )
   })
 })
+
+describe('self-trade prevention', () => {
+  it('cancels the resting order of the same owner instead of trading with it', () => {
+    const b = new OrderBook()
+    b.placeLimit(1, 'sell', 100, 5, 'alice')
+    b.placeLimit(2, 'sell', 100, 5, 'bob')
+    b.placeLimit(3, 'sell', 101, 5, 'alice')
+    const r = b.placeLimit(4, 'buy', 101, 8, 'alice')
+    expect(r.fills.map((f) => [f.makerId, f.qty])).toEqual([[2, 5]])
+    expect(r.cancelled).toEqual([
+      { id: 1, remaining: 5 },
+      { id: 3, remaining: 5 },
+    ])
+    expect(r).toMatchObject({ remaining: 3, rested: true })
+    expect(b.depth(5)).toEqual({ bids: [{ price: 101, qty: 3, count: 1 }], asks: [] })
+    expect(b.preview('sell', 100, 10, null, 'alice')).toEqual([])
+    expect(b.preview('sell', 100, 10, null, 'bob')).toEqual([4])
+  })
+
+  it('orders without an owner never count as self-trades', () => {
+    const b = new OrderBook()
+    b.placeLimit(1, 'sell', 100, 5)
+    const r = b.placeMarket(2, 'buy', 5)
+    expect(r.fills).toHaveLength(1)
+    expect(r.cancelled).toEqual([])
+  })
+
+  it('never matches one owner with itself; the makers and the cancelled are the crossed prefix', () => {
+    const owners = ['a', 'b', 'c'] as const
+    const arb = fc.array(
+      fc.record({
+        owner: fc.constantFrom(...owners),
+        side: fc.constantFrom<Side>('buy', 'sell'),
+        price: fc.integer({ min: 95, max: 105 }),
+        qty: fc.integer({ min: 1, max: 15 }),
+        market: fc.boolean(),
+      }),
+      { maxLength: 150 },
+    )
+    fc.assert(
+      fc.property(arb, (ops) => {
+        const b = new OrderBook()
+        const ownerOf = new Map<number, string>()
+        const placed = new Map<number, number>()
+        const done = new Map<number, number>()
+        const credit = (k: number, q: number) => done.set(k, (done.get(k) ?? 0) + q)
+        let id = 0
+        for (const op of ops) {
+          const oid = ++id
+          ownerOf.set(oid, op.owner)
+          placed.set(oid, op.qty)
+          const before = [...b.resting()].filter((o) => o.side !== op.side)
+          const previewed = b.preview(op.side, op.market ? null : op.price, op.qty, null, op.owner)
+          const r = op.market
+            ? b.placeMarket(oid, op.side, op.qty, null, op.owner)
+            : b.placeLimit(oid, op.side, op.price, op.qty, op.owner)
+          if (op.market) credit(oid, r.remaining)
+          for (const f of r.fills) {
+            expect(ownerOf.get(f.makerId)).not.toBe(op.owner)
+            credit(f.makerId, f.qty)
+            credit(oid, f.qty)
+          }
+          expect(r.fills.map((f) => f.makerId)).toEqual(previewed)
+          for (const c of r.cancelled) {
+            expect(ownerOf.get(c.id)).toBe(op.owner)
+            expect(b.has(c.id)).toBe(false)
+            credit(c.id, c.remaining)
+          }
+          // Fills and self-cancels together walk the opposite side in priority order.
+          const touched = new Set([...r.fills.map((f) => f.makerId), ...r.cancelled.map((c) => c.id)])
+          const prefix = before.slice(0, touched.size).map((o) => o.id)
+          expect(new Set(prefix)).toEqual(touched)
+          // A self-cancel happens only where the order could have traded (it crossed).
+          for (const c of r.cancelled) {
+            const o = before.find((x) => x.id === c.id)
+            if (!op.market && o)
+              expect(op.side === 'buy' ? o.price <= op.price : o.price >= op.price).toBe(true)
+          }
+          const bid = b.bestBid()
+          const ask = b.bestAsk()
+          if (bid !== null && ask !== null) expect(bid).toBeLessThan(ask)
+        }
+        // Conservation: every order's quantity is filled, cancelled, dropped or still resting.
+        for (const o of b.resting()) credit(o.id, o.remaining)
+        for (const [oid, q] of placed) expect(done.get(oid) ?? 0).toBe(q)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

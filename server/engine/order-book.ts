@@ -3,6 +3,11 @@
  * inside its transaction and persists what it returns. Prices are integer ticks (price * 10^pp)
  * and quantities integer lots (amount * 10^ap), so every comparison and sum is exact; inputs
  * outside the safe-integer range are refused by the converters below.
+ *
+ * Self-trade prevention ("cancel resting"): every order may carry an owner. An incoming order
+ * never trades with a resting order of the same owner; when matching reaches one, that resting
+ * (older) order is cancelled, reported in `PlaceResult.cancelled`, and matching continues with
+ * the next resting order. Orders without an owner never count as self-trades.
  */
 export type Side = 'buy' | 'sell'
 
@@ -22,6 +27,8 @@ export interface PlaceResult {
   remaining: number
   /** True when the rest of a limit order now sits on the book. */
   rested: boolean
+  /** Resting orders of the taker's own owner cancelled by self-trade prevention (lots left). */
+  cancelled: { id: number; remaining: number }[]
 }
 
 export interface Level {
@@ -36,6 +43,7 @@ class Order {
     readonly side: Side,
     readonly price: number,
     public remaining: number,
+    readonly owner: string | undefined,
   ) {}
 }
 
@@ -127,46 +135,54 @@ export class OrderBook {
   }
 
   /** Puts a resting order on the book without matching (rebuilding from storage). */
-  add(id: number, side: Side, price: number, qty: number): void {
+  add(id: number, side: Side, price: number, qty: number, owner?: string): void {
     checkInt(price, 'price')
     checkInt(qty, 'qty')
     if (qty <= 0 || price <= 0) throw new Error('order needs a positive price and quantity')
     if (this.orders.has(id)) throw new Error(`duplicate order id ${id}`)
-    const o = new Order(id, side, price, qty)
+    const o = new Order(id, side, price, qty, owner)
     this.orders.set(id, o)
     this.sideOf(side).level(price).push(o)
   }
 
   /** Limit order: matches while it crosses, the rest rests at `price`. */
-  placeLimit(id: number, side: Side, price: number, qty: number): PlaceResult {
+  placeLimit(id: number, side: Side, price: number, qty: number, owner?: string): PlaceResult {
     checkInt(price, 'price')
     checkInt(qty, 'qty')
     if (qty <= 0 || price <= 0) throw new Error('order needs a positive price and quantity')
     if (this.orders.has(id)) throw new Error(`duplicate order id ${id}`)
     const fills: Fill[] = []
-    const remaining = this.take(id, side, price, qty, Number.POSITIVE_INFINITY, fills)
+    const cancelled: PlaceResult['cancelled'] = []
+    const remaining = this.take(id, side, price, qty, Number.POSITIVE_INFINITY, fills, owner, cancelled)
     if (remaining > 0) {
-      const o = new Order(id, side, price, remaining)
+      const o = new Order(id, side, price, remaining, owner)
       this.orders.set(id, o)
       this.sideOf(side).level(price).push(o)
     }
-    return { fills, remaining, rested: remaining > 0 }
+    return { fills, remaining, rested: remaining > 0, cancelled }
   }
 
   /**
    * Market order: takes liquidity up to `qty` lots, or for a buy with `budget` up to that many
    * price*qty units (ticks x lots); the rest is dropped (immediate or cancel).
    */
-  placeMarket(id: number, side: Side, qty: number | null, budget: number | null = null): PlaceResult {
+  placeMarket(
+    id: number,
+    side: Side,
+    qty: number | null,
+    budget: number | null = null,
+    owner?: string,
+  ): PlaceResult {
     const cap = qty ?? Number.POSITIVE_INFINITY
     const money = budget ?? Number.POSITIVE_INFINITY
     if (qty !== null) checkInt(qty, 'qty')
     if (budget !== null) checkInt(budget, 'budget')
     if (qty === null && budget === null) throw new Error('market order needs a quantity or a budget')
     const fills: Fill[] = []
+    const cancelled: PlaceResult['cancelled'] = []
     const limit = side === 'buy' ? Number.POSITIVE_INFINITY : 0
-    const remaining = this.take(id, side, limit, cap, money, fills)
-    return { fills, remaining: qty === null ? 0 : remaining, rested: false }
+    const remaining = this.take(id, side, limit, cap, money, fills, owner, cancelled)
+    return { fills, remaining: qty === null ? 0 : remaining, rested: false, cancelled }
   }
 
   private take(
@@ -176,6 +192,8 @@ export class OrderBook {
     qty: number,
     money: number,
     fills: Fill[],
+    owner: string | undefined,
+    cancelled: PlaceResult['cancelled'],
   ): number {
     const book = this.opposite(side)
     let left = qty
@@ -187,6 +205,11 @@ export class OrderBook {
       const o = level.first()
       if (!o) {
         book.remove(level)
+        continue
+      }
+      if (owner !== undefined && o.owner === owner) {
+        // Self-trade prevention: the resting order of the same owner is cancelled.
+        cancelled.push({ id: o.id, remaining: this.cancel(o.id) ?? 0 })
         continue
       }
       let q = Math.min(o.remaining, left)
@@ -228,8 +251,17 @@ export class OrderBook {
     return rest
   }
 
-  /** Resting orders a new order would trade with, in the order it would meet them (no change). */
-  preview(side: Side, limit: number | null, qty: number | null, budget: number | null = null): number[] {
+  /**
+   * Resting orders a new order would trade with, in the order it would meet them (no change).
+   * Orders of `owner` are skipped (self-trade prevention cancels them instead).
+   */
+  preview(
+    side: Side,
+    limit: number | null,
+    qty: number | null,
+    budget: number | null = null,
+    owner?: string,
+  ): number[] {
     const book = this.opposite(side)
     const out: number[] = []
     let left = qty ?? Number.POSITIVE_INFINITY
@@ -240,6 +272,7 @@ export class OrderBook {
       for (let j = level.head; j < level.queue.length && left > 0; j++) {
         const o = level.queue[j] as Order
         if (o.remaining === 0) continue
+        if (owner !== undefined && o.owner === owner) continue
         let q = Math.min(o.remaining, left)
         if (money !== Number.POSITIVE_INFINITY) {
           q = Math.min(q, affordable(money, level.price))
@@ -259,6 +292,10 @@ export class OrderBook {
 
   remainingOf(id: number): number | null {
     return this.orders.get(id)?.remaining ?? null
+  }
+
+  ownerOf(id: number): string | undefined {
+    return this.orders.get(id)?.owner
   }
 
   bestBid(): number | null {

@@ -5,6 +5,7 @@ import type { MarketData } from '../market/service'
 import { adminRoutes } from './admin/routes'
 import { assetsRoutes } from './assets/routes'
 import { authRoutes } from './auth/routes'
+import { contentRoutes } from './content/routes'
 import { marketRoutes } from './market/routes'
 import { spotDevRoutes } from './spot/dev-routes'
 import { spotRoutes } from './spot/routes'
@@ -26,4 +27,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   if (!deps.config.isProduction) await api.register(spotDevRoutes, deps)
   await api.register(adminRoutes, deps)
   await api.register(assetsRoutes, deps)
+  await api.register(contentRoutes, deps)
 }

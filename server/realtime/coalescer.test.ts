@@ -18,6 +18,10 @@ function fakeClock() {
         const i = timers.findIndex((x) => x.id === (t as unknown as number))
         if (i >= 0) timers.splice(i, 1)
       },
+      // The end of the turn: runs at the next advance, before time moves on.
+      defer: (fn: () => void) => {
+        timers.push({ at: now, fn, id: nextId++ })
+      },
     },
     advance(ms: number) {
       const end = now + ms
@@ -37,23 +41,40 @@ function fakeClock() {
 const mergeMap = (acc: Map<string, number> | null, [k, v]: [string, number]) => (acc ?? new Map()).set(k, v)
 
 describe('coalescer', () => {
-  it('sends the first update at once, then merges the rest into one message per interval', () => {
+  it('sends a burst at the end of its turn, then merges the rest into one message per interval', () => {
     const c = fakeClock()
     const sent: [number, Record<string, number>][] = []
     const co = new Coalescer(100, mergeMap, (m) => sent.push([c.clock.now(), Object.fromEntries(m)]), c.clock)
     co.push(['BTC', 1])
     co.push(['BTC', 2])
     co.push(['ETH', 5])
+    expect(sent).toEqual([])
     c.advance(50)
     co.push(['BTC', 3])
     c.advance(60)
     expect(sent).toEqual([
-      [0, { BTC: 1 }],
-      [100, { BTC: 3, ETH: 5 }],
+      [0, { BTC: 2, ETH: 5 }],
+      [100, { BTC: 3 }],
     ])
     c.advance(500)
     co.push(['ETH', 6])
+    c.advance(0)
     expect(sent.at(-1)).toEqual([610, { ETH: 6 }])
+  })
+
+  it('sends nothing after dispose, not even a burst waiting for the end of its turn', () => {
+    const c = fakeClock()
+    const sent: unknown[] = []
+    const co = new Coalescer(100, mergeMap, (m) => sent.push(m), c.clock)
+    co.push(['BTC', 1])
+    co.dispose()
+    c.advance(0)
+    co.push(['BTC', 2])
+    c.advance(10)
+    co.push(['BTC', 3])
+    co.dispose()
+    c.advance(500)
+    expect(sent).toEqual([new Map([['BTC', 2]])])
   })
 
   it('property: never more than one message per interval, and the newest value always arrives', () => {

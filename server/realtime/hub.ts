@@ -15,6 +15,7 @@ import { listFavorites } from '../modules/market/favorites'
 import { recentTrades } from '../modules/spot/repo'
 import type { SpotService } from '../modules/spot/service'
 import { Coalescer } from './coalescer'
+import { type TickerUpdate, tickerDelta } from './ticker-delta'
 
 /** What every channel message looks like on the wire. */
 export interface ChannelMessage<T = unknown> {
@@ -57,6 +58,8 @@ export class RealtimeHub {
   readonly io: Server
   private readonly seqs = new Map<string, number>()
   private readonly tickerCoalescer: Coalescer<Ticker, Map<string, Ticker>>
+  /** Every ticker as of the `tickers` channel's current sequence number (what clients hold). */
+  private readonly tickerState = new Map<string, Ticker>()
   private readonly candleCoalescers = new Map<string, Coalescer<Candle, Candle>>()
   private redisClose: (() => Promise<void>) | null = null
   private readonly depthCoalescers = new Map<string, Coalescer<string, string>>()
@@ -66,11 +69,17 @@ export class RealtimeHub {
     server: HttpServer,
     private readonly deps: RealtimeDeps,
   ) {
-    this.io = new Server(server, { serveClient: false, maxHttpBufferSize: 16 * 1024 })
+    // Frames are small and frequent: compressing each one per socket would cost more CPU than it
+    // saves on loopback or LAN (and socket.io broadcasts a frame encoded once for every socket).
+    this.io = new Server(server, {
+      serveClient: false,
+      maxHttpBufferSize: 16 * 1024,
+      perMessageDeflate: false,
+    })
     this.tickerCoalescer = new Coalescer(
       SOCKET_COALESCE_MS,
       (acc, t) => (acc ?? new Map()).set(t.symbol, t),
-      (m) => this.publish(CHANNEL_TICKERS, CHANNEL_TICKERS, [...m.values()]),
+      (m) => this.publishTickers(m),
     )
     this.io.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token
@@ -113,6 +122,22 @@ export class RealtimeHub {
   private publish(room: string, ch: string, data: unknown): void {
     const msg: ChannelMessage = { ch, seq: this.nextSeq(room), ts: Date.now(), data }
     this.io.to(room).emit(SOCKET_EVENTS.message, msg)
+  }
+
+  /**
+   * One message per coalesced burst, carrying for each ticker only the fields that changed since
+   * the channel's previous message (every field for a symbol not sent before). A subscriber's
+   * snapshot is the state as of the sequence number it gets, so snapshot + messages is exact.
+   */
+  private publishTickers(latest: Map<string, Ticker>): void {
+    const updates: TickerUpdate[] = []
+    for (const t of latest.values()) {
+      const d = tickerDelta(this.tickerState.get(t.symbol), t)
+      if (!d) continue
+      updates.push(d)
+      this.tickerState.set(t.symbol, t)
+    }
+    if (updates.length) this.publish(CHANNEL_TICKERS, CHANNEL_TICKERS, updates)
   }
 
   private hasMembers(room: string): boolean {
@@ -248,7 +273,8 @@ export class RealtimeHub {
     }
     let snapshot: () => unknown
     if (ch === CHANNEL_TICKERS) {
-      snapshot = () => this.deps.market.tickers()
+      // Published state where there is one; a symbol never published gets all its fields next time.
+      snapshot = () => this.deps.market.tickers().map((t) => this.tickerState.get(t.symbol) ?? t)
     } else if (ch.startsWith('candle:')) {
       const [, symbol = '', period = ''] = ch.split(':')
       if (!this.deps.market.instrument(symbol)) return fail(ch, 'unknownSymbol')

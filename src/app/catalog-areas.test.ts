@@ -3,7 +3,13 @@ import { areasFor } from './catalog-areas'
 
 describe('catalog areas per route', () => {
   it('keeps the home route and the market list on the core catalog alone', () => {
-    for (const p of ['/', '/pages/home/index', '/pages/market/market', '/pages/trade/klinechart', '/pages/common/menu'])
+    for (const p of [
+      '/',
+      '/pages/home/index',
+      '/pages/market/market',
+      '/pages/trade/klinechart',
+      '/pages/common/menu',
+    ])
       expect(areasFor(p), p).toEqual([])
   })
   it('loads the areas whose screens a route shows', () => {

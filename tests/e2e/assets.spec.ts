@@ -1,8 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
+import { totpAt } from '../../server/modules/auth/totp'
 
 const PASSWORD = 'Passw0rd!e2e'
 const TRADE = '135790'
+const OPERATOR_PASSWORD = 'Op3rat0r!e2e'
 const TRON_DEPOSIT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
 const TRON_OUT = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'
 
@@ -54,15 +56,44 @@ async function register(req: APIRequestContext): Promise<{ token: string; email:
   return { token: r.token, email }
 }
 
-/** An operator (dev helper of the console) opens USDT deposits on TRC20 only. */
-async function openUsdtTrc20(req: APIRequestContext) {
+/**
+ * A ready operator, set up through the API the way a person does it: created with a one-time password
+ * (the console's development helper), password changed, Google authenticator bound. Only such an
+ * account passes the console's gate (deposit channels included).
+ */
+async function readyOperator(req: APIRequestContext): Promise<string> {
   const s = await call<{ email: string; password: string }>(req, 'post', 'dev/staff', {
     email: `ops.${Date.now()}@example.com`,
   })
-  const login = await call<{ token: string }>(req, 'post', 'user/login', {
+  const first = await call<{ token: string }>(req, 'post', 'user/login', {
     account: s.email,
     password: s.password,
   })
+  await call(
+    req,
+    'post',
+    'safe/updatePassword',
+    { oldPassword: s.password, password: OPERATOR_PASSWORD, confirmPassword: OPERATOR_PASSWORD },
+    first.token,
+  )
+  const { token } = await call<{ token: string }>(req, 'post', 'user/login', {
+    account: s.email,
+    password: OPERATOR_PASSWORD,
+  })
+  const g = await call<{ secret: string }>(req, 'get', 'user/getGoogleToken', {}, token)
+  await call(
+    req,
+    'post',
+    'user/bindGoogleToken',
+    { googleCode: totpAt(g.secret, Date.now()), password: OPERATOR_PASSWORD },
+    token,
+  )
+  return token
+}
+
+/** A ready operator opens USDT deposits on TRC20 only. */
+async function openUsdtTrc20(req: APIRequestContext) {
+  const token = await readyOperator(req)
   await call(
     req,
     'post',
@@ -75,7 +106,7 @@ async function openUsdtTrc20(req: APIRequestContext) {
       confirmations: 20,
       enabled: true,
     },
-    login.token,
+    token,
   )
 }
 
@@ -178,6 +209,15 @@ test('deposit with proof, credited; transfer to spot; withdraw with fee; records
 
   // Flash exchange USDT -> BTC at a quote from the index.
   await page.goto('./#/pages/assets/exchange')
+  // The consultation block: the desk's service times.
+  const consult = page.getByRole('region', { name: 'Consultation' })
+  await expect(consult.getByRole('definition')).toHaveText([
+    'Book 2 hours ahead',
+    'Completes within 1 hour',
+    'Within 3 hours',
+    'Completes within 1 hour',
+  ])
+  await expect(consult.getByRole('term').first()).toHaveText('Bank-transfer exchange or withdrawal')
   await page.getByLabel('From').selectOption('USDT')
   await page.getByLabel('To').selectOption('BTC')
   await page.getByLabel('Amount').fill('10')
@@ -207,4 +247,7 @@ test('deposit with proof, credited; transfer to spot; withdraw with fee; records
   await page.reload()
   await expect(page.getByTestId('total-usdt')).not.toHaveText('****')
   await page.screenshot({ path: test.info().outputPath('assets-index-dark.png'), fullPage: true })
+  await page.goto('./#/pages/assets/exchange')
+  await expect(page.getByRole('region', { name: 'Consultation' })).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('assets-exchange-dark.png'), fullPage: true })
 })

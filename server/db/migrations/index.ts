@@ -7,6 +7,7 @@ import * as m005 from './005-spot'
 import * as m006 from './006-assets'
 import * as m007 from './007-console'
 import * as m008 from './008-wallet'
+import * as m009 from './009-content'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '005-spot': m005,
   '006-assets': m006,
   '007-console': m007,
+  '009-content': m009,
 }

@@ -1,3 +1,4 @@
+import { normalize } from '@common/money/decimal'
 import {
   depositCreditSchema,
   depositListSchema,
@@ -6,19 +7,23 @@ import {
   withdrawalListSchema,
   withdrawalRejectSchema,
 } from '@common/schemas/admin'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
+import type * as v from 'valibot'
 import type { Db } from '../../db/db'
 import { ok } from '../../http/envelope'
-import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { depositChannelRoutes } from '../assets/deposit-routes'
 import {
   approveWithdrawal,
   creditDeposit,
+  type DepositRow,
   listDeposits,
   listWithdrawals,
+  type ReviewAudit,
   rejectDeposit,
   rejectWithdrawal,
+  type WithdrawalRow,
 } from '../assets/review'
 import { writeAudit } from './audit'
 import { actor } from './routes-shared'
@@ -41,24 +46,70 @@ async function owners(db: Db, ids: string[]) {
   return new Map(rows.map((r) => [r.id, { uid: r.uid, account: r.email ?? r.phone ?? r.nickname }]))
 }
 
+/** A queue page with the counts per status and who asked for each row. */
+async function queuePage<T extends { userId: string }>(
+  db: Db,
+  table: 'deposit' | 'withdrawal',
+  page: { list: T[]; hasMore: boolean },
+) {
+  const who = await owners(
+    db,
+    page.list.map((x) => x.userId),
+  )
+  return {
+    counts: await statusCounts(db, table),
+    hasMore: page.hasMore,
+    list: page.list.map((x) => ({ ...x, user: who.get(x.userId) ?? null })),
+  }
+}
+
+const depositBefore = (d: DepositRow | WithdrawalRow) => ({
+  status: d.status,
+  amount: normalize(d.amount),
+  asset: d.asset,
+  userId: d.user_id,
+})
+const withdrawalBefore = (w: WithdrawalRow) => ({ ...depositBefore(w), fee: normalize(w.fee) })
+const withdrawalRejectBefore = (w: WithdrawalRow) => depositBefore(w)
+
 /**
- * Deposit and withdrawal review, on the assets area's review functions (server/modules/assets/review.ts);
- * each decision is written to the audit log with the row's state before and after.
+ * The audit row of one decision, written by the review function inside its own transaction: if the
+ * insert fails, the decision (and its ledger entry) is rolled back with it.
+ */
+function audited<Row extends { id: string }>(
+  req: FastifyRequest,
+  action: string,
+  targetType: 'deposit' | 'withdrawal',
+  before: (row: Row) => Record<string, unknown>,
+  reason?: string,
+): ReviewAudit<Row> {
+  const a = actor(req)
+  return (trx, change) =>
+    writeAudit(trx, {
+      actorId: a.actorId,
+      action,
+      targetType,
+      targetId: change.before.id,
+      before: before(change.before),
+      after: change.after,
+      reason,
+      ip: a.ip,
+    })
+}
+
+/**
+ * Deposit and withdrawal review, on the assets area's review functions (server/modules/assets/review.ts),
+ * and the deposit channels; each decision is written to the audit log, in the decision's transaction,
+ * with the row's state before and after.
  */
 export async function queueRoutes(admin: FastifyInstance, db: Db): Promise<void> {
   admin.get('/deposits/list', async (req) => {
     const q = parse(depositListSchema, req.query)
-    const page = await listDeposits(db, { status: q.status, page: q.page, size: q.size })
-    const who = await owners(
-      db,
-      page.list.map((d) => d.userId),
-    )
+    const page = await queuePage(db, 'deposit', await listDeposits(db, q))
     return ok({
-      counts: await statusCounts(db, 'deposit'),
-      hasMore: page.hasMore,
+      ...page,
       list: page.list.map((d) => ({
         ...d,
-        user: who.get(d.userId) ?? null,
         voucher: d.voucherUploadId ? `upload/${d.voucherUploadId}` : null,
       })),
     })
@@ -66,113 +117,59 @@ export async function queueRoutes(admin: FastifyInstance, db: Db): Promise<void>
 
   admin.get('/withdrawals/list', async (req) => {
     const q = parse(withdrawalListSchema, req.query)
-    const page = await listWithdrawals(db, { status: q.status, page: q.page, size: q.size })
-    const who = await owners(
-      db,
-      page.list.map((w) => w.userId),
-    )
-    return ok({
-      counts: await statusCounts(db, 'withdrawal'),
-      hasMore: page.hasMore,
-      list: page.list.map((w) => ({ ...w, user: who.get(w.userId) ?? null })),
-    })
+    return ok(await queuePage(db, 'withdrawal', await listWithdrawals(db, q)))
   })
 
-  const deposit = (id: string) =>
-    db
-      .selectFrom('deposit')
-      .select(['user_id', 'status', 'amount', 'asset'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-  const withdrawal = (id: string) =>
-    db
-      .selectFrom('withdrawal')
-      .select(['user_id', 'status', 'amount', 'fee', 'asset'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-
-  admin.post('/deposits/credit', async (req) => {
-    const a = actor(req)
-    const body = parse(depositCreditSchema, req.body)
-    const before = await deposit(body.depositId)
-    if (!before) throw new AppError('notFound')
-    await creditDeposit(db, { depositId: body.depositId, actorId: a.actorId, amount: body.amount })
-    const after = await db
-      .selectFrom('deposit')
-      .select(['status', 'credited_amount'])
-      .where('id', '=', body.depositId)
-      .executeTakeFirstOrThrow()
-    await writeAudit(db, {
-      actorId: a.actorId,
-      action: 'deposit.credit',
-      targetType: 'deposit',
-      targetId: body.depositId,
-      before: { status: before.status, amount: before.amount, asset: before.asset, userId: before.user_id },
-      after: { status: after.status, creditedAmount: after.credited_amount },
-      ip: a.ip,
+  /** One decision: validated body, the review function with its audit row in the same transaction. */
+  function decide<S extends v.GenericSchema, Row extends { id: string }>(
+    path: string,
+    schema: S,
+    action: string,
+    targetType: 'deposit' | 'withdrawal',
+    before: (row: Row) => Record<string, unknown>,
+    run: (body: v.InferOutput<S>, actorId: string, audit: ReviewAudit<Row>) => Promise<void>,
+  ) {
+    admin.post(path, async (req) => {
+      const body = parse(schema, req.body)
+      const reason = (body as { reason?: string }).reason
+      await run(body, actor(req).actorId, audited(req, action, targetType, before, reason))
+      return ok(null)
     })
-    return ok(null)
-  })
+  }
 
-  admin.post('/deposits/reject', async (req) => {
-    const a = actor(req)
-    const body = parse(depositRejectSchema, req.body)
-    const before = await deposit(body.depositId)
-    if (!before) throw new AppError('notFound')
-    await rejectDeposit(db, { depositId: body.depositId, actorId: a.actorId, reason: body.reason })
-    await writeAudit(db, {
-      actorId: a.actorId,
-      action: 'deposit.reject',
-      targetType: 'deposit',
-      targetId: body.depositId,
-      before: { status: before.status, amount: before.amount, asset: before.asset, userId: before.user_id },
-      after: { status: 'rejected' },
-      reason: body.reason,
-      ip: a.ip,
-    })
-    return ok(null)
-  })
+  decide(
+    '/deposits/credit',
+    depositCreditSchema,
+    'deposit.credit',
+    'deposit',
+    depositBefore,
+    (b, by, audit) => creditDeposit(db, { ...b, actorId: by, audit }),
+  )
+  decide(
+    '/deposits/reject',
+    depositRejectSchema,
+    'deposit.reject',
+    'deposit',
+    depositBefore,
+    (b, by, audit) => rejectDeposit(db, { ...b, actorId: by, audit }),
+  )
+  decide(
+    '/withdrawals/approve',
+    withdrawalApproveSchema,
+    'withdrawal.approve',
+    'withdrawal',
+    withdrawalBefore,
+    (b, by, audit) => approveWithdrawal(db, { ...b, actorId: by, audit }),
+  )
+  decide(
+    '/withdrawals/reject',
+    withdrawalRejectSchema,
+    'withdrawal.reject',
+    'withdrawal',
+    withdrawalRejectBefore,
+    (b, by, audit) => rejectWithdrawal(db, { ...b, actorId: by, audit }),
+  )
 
-  admin.post('/withdrawals/approve', async (req) => {
-    const a = actor(req)
-    const body = parse(withdrawalApproveSchema, req.body)
-    const before = await withdrawal(body.withdrawalId)
-    if (!before) throw new AppError('notFound')
-    await approveWithdrawal(db, { withdrawalId: body.withdrawalId, actorId: a.actorId, txHash: body.txHash })
-    await writeAudit(db, {
-      actorId: a.actorId,
-      action: 'withdrawal.approve',
-      targetType: 'withdrawal',
-      targetId: body.withdrawalId,
-      before: {
-        status: before.status,
-        amount: before.amount,
-        fee: before.fee,
-        asset: before.asset,
-        userId: before.user_id,
-      },
-      after: { status: 'success', txHash: body.txHash },
-      ip: a.ip,
-    })
-    return ok(null)
-  })
-
-  admin.post('/withdrawals/reject', async (req) => {
-    const a = actor(req)
-    const body = parse(withdrawalRejectSchema, req.body)
-    const before = await withdrawal(body.withdrawalId)
-    if (!before) throw new AppError('notFound')
-    await rejectWithdrawal(db, { withdrawalId: body.withdrawalId, actorId: a.actorId, reason: body.reason })
-    await writeAudit(db, {
-      actorId: a.actorId,
-      action: 'withdrawal.reject',
-      targetType: 'withdrawal',
-      targetId: body.withdrawalId,
-      before: { status: before.status, amount: before.amount, asset: before.asset, userId: before.user_id },
-      after: { status: 'failed' },
-      reason: body.reason,
-      ip: a.ip,
-    })
-    return ok(null)
-  })
+  // The platform's deposit addresses (the assets area's handlers), behind the same gate.
+  await depositChannelRoutes(admin, db)
 }

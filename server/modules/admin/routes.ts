@@ -15,7 +15,7 @@ import {
   userSearchSchema,
 } from '@common/schemas/admin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sql } from 'kysely'
+import { type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { currentUser, requireAdmin, requireStaff } from '../../http/auth'
 import { ok } from '../../http/envelope'
@@ -32,7 +32,23 @@ export const MARKET_MAKERS_KEY = 'market_makers.enabled'
 
 const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null)
 const photo = (id: string | null) => (id ? `upload/${id}` : null)
-const offset = (page: number, size: number) => (page - 1) * size
+/**
+ * One page of a console listing: the total (for the pager) and the rows of page `q.page`, both from
+ * the same filtered query; `rows` adds the columns and the order.
+ */
+async function pageOf<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  q: { page: number; size: number },
+  rows: (b: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+): Promise<{ total: number; rows: O[] }> {
+  const count = base.select((eb) => eb.fn.countAll<string>().as('n'))
+  const total = (await count.executeTakeFirstOrThrow()) as { n: string | number }
+  const list = await rows(base)
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute()
+  return { total: Number(total.n), rows: list as O[] }
+}
 
 async function instrumentColumns(db: Db): Promise<Set<string>> {
   const rows = await sql<{ column_name: string }>`
@@ -129,34 +145,32 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
           .selectFrom('identity as i')
           .innerJoin('users as u', 'u.id', 'i.user_id')
           .where('i.advanced_status', '=', q.status)
-        const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-        const rows = await base
-          .select([
-            'i.user_id',
-            'u.uid',
-            'u.email',
-            'u.phone',
-            'i.nationality',
-            'i.real_name',
-            'i.id_number',
-            'i.advanced_status',
-            'i.reject_reason',
-            'i.submitted_at',
-            'i.basic_at',
-            'i.reviewed_at',
-            'i.front_upload_id',
-            'i.back_upload_id',
-            'i.hand_upload_id',
-          ])
-          .orderBy(
-            q.status === 'pending' ? 'i.submitted_at' : 'i.basic_at',
-            q.status === 'pending' ? 'asc' : 'desc',
-          )
-          .limit(q.size)
-          .offset(offset(q.page, q.size))
-          .execute()
+        const { total, rows } = await pageOf(base, q, (b) =>
+          b
+            .select([
+              'i.user_id',
+              'u.uid',
+              'u.email',
+              'u.phone',
+              'i.nationality',
+              'i.real_name',
+              'i.id_number',
+              'i.advanced_status',
+              'i.reject_reason',
+              'i.submitted_at',
+              'i.basic_at',
+              'i.reviewed_at',
+              'i.front_upload_id',
+              'i.back_upload_id',
+              'i.hand_upload_id',
+            ])
+            .orderBy(
+              q.status === 'pending' ? 'i.submitted_at' : 'i.basic_at',
+              q.status === 'pending' ? 'asc' : 'desc',
+            ),
+        )
         return ok({
-          total: Number(total.n),
+          total,
           list: rows.map((r) => ({
             userId: r.user_id,
             uid: r.uid,
@@ -237,25 +251,23 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
           })
         }
         if (q.status) base = base.where('u.status', '=', q.status)
-        const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-        const rows = await base
-          .select([
-            'u.id',
-            'u.uid',
-            'u.email',
-            'u.phone',
-            'u.nickname',
-            'u.role',
-            'u.status',
-            'u.created_at',
-            'i.advanced_status',
-          ])
-          .orderBy('u.uid', 'desc')
-          .limit(q.size)
-          .offset(offset(q.page, q.size))
-          .execute()
+        const { total, rows } = await pageOf(base, q, (b) =>
+          b
+            .select([
+              'u.id',
+              'u.uid',
+              'u.email',
+              'u.phone',
+              'u.nickname',
+              'u.role',
+              'u.status',
+              'u.created_at',
+              'i.advanced_status',
+            ])
+            .orderBy('u.uid', 'desc'),
+        )
         return ok({
-          total: Number(total.n),
+          total,
           list: rows.map((r) => ({
             id: r.id,
             uid: r.uid,
@@ -335,29 +347,27 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
           .selectFrom('ledger_posting as p')
           .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
           .where('p.holder', '=', q.userId)
-        const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-        const rows = await base
-          .select([
-            'p.id',
-            'p.entry_id',
-            'p.account',
-            'p.asset',
-            'p.bucket',
-            'p.amount',
-            'p.balance_after',
-            'e.reason',
-            'e.memo',
-            'e.ref_type',
-            'e.ref_id',
-            'e.actor_id',
-            'e.created_at',
-          ])
-          .orderBy('p.id', 'desc')
-          .limit(q.size)
-          .offset(offset(q.page, q.size))
-          .execute()
+        const { total, rows } = await pageOf(base, q, (b) =>
+          b
+            .select([
+              'p.id',
+              'p.entry_id',
+              'p.account',
+              'p.asset',
+              'p.bucket',
+              'p.amount',
+              'p.balance_after',
+              'e.reason',
+              'e.memo',
+              'e.ref_type',
+              'e.ref_id',
+              'e.actor_id',
+              'e.created_at',
+            ])
+            .orderBy('p.id', 'desc'),
+        )
         return ok({
-          total: Number(total.n),
+          total,
           list: rows.map((r) => ({
             id: Number(r.id),
             entryId: Number(r.entry_id),
@@ -644,27 +654,25 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
         if (q.action) base = base.where('l.action', 'like', `${q.action.replace(/[%_\\]/g, '\\$&')}%`)
         if (q.targetType) base = base.where('l.target_type', '=', q.targetType)
         if (q.targetId) base = base.where('l.target_id', '=', q.targetId)
-        const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-        const rows = await base
-          .select([
-            'l.id',
-            'l.actor_id',
-            'u.email',
-            'l.action',
-            'l.target_type',
-            'l.target_id',
-            'l.before',
-            'l.after',
-            'l.reason',
-            'l.ip',
-            'l.created_at',
-          ])
-          .orderBy('l.id', 'desc')
-          .limit(q.size)
-          .offset(offset(q.page, q.size))
-          .execute()
+        const { total, rows } = await pageOf(base, q, (b) =>
+          b
+            .select([
+              'l.id',
+              'l.actor_id',
+              'u.email',
+              'l.action',
+              'l.target_type',
+              'l.target_id',
+              'l.before',
+              'l.after',
+              'l.reason',
+              'l.ip',
+              'l.created_at',
+            ])
+            .orderBy('l.id', 'desc'),
+        )
         return ok({
-          total: Number(total.n),
+          total,
           list: rows.map((r) => ({
             id: Number(r.id),
             actorId: r.actor_id,

@@ -9,7 +9,8 @@ import {
 } from '@common/schemas/assets'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
-import { currentUser, requireStaff, requireUser } from '../../http/auth'
+import type { Db } from '../../db/db'
+import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
@@ -130,9 +131,17 @@ export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promi
       })),
     )
   })
+}
 
-  // Operator console: the platform's deposit addresses. Every coin/chain pair is listed, set or not.
-  app.get('/admin/deposit-channels', { preHandler: requireStaff }, async () => {
+/**
+ * Operator console: the platform's deposit addresses (GET /api/admin/deposit-channels, POST
+ * /api/admin/deposit-channels/save). Registered by the console inside its guarded plugin
+ * (server/modules/admin/routes.ts), so the same gate applies as to every console route: a staff
+ * session, one-time password changed, Google authenticator on. Every coin/chain pair is listed, set
+ * or not; each save is audited in its own transaction.
+ */
+export async function depositChannelRoutes(admin: FastifyInstance, db: Db): Promise<void> {
+  admin.get('/deposit-channels', async () => {
     const rows = await db.selectFrom('deposit_channel').selectAll().execute()
     const byKey = new Map(rows.map((r) => [`${r.asset}/${r.chain}`, r]))
     return ok(
@@ -155,7 +164,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promi
     )
   })
 
-  app.post('/admin/deposit-channels/save', { preHandler: requireStaff }, async (req) => {
+  admin.post('/deposit-channels/save', async (req) => {
     const me = currentUser(req)
     const body = parse(depositChannelSaveSchema, req.body)
     const def = chainDef(body.coin, body.chain)

@@ -1,6 +1,8 @@
 import { neg, normalize, sub } from '@common/money/decimal'
 import { isAmount } from '@common/validate/validators'
+import type { Selectable } from 'kysely'
 import type { Db } from '../../db/db'
+import type { Database } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { move, postEntry, unfreeze } from '../../ledger/ledger'
 import { ms, paged } from './context'
@@ -9,7 +11,20 @@ import { ms, paged } from './context'
  * Review actions of the operator console on deposits and withdrawals. Each runs in one
  * transaction with the row locked; acting on a row that is no longer pending is refused (1505),
  * so a double click or two operators at once cannot credit or pay twice.
+ *
+ * The optional `audit` callback runs inside that same transaction, after the change, with the row as
+ * it was (locked) and the state written; if it fails (e.g. the audit insert), the balance change and
+ * the status change are rolled back with it, so no decision exists without its audit row.
  */
+
+export type DepositRow = Selectable<Database['deposit']>
+export type WithdrawalRow = Selectable<Database['withdrawal']>
+
+/** Records a decision inside the review's transaction (see above). */
+export type ReviewAudit<Row> = (
+  trx: Db,
+  change: { before: Row; after: Record<string, unknown> },
+) => Promise<void>
 
 const SYSTEM = 'system'
 
@@ -45,7 +60,7 @@ function requireReason(reason: string): string {
 /** pending -> credited: deposit_clearing pays the user's funding account (reason 'recharge'). */
 export async function creditDeposit(
   db: Db,
-  input: { depositId: string; actorId: string; amount?: string },
+  input: { depositId: string; actorId: string; amount?: string; audit?: ReviewAudit<DepositRow> },
 ): Promise<void> {
   if (input.amount !== undefined && !isAmount(input.amount))
     throw new AppError('invalidField', {
@@ -76,13 +91,14 @@ export async function creditDeposit(
       })
       .where('id', '=', d.id)
       .execute()
+    await input.audit?.(trx, { before: d, after: { status: 'credited', creditedAmount: amount } })
   })
 }
 
 /** pending -> rejected; the reason is shown to the user. Nothing was credited, so nothing moves. */
 export async function rejectDeposit(
   db: Db,
-  input: { depositId: string; actorId: string; reason: string },
+  input: { depositId: string; actorId: string; reason: string; audit?: ReviewAudit<DepositRow> },
 ): Promise<void> {
   const reason = requireReason(input.reason)
   await db.transaction().execute(async (trx) => {
@@ -92,13 +108,14 @@ export async function rejectDeposit(
       .set({ status: 'rejected', reject_reason: reason, reviewed_at: new Date(), reviewer_id: input.actorId })
       .where('id', '=', d.id)
       .execute()
+    await input.audit?.(trx, { before: d, after: { status: 'rejected' } })
   })
 }
 
 /** pending -> success: the frozen amount leaves; the net to withdraw_clearing, the fee to fees. */
 export async function approveWithdrawal(
   db: Db,
-  input: { withdrawalId: string; actorId: string; txHash: string },
+  input: { withdrawalId: string; actorId: string; txHash: string; audit?: ReviewAudit<WithdrawalRow> },
 ): Promise<void> {
   const txHash = input.txHash.trim()
   if (!/^[A-Za-z0-9]{8,128}$/.test(txHash))
@@ -127,13 +144,14 @@ export async function approveWithdrawal(
       .set({ status: 'success', tx_hash: txHash, reviewed_at: new Date(), reviewer_id: input.actorId })
       .where('id', '=', w.id)
       .execute()
+    await input.audit?.(trx, { before: w, after: { status: 'success', txHash } })
   })
 }
 
 /** pending -> failed: the frozen funds return to the user's available balance. */
 export async function rejectWithdrawal(
   db: Db,
-  input: { withdrawalId: string; actorId: string; reason: string },
+  input: { withdrawalId: string; actorId: string; reason: string; audit?: ReviewAudit<WithdrawalRow> },
 ): Promise<void> {
   const reason = requireReason(input.reason)
   await db.transaction().execute(async (trx) => {
@@ -150,6 +168,7 @@ export async function rejectWithdrawal(
       .set({ status: 'failed', reject_reason: reason, reviewed_at: new Date(), reviewer_id: input.actorId })
       .where('id', '=', w.id)
       .execute()
+    await input.audit?.(trx, { before: w, after: { status: 'failed' } })
   })
 }
 

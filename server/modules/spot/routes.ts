@@ -23,6 +23,7 @@ import { spotService } from './service'
 export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promise<void> {
   const { db, market } = opts
   const spot = spotService(db)
+  spot.attachMarket(market)
   await spot.init()
 
   const knownSpot = (symbol: string) => {

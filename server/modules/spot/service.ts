@@ -15,30 +15,13 @@ import {
   toFixed,
 } from '@common/money/decimal'
 import type { DepthSnapshot, PublicTrade, SpotOrder, SpotOrderType, SpotSide } from '@common/schemas/spot'
+import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { fromUnits, OrderBook, type PlaceResult, toUnits } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
-import { assertCanMoveFunds } from '../../http/guards'
-import {
-  type BalanceKey,
-  freeze,
-  lockBalances,
-  type Posting,
-  postEntry,
-  type Tx,
-  unfreeze,
-} from '../../ledger/ledger'
-import {
-  assetPrecision,
-  instrumentRow,
-  type OrderRow,
-  openOrdersOf,
-  openOrdersOfSymbol,
-  ordersByIds,
-  orderToWire,
-  type TradeRow,
-  tradeToPublic,
-} from './repo'
+import { type BalanceKey, freeze, LedgerBatch, type Posting, type Tx, unfreeze } from '../../ledger/ledger'
+import type { MarketData } from '../../market/service'
+import { type OrderRow, openOrdersOfSymbol, orderToWire, type TradeRow, tradeToPublic } from './repo'
 
 export interface PlaceInput {
   symbol: string
@@ -62,11 +45,15 @@ export const isSystemHolder = (holder: string): boolean =>
 
 const ACCOUNT = 'spot'
 const FEES = { holder: SYSTEM_HOLDER, account: 'fees' }
+/** Most placements applied in one transaction (group commit). */
+const MAX_BATCH = 128
 
 interface Inst {
   symbol: string
   base: string
   quote: string
+  category: string
+  status: string
   pp: number
   ap: number
   qdp: number
@@ -83,76 +70,145 @@ interface Effects {
   orders: Map<string, OrderRow>
 }
 
-const newEffects = (): Effects => ({ books: new Set(), trades: new Map(), orders: new Map() })
+/** One transaction of the pipeline: its ledger batch and the rows it will write at the end. */
+interface Pass {
+  trx: Tx
+  ledger: LedgerBatch
+  fx: Effects
+  now: Date
+  /** Order rows to insert (new) or update (existing), by id. */
+  writes: Map<number, OrderRow>
+  trades: Omit<TradeRow, 'id'>[]
+}
+
+/** A validated placement: everything but the book and the balances. */
+interface Prepared {
+  holder: string
+  inst: Inst
+  input: PlaceInput
+  price: string | null
+  amount: string | null
+  quoteAmount: string | null
+  lock: DecimalString
+  priceU: number
+  qtyU: number | null
+  budgetU: number | null
+}
+
+interface Queued {
+  holder: string
+  input: PlaceInput
+  resolve: (o: SpotOrder) => void
+  reject: (e: unknown) => void
+}
+
+const key = (holder: string, asset: string): BalanceKey => ({ holder, account: ACCOUNT, asset })
 
 /**
- * Spot use cases. One in-memory book per symbol (rebuilt from open orders on start); every
- * change runs under one mutex and inside one database transaction: the order row, the freeze,
- * each fill's settlement and fees, and the release of what is left. If the transaction fails
- * after the book changed, the symbol's book is rebuilt from the database.
+ * Spot use cases. One in-memory book per symbol plus an in-memory copy of every open order
+ * (both rebuilt from the database on start and after any failed transaction); every change runs
+ * in one serialized pipeline. Placements are group-committed: the orders queued while the
+ * previous transaction ran are applied together in one transaction, in arrival order, with one
+ * statement to lock every balance they can touch, and one statement each to write the orders,
+ * the fills and the ledger. A placement that is refused (balance, limits) changes nothing and
+ * does not disturb the others of its group.
  */
 export class SpotService extends EventEmitter<SpotEvents> {
   private readonly books = new Map<string, OrderBook>()
   private readonly insts = new Map<string, Inst>()
+  /** Open and partially filled orders, by id (the makers' state, without a read per fill). */
+  private readonly open = new Map<number, OrderRow>()
   private tail: Promise<unknown> = Promise.resolve()
   private loaded: Promise<void> | null = null
+  private market: MarketData | null = null
+  private readonly queue: Queued[] = []
+  private draining = false
+  private ids: number[] = []
 
   constructor(private readonly db: Db) {
     super()
     this.setMaxListeners(0)
   }
 
+  /** Instrument status, limits and fees are then read from the market service's rows, which the console keeps current. */
+  attachMarket(market: MarketData): void {
+    this.market = market
+  }
+
   /** Loads every spot book from the open orders (idempotent). */
   init(): Promise<void> {
     this.loaded ??= this.exclusive(async () => {
-      const symbols = await this.db
-        .selectFrom('instrument')
-        .select('symbol')
-        .where('category', '=', 'spot')
-        .execute()
-      for (const { symbol } of symbols) await this.rebuild(symbol)
+      await this.loadInstruments()
+      for (const inst of this.insts.values()) if (inst.category === 'spot') await this.rebuild(inst.symbol)
     })
     return this.loaded
+  }
+
+  /**
+   * Re-reads instrument rows (after they were changed other than through the console, which
+   * updates the market service's copy itself).
+   */
+  async invalidate(symbol?: string): Promise<void> {
+    await this.loadInstruments(symbol)
+  }
+
+  private async loadInstruments(symbol?: string): Promise<void> {
+    let q = this.db.selectFrom('instrument').selectAll()
+    if (symbol) q = q.where('symbol', '=', symbol)
+    const rows = await q.execute()
+    const precisions = new Map(
+      (await this.db.selectFrom('asset').select(['code', 'precision']).execute()).map((a) => [
+        a.code,
+        a.precision,
+      ]),
+    )
+    for (const r of rows) {
+      this.insts.set(r.symbol, {
+        symbol: r.symbol,
+        base: r.base,
+        quote: r.quote,
+        category: r.category,
+        status: r.status,
+        pp: r.price_precision,
+        ap: r.amount_precision,
+        qdp: precisions.get(r.quote) ?? 8,
+        minAmount: normalize(r.min_amount),
+        minNotional: normalize(r.min_notional),
+        makerFee: normalize(r.maker_fee),
+        takerFee: normalize(r.taker_fee),
+      })
+      const m = this.market?.instrument(r.symbol)
+      if (m)
+        Object.assign(m, {
+          status: r.status,
+          min_amount: r.min_amount,
+          min_notional: r.min_notional,
+          maker_fee: r.maker_fee,
+          taker_fee: r.taker_fee,
+        })
+    }
+  }
+
+  /** The instrument as it is now: the console's changes arrive through the market service's row. */
+  private inst(symbol: string): Inst {
+    const base = this.insts.get(symbol)
+    if (!base) throw new AppError('unknownSymbol')
+    const m = this.market?.instrument(symbol)
+    if (!m) return base
+    return {
+      ...base,
+      status: m.status,
+      minAmount: normalize(m.min_amount),
+      minNotional: normalize(m.min_notional),
+      makerFee: normalize(m.maker_fee),
+      takerFee: normalize(m.taker_fee),
+    }
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.tail.then(fn, fn)
     this.tail = run.catch(() => undefined)
     return run
-  }
-
-  private async inst(
-    db: Tx,
-    symbol: string,
-    fresh = false,
-  ): Promise<Inst & { status: string; category: string }> {
-    const r = await instrumentRow(db, symbol)
-    if (!r) throw new AppError('unknownSymbol')
-    let cached = this.insts.get(symbol)
-    if (!cached || fresh) {
-      cached = {
-        symbol,
-        base: r.base,
-        quote: r.quote,
-        pp: r.price_precision,
-        ap: r.amount_precision,
-        qdp: (await assetPrecision(db, r.quote)) ?? 8,
-        minAmount: normalize(r.min_amount),
-        minNotional: normalize(r.min_notional),
-        makerFee: normalize(r.maker_fee),
-        takerFee: normalize(r.taker_fee),
-      }
-      this.insts.set(symbol, cached)
-    }
-    return {
-      ...cached,
-      minAmount: normalize(r.min_amount),
-      minNotional: normalize(r.min_notional),
-      makerFee: normalize(r.maker_fee),
-      takerFee: normalize(r.taker_fee),
-      status: r.status,
-      category: r.category,
-    }
   }
 
   book(symbol: string): OrderBook {
@@ -165,7 +221,9 @@ export class SpotService extends EventEmitter<SpotEvents> {
   }
 
   private async rebuild(symbol: string): Promise<void> {
-    const inst = await this.inst(this.db, symbol, true)
+    const inst = this.insts.get(symbol)
+    if (!inst) return
+    for (const [id, o] of this.open) if (o.symbol === symbol) this.open.delete(id)
     const b = new OrderBook()
     for (const o of await openOrdersOfSymbol(this.db, symbol)) {
       if (o.type !== 'limit' || o.price === null || o.amount === null) continue
@@ -175,7 +233,9 @@ export class SpotService extends EventEmitter<SpotEvents> {
         o.side,
         toUnits(toFixed(o.price, inst.pp), inst.pp),
         toUnits(toFixed(rest, inst.ap), inst.ap),
+        o.holder,
       )
+      this.open.set(Number(o.id), o)
     }
     this.books.set(symbol, b)
   }
@@ -197,50 +257,136 @@ export class SpotService extends EventEmitter<SpotEvents> {
 
   async place(holder: string, input: PlaceInput): Promise<SpotOrder> {
     await this.init()
-    if (!isSystemHolder(holder)) await assertCanMoveFunds(this.db, holder)
-    return this.exclusive(async () => {
-      const fx = newEffects()
-      const row = await this.transact(fx, input.symbol, (trx) => this.placeInTx(trx, fx, holder, input))
-      return orderToWire(row, this.insts.get(input.symbol)?.pp)
+    return new Promise<SpotOrder>((resolve, reject) => {
+      this.queue.push({ holder, input, resolve, reject })
+      if (!this.draining) {
+        this.draining = true
+        void this.exclusive(() => this.drain())
+      }
     })
+  }
+
+  /** One group of queued placements; queues itself again behind other work if more wait. */
+  private async drain(): Promise<void> {
+    let group: Queued[] = []
+    try {
+      // Let the requests already received reach the queue first (PGlite runs on this thread:
+      // without a turn of the event loop the group would often be a single order).
+      await new Promise<void>((r) => setImmediate(r))
+      // The group is taken once the transaction has its connection: what queued meanwhile joins.
+      const deferred = await this.placeGroup(() => {
+        group = this.queue.splice(0, MAX_BATCH)
+        return group
+      })
+      this.queue.unshift(...deferred)
+    } catch (err) {
+      // Settled promises ignore this: only the placements not answered yet fail.
+      for (const q of group) q.reject(err)
+    } finally {
+      if (this.queue.length) void this.exclusive(() => this.drain())
+      else this.draining = false
+    }
+  }
+
+  private async placeGroup(take: () => Queued[]): Promise<Queued[]> {
+    const results = new Map<Queued, OrderRow>()
+    const refused = new Map<Queued, unknown>()
+    let deferred: Queued[] = []
+    const fx = newEffects()
+    await this.transact(fx, async (pass) => {
+      const group = take()
+      // Frozen users may look but not trade: one read for the whole group.
+      const users = [...new Set(group.map((q) => q.holder).filter((h) => !isSystemHolder(h)))]
+      const active = new Set(
+        users.length
+          ? (await pass.trx.selectFrom('users').select(['id', 'status']).where('id', 'in', users).execute())
+              .filter((u) => u.status === 'active')
+              .map((u) => u.id)
+          : [],
+      )
+      const ready: { q: Queued; p: Prepared }[] = []
+      for (const q of group) {
+        try {
+          if (!isSystemHolder(q.holder) && !active.has(q.holder)) throw new AppError('accountAbnormal')
+          ready.push({ q, p: this.prepare(q.holder, q.input) })
+        } catch (err) {
+          refused.set(q, err)
+        }
+      }
+      if (ready.length === 0) return
+
+      // Every balance the group can touch, as the books stand now; a placement that would reach
+      // a balance not locked here (the group changed the book) waits for the next group.
+      const keys: BalanceKey[] = []
+      for (const { p } of ready) {
+        keys.push(key(p.holder, p.inst.base), key(p.holder, p.inst.quote), { ...FEES, asset: p.inst.quote })
+        for (const id of this.previewOf(p)) {
+          const m = this.open.get(id)
+          if (m) keys.push(key(m.holder, p.inst.base), key(m.holder, p.inst.quote))
+        }
+      }
+      await pass.ledger.lock(keys)
+      await this.reserveIds(pass.trx, ready.length)
+      for (let i = 0; i < ready.length; i++) {
+        const { q, p } = ready[i] as { q: Queued; p: Prepared }
+        try {
+          const row = this.placeIn(pass, p)
+          if (row === null) {
+            deferred = ready.slice(i).map((r) => r.q)
+            break
+          }
+          results.set(q, row)
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err
+          refused.set(q, err)
+        }
+      }
+    })
+    for (const [q, e] of refused) q.reject(e)
+    for (const [q, row] of results) q.resolve(orderToWire(row, this.insts.get(row.symbol)?.pp))
+    return deferred
   }
 
   async cancel(holder: string, id: string): Promise<SpotOrder> {
     await this.init()
     return this.exclusive(async () => {
+      const o = /^\d+$/.test(id) ? this.open.get(Number(id)) : undefined
+      if (!o || o.holder !== holder) {
+        const found = /^\d+$/.test(id)
+          ? await this.db.selectFrom('spot_order').select('holder').where('id', '=', id).executeTakeFirst()
+          : undefined
+        // Another holder's order reads as missing: nothing about it is revealed.
+        if (!found || found.holder !== holder) throw new AppError('orderNotFound')
+        throw new AppError('orderNotOpen')
+      }
       const fx = newEffects()
-      const found = await this.db
-        .selectFrom('spot_order')
-        .select(['holder', 'symbol'])
-        .where('id', '=', id)
-        .executeTakeFirst()
-      // Another holder's order reads as missing: nothing about it is revealed.
-      if (!found || found.holder !== holder) throw new AppError('orderNotFound')
-      const row = await this.transact(fx, found.symbol, async (trx) => {
-        const [o] = await ordersByIds(trx, [Number(id)])
-        if (!o || (o.status !== 'open' && o.status !== 'partial')) throw new AppError('orderNotOpen')
-        return this.cancelInTx(trx, fx, o)
+      return this.transact(fx, async (pass) => {
+        const inst = this.inst(o.symbol)
+        await pass.ledger.lock([key(o.holder, o.side === 'buy' ? inst.quote : inst.base)])
+        const row = this.cancelIn(pass, o)
+        return orderToWire(row, inst.pp)
       })
-      return orderToWire(row, this.insts.get(found.symbol)?.pp)
     })
   }
 
   async cancelAll(holder: string, symbol?: string): Promise<number> {
     await this.init()
     return this.exclusive(async () => {
-      const open = await openOrdersOf(this.db, holder, symbol)
-      const symbols = [...new Set(open.map((o) => o.symbol))]
-      let n = 0
-      for (const s of symbols) {
-        const fx = newEffects()
-        await this.transact(fx, s, async (trx) => {
-          for (const o of open.filter((x) => x.symbol === s)) {
-            await this.cancelInTx(trx, fx, o)
-            n++
-          }
-        })
-      }
-      return n
+      const mine = [...this.open.values()].filter(
+        (o) => o.holder === holder && (symbol === undefined || o.symbol === symbol),
+      )
+      if (mine.length === 0) return 0
+      const fx = newEffects()
+      await this.transact(fx, async (pass) => {
+        await pass.ledger.lock(
+          mine.map((o) => {
+            const inst = this.inst(o.symbol)
+            return key(o.holder, o.side === 'buy' ? inst.quote : inst.base)
+          }),
+        )
+        for (const o of mine) this.cancelIn(pass, o)
+      })
+      return mine.length
     })
   }
 
@@ -248,24 +394,64 @@ export class SpotService extends EventEmitter<SpotEvents> {
   async requote(holder: string, symbol: string, quotes: PlaceInput[]): Promise<void> {
     await this.init()
     return this.exclusive(async () => {
+      const prepared = quotes.map((q) => this.prepare(holder, q))
+      const mine = [...this.open.values()].filter((o) => o.holder === holder && o.symbol === symbol)
       const fx = newEffects()
-      await this.transact(fx, symbol, async (trx) => {
-        for (const o of await openOrdersOf(trx, holder, symbol)) await this.cancelInTx(trx, fx, o)
-        for (const q of quotes) await this.placeInTx(trx, fx, holder, q)
+      await this.transact(fx, async (pass) => {
+        const inst = this.inst(symbol)
+        await pass.ledger.lock([
+          key(holder, inst.base),
+          key(holder, inst.quote),
+          { ...FEES, asset: inst.quote },
+        ])
+        for (const o of mine) this.cancelIn(pass, o)
+        await this.reserveIds(pass.trx, prepared.length)
+        for (const p of prepared) {
+          // The quotes may reach makers whose balances are not locked yet: lock and retry.
+          for (;;) {
+            if (this.placeIn(pass, p) !== null) break
+            const more: BalanceKey[] = []
+            for (const id of this.previewOf(p)) {
+              const m = this.open.get(id)
+              if (m && !pass.ledger.isLocked(key(m.holder, inst.base))) more.push(key(m.holder, inst.base))
+              if (m && !pass.ledger.isLocked(key(m.holder, inst.quote))) more.push(key(m.holder, inst.quote))
+            }
+            if (more.length === 0) throw new Error('requote: no balance left to lock')
+            await pass.ledger.lock(more)
+          }
+        }
       })
     })
   }
 
-  /** Runs `fn` in a transaction; rebuilds the book if it fails, emits the effects if it commits. */
-  private async transact<T>(fx: Effects, _symbol: string, fn: (trx: Tx) => Promise<T>): Promise<T> {
+  // ---- the pipeline's steps ----------------------------------------------------------------
+
+  /**
+   * Runs `fn` in a transaction, then writes the orders, fills and ledger entries it produced;
+   * rebuilds the touched books if anything fails, emits the effects if it commits.
+   */
+  private async transact<T>(fx: Effects, fn: (pass: Pass) => Promise<T>): Promise<T> {
     let result: T
+    let pass: Pass | null = null
     try {
-      result = await this.db.transaction().execute(fn)
+      result = await this.db.transaction().execute(async (trx) => {
+        pass = { trx, ledger: new LedgerBatch(trx), fx, now: new Date(), writes: new Map(), trades: [] }
+        const r = await fn(pass)
+        await this.write(pass)
+        return r
+      })
     } catch (err) {
-      // The book may be ahead of the rolled-back database: reload what changed.
+      // The books and open orders may be ahead of the rolled-back database: reload them.
       for (const s of fx.books) await this.rebuild(s)
       throw err
     }
+    const done = pass as Pass | null
+    if (done)
+      for (const [id, row] of done.writes) {
+        if (row.status === 'open' || row.status === 'partial') {
+          if (row.type === 'limit') this.open.set(id, row)
+        } else this.open.delete(id)
+      }
     for (const s of fx.books) this.emit('book', s)
     for (const [s, list] of fx.trades) this.emit('trades', s, list)
     for (const o of fx.orders.values())
@@ -274,35 +460,80 @@ export class SpotService extends EventEmitter<SpotEvents> {
     return result
   }
 
-  private async cancelInTx(trx: Tx, fx: Effects, o: OrderRow): Promise<OrderRow> {
-    const inst = await this.inst(trx, o.symbol)
-    const asset = o.side === 'buy' ? inst.quote : inst.base
-    if (gt(o.locked, '0'))
-      await postEntry(trx, {
-        reason: 'spot_unfreeze',
-        refType: 'spot_order',
-        refId: String(o.id),
-        postings: unfreeze({ holder: o.holder, account: ACCOUNT, asset }, normalize(o.locked)),
-      })
-    const row = await trx
-      .updateTable('spot_order')
-      .set({ status: 'cancelled', locked: '0', updated_at: new Date() })
-      .where('id', '=', String(o.id))
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    fx.books.add(o.symbol)
-    this.book(o.symbol).cancel(Number(o.id))
-    fx.orders.set(String(row.id), row)
-    return row
+  /** Order ids come from the sequence, reserved in blocks (one query per block). */
+  private async reserveIds(trx: Tx, n: number): Promise<void> {
+    if (this.ids.length >= n) return
+    const want = Math.max(n - this.ids.length, 256)
+    const { rows } = await sql<{ id: string | number }>`
+      select nextval(pg_get_serial_sequence('spot_order', 'id')) as id
+      from generate_series(1, ${want}::int)`.execute(trx)
+    this.ids.push(...rows.map((r) => Number(r.id)))
   }
 
-  private async placeInTx(trx: Tx, fx: Effects, holder: string, input: PlaceInput): Promise<OrderRow> {
-    const inst = await this.inst(trx, input.symbol)
+  /** The pass's order rows (one upsert) and fills (one insert), as JSON parameters, then its ledger entries. */
+  private async write(pass: Pass): Promise<void> {
+    const { trx, writes } = pass
+    if (writes.size) {
+      const rows = [...writes.values()].map((o) => ({
+        ...o,
+        id: String(o.id),
+        created_at: new Date(o.created_at).toISOString(),
+        updated_at: new Date(o.updated_at).toISOString(),
+      }))
+      await sql`
+        insert into spot_order (id, holder, symbol, side, type, price, amount, quote_amount, filled,
+          filled_quote, fee, maker_fee_rate, taker_fee_rate, locked, status, created_at, updated_at)
+        select v.id, v.holder, v.symbol, v.side, v.type, v.price, v.amount, v.quote_amount, v.filled,
+          v.filled_quote, v.fee, v.maker_fee_rate, v.taker_fee_rate, v.locked, v.status, v.created_at, v.updated_at
+        from json_to_recordset(${JSON.stringify(rows)}::json) as v(id bigint, holder text, symbol text,
+          side text, type text, price numeric, amount numeric, quote_amount numeric, filled numeric,
+          filled_quote numeric, fee numeric, maker_fee_rate numeric, taker_fee_rate numeric,
+          locked numeric, status text, created_at timestamptz, updated_at timestamptz)
+        on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote,
+          fee = excluded.fee, locked = excluded.locked, status = excluded.status,
+          updated_at = excluded.updated_at`.execute(trx)
+    }
+    if (pass.trades.length) {
+      const trades = pass.trades.map((t, i) => ({
+        ...t,
+        ord: i,
+        created_at: new Date(t.created_at).toISOString(),
+      }))
+      const { rows } = await sql<TradeRow>`
+        insert into spot_trade (symbol, price, amount, quote, taker_side, maker_order_id, taker_order_id,
+          maker_holder, taker_holder, maker_fee, taker_fee, created_at)
+        select v.symbol, v.price, v.amount, v.quote, v.taker_side, v.maker_order_id, v.taker_order_id,
+          v.maker_holder, v.taker_holder, v.maker_fee, v.taker_fee, v.created_at
+        from json_to_recordset(${JSON.stringify(trades)}::json) as v(ord int, symbol text, price numeric,
+          amount numeric, quote numeric, taker_side text, maker_order_id bigint, taker_order_id bigint,
+          maker_holder text, taker_holder text, maker_fee numeric, taker_fee numeric, created_at timestamptz)
+        order by v.ord
+        returning *`.execute(trx)
+      rows.sort((a, b) => Number(a.id) - Number(b.id))
+      for (const r of rows) {
+        const list = pass.fx.trades.get(r.symbol) ?? []
+        list.push(tradeToPublic(r))
+        pass.fx.trades.set(r.symbol, list)
+      }
+    }
+    await pass.ledger.flush()
+  }
+
+  private previewOf(p: Prepared): number[] {
+    const book = this.book(p.inst.symbol)
+    const side = p.input.side
+    return p.input.type === 'limit'
+      ? book.preview(side, p.priceU, p.qtyU, null, p.holder)
+      : book.preview(side, null, p.qtyU, p.budgetU, p.holder)
+  }
+
+  /** Checks the input against the instrument; no I/O. */
+  private prepare(holder: string, input: PlaceInput): Prepared {
+    const inst = this.inst(input.symbol)
     if (inst.category !== 'spot') throw new AppError('unknownSymbol')
     if (inst.status !== 'trading') throw new AppError('marketSuspended')
     const { side, type } = input
     const feeMax = max(inst.makerFee, inst.takerFee)
-
     let price: string | null = null
     let amount: string | null = null
     let quoteAmount: string | null = null
@@ -341,60 +572,87 @@ export class SpotService extends EventEmitter<SpotEvents> {
       if (err instanceof AppError) throw err
       throw new AppError('priceOutOfRange')
     }
+    return { holder, inst, input, price, amount, quoteAmount, lock, priceU, qtyU, budgetU }
+  }
 
-    const book = this.book(inst.symbol)
-    const makerIds =
-      type === 'limit' ? book.preview(side, priceU, qtyU) : book.preview(side, null, qtyU, budgetU)
+  private cancelIn(pass: Pass, o: OrderRow): OrderRow {
+    const inst = this.inst(o.symbol)
+    const asset = o.side === 'buy' ? inst.quote : inst.base
+    if (gt(o.locked, '0'))
+      pass.ledger.post({
+        reason: 'spot_unfreeze',
+        refType: 'spot_order',
+        refId: String(o.id),
+        postings: unfreeze(key(o.holder, asset), normalize(o.locked)),
+      })
+    const row: OrderRow = { ...o, status: 'cancelled', locked: '0', updated_at: pass.now }
+    pass.fx.books.add(o.symbol)
+    this.book(o.symbol).cancel(Number(o.id))
+    this.open.set(Number(o.id), row)
+    pass.writes.set(Number(o.id), row)
+    pass.fx.orders.set(String(o.id), row)
+    return row
+  }
+
+  /**
+   * Applies one placement in memory (book, ledger batch, rows to write). Returns null, having
+   * changed nothing, when it would touch a balance the pass has not locked. An AppError
+   * (insufficient balance, no liquidity) also leaves everything as it was.
+   */
+  private placeIn(pass: Pass, p: Prepared): OrderRow | null {
+    const { inst, holder } = p
+    const { side, type } = p.input
+    const makerIds = this.previewOf(p)
+    for (const id of makerIds) {
+      const m = this.open.get(id)
+      if (!m) throw new Error(`maker ${id} not loaded`)
+      if (!pass.ledger.isLocked(key(m.holder, inst.base)) || !pass.ledger.isLocked(key(m.holder, inst.quote)))
+        return null
+    }
+    const own = [key(holder, inst.base), key(holder, inst.quote), { ...FEES, asset: inst.quote }]
+    if (!own.every((k) => pass.ledger.isLocked(k))) return null
     if (type === 'market' && makerIds.length === 0) throw new AppError('noLiquidity')
-    const makers = new Map((await ordersByIds(trx, makerIds)).map((m) => [Number(m.id), m]))
-
-    // Every balance this placement can touch, locked once in the global order (no deadlocks).
-    const key = (h: string, asset: string): BalanceKey => ({ holder: h, account: ACCOUNT, asset })
-    const keys: BalanceKey[] = [
-      key(holder, inst.base),
-      key(holder, inst.quote),
-      { ...FEES, asset: inst.quote },
-    ]
-    for (const m of makers.values()) keys.push(key(m.holder, inst.base), key(m.holder, inst.quote))
-    await lockBalances(trx, keys)
 
     const lockAsset = side === 'buy' ? inst.quote : inst.base
-    const inserted = await trx
-      .insertInto('spot_order')
-      .values({
-        holder,
-        symbol: inst.symbol,
-        side,
-        type,
-        price,
-        amount,
-        quote_amount: quoteAmount,
-        maker_fee_rate: inst.makerFee,
-        taker_fee_rate: inst.takerFee,
-        locked: lock,
-        status: 'open',
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    const id = Number(inserted.id)
-    await postEntry(trx, {
+    const id = this.ids.shift()
+    if (id === undefined) throw new Error('no order id reserved')
+    // The freeze is checked first: a refusal leaves the book and the ledger untouched.
+    pass.ledger.post({
       reason: 'spot_freeze',
       refType: 'spot_order',
       refId: String(id),
-      postings: freeze(key(holder, lockAsset), lock),
+      postings: freeze(key(holder, lockAsset), p.lock),
     })
 
-    fx.books.add(inst.symbol)
+    const book = this.book(inst.symbol)
+    pass.fx.books.add(inst.symbol)
     const result: PlaceResult =
       type === 'limit'
-        ? book.placeLimit(id, side, priceU, qtyU as number)
-        : book.placeMarket(id, side, qtyU, budgetU)
+        ? book.placeLimit(id, side, p.priceU, p.qtyU as number, holder)
+        : book.placeMarket(id, side, p.qtyU, p.budgetU, holder)
 
-    const taker = { ...inserted }
+    const taker: OrderRow = {
+      id: String(id),
+      holder,
+      symbol: inst.symbol,
+      side,
+      type,
+      price: p.price,
+      amount: p.amount,
+      quote_amount: p.quoteAmount,
+      filled: '0',
+      filled_quote: '0',
+      fee: '0',
+      maker_fee_rate: inst.makerFee,
+      taker_fee_rate: inst.takerFee,
+      locked: p.lock,
+      status: 'open',
+      created_at: pass.now,
+      updated_at: pass.now,
+    }
     const trade: Posting[] = []
     const fees: Posting[] = []
     const releases: Posting[] = []
-    const tradeRows: Omit<TradeRow, 'id' | 'created_at'>[] = []
     const touched = new Map<number, OrderRow>()
 
     const consume = (o: OrderRow, qty: string, notional: string, fee: string) => {
@@ -404,12 +662,23 @@ export class SpotService extends EventEmitter<SpotEvents> {
       o.locked = sub(o.locked, o.side === 'buy' ? add(notional, fee) : qty)
     }
 
+    // Self-trade prevention: the holder's own resting orders the engine cancelled.
+    for (const c of result.cancelled) {
+      const o = this.open.get(c.id)
+      if (!o) throw new Error(`resting order ${c.id} not loaded`)
+      const asset = o.side === 'buy' ? inst.quote : inst.base
+      if (gt(o.locked, '0')) releases.push(...unfreeze(key(o.holder, asset), normalize(o.locked)))
+      const row: OrderRow = { ...o, status: 'cancelled', locked: '0', updated_at: pass.now }
+      this.open.set(c.id, row)
+      pass.writes.set(c.id, row)
+      pass.fx.orders.set(String(c.id), row)
+    }
+
     for (const f of result.fills) {
-      const maker = makers.get(f.makerId)
-      if (!maker) throw new Error(`maker ${f.makerId} not loaded`)
-      const p = fromUnits(f.price, inst.pp)
+      const maker = touched.get(f.makerId) ?? { ...(this.open.get(f.makerId) as OrderRow) }
+      const pr = fromUnits(f.price, inst.pp)
       const q = fromUnits(f.qty, inst.ap)
-      const notional = mul(p, q)
+      const notional = mul(pr, q)
       const makerFee = toFixed(mul(notional, normalize(maker.maker_fee_rate)), inst.qdp, 'down')
       const takerFee = toFixed(mul(notional, inst.takerFee), inst.qdp, 'down')
       const buyer = side === 'buy' ? taker : maker
@@ -435,10 +704,11 @@ export class SpotService extends EventEmitter<SpotEvents> {
       consume(maker, q, notional, makerFee)
       consume(taker, q, notional, takerFee)
       maker.status = f.makerRemaining === 0 ? 'filled' : 'partial'
+      maker.updated_at = pass.now
       touched.set(f.makerId, maker)
-      tradeRows.push({
+      pass.trades.push({
         symbol: inst.symbol,
-        price: p,
+        price: pr,
         amount: q,
         quote: notional,
         taker_side: side,
@@ -448,6 +718,7 @@ export class SpotService extends EventEmitter<SpotEvents> {
         taker_holder: holder,
         maker_fee: makerFee,
         taker_fee: takerFee,
+        created_at: pass.now,
       })
     }
 
@@ -461,45 +732,36 @@ export class SpotService extends EventEmitter<SpotEvents> {
       taker.status = result.rested ? (result.fills.length ? 'partial' : 'open') : 'filled'
       if (!result.rested) release(taker)
     } else {
-      const complete = side === 'sell' ? result.remaining === 0 : true
+      const complete = p.input.side === 'sell' ? result.remaining === 0 : true
       taker.status = complete ? 'filled' : 'cancelled'
       release(taker)
     }
 
+    // Settlement cannot overdraw (every amount was frozen for it); if it did, the whole pass
+    // fails (not only this order: the book has already changed) and the books are rebuilt.
     const ref = { refType: 'spot_order', refId: String(id) }
-    if (trade.length) await postEntry(trx, { reason: 'spot_trade', ...ref, postings: trade })
-    if (fees.length) await postEntry(trx, { reason: 'spot_fee', ...ref, postings: fees })
-    if (releases.length) await postEntry(trx, { reason: 'spot_unfreeze', ...ref, postings: releases })
+    try {
+      if (trade.length) pass.ledger.post({ reason: 'spot_trade', ...ref, postings: trade })
+      if (fees.length) pass.ledger.post({ reason: 'spot_fee', ...ref, postings: fees })
+      if (releases.length) pass.ledger.post({ reason: 'spot_unfreeze', ...ref, postings: releases })
+    } catch (err) {
+      throw new Error(`spot settlement of order ${id} failed`, { cause: err })
+    }
 
-    const now = new Date()
-    const save = async (o: OrderRow) => {
-      const row = await trx
-        .updateTable('spot_order')
-        .set({
-          filled: o.filled,
-          filled_quote: o.filled_quote,
-          fee: o.fee,
-          locked: o.locked,
-          status: o.status,
-          updated_at: now,
-        })
-        .where('id', '=', String(o.id))
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      fx.orders.set(String(row.id), row)
-      return row
+    for (const [mid, m] of touched) {
+      this.open.set(mid, m)
+      pass.writes.set(mid, m)
+      pass.fx.orders.set(String(mid), m)
     }
-    for (const m of touched.values()) await save(m)
-    const saved = await save(taker)
-    if (tradeRows.length) {
-      const rows = await trx.insertInto('spot_trade').values(tradeRows).returningAll().execute()
-      const list = fx.trades.get(inst.symbol) ?? []
-      list.push(...rows.map(tradeToPublic))
-      fx.trades.set(inst.symbol, list)
-    }
-    return saved
+    // A rested taker is a maker for the next placements of the same pass.
+    if (type === 'limit' && result.rested) this.open.set(id, taker)
+    pass.writes.set(id, taker)
+    pass.fx.orders.set(String(id), taker)
+    return taker
   }
 }
+
+const newEffects = (): Effects => ({ books: new Set(), trades: new Map(), orders: new Map() })
 
 /** One service per database, shared by the routes, the realtime hub and the market makers. */
 const services = new WeakMap<Db, SpotService>()

@@ -66,6 +66,7 @@ export function AdminLayout() {
     { to: '/admin/channels', label: t`Deposit addresses` },
     { to: '/admin/users', label: t`Users` },
     { to: '/admin/markets', label: t`Markets` },
+    { to: '/admin/content', label: t`Content` },
     { to: '/admin/audit', label: t`Audit log` },
   ] as const
 

@@ -1,3 +1,4 @@
+import { EXCHANGE_TIMES, formatHours } from '@common/assets/exchange-times'
 import { mul } from '@common/money/decimal'
 import { exchangeQuoteSchema } from '@common/schemas/assets'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -7,6 +8,7 @@ import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
+import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import {
   assetsApi,
@@ -28,7 +30,7 @@ export function ExchangePage() {
   const { t, i18n } = useLingui()
   const qc = useQueryClient()
   const { money, fmt } = useMoney()
-  const ids = { from: useId(), to: useId(), amount: useId() }
+  const ids = { from: useId(), to: useId() }
   const funding = useQuery(balancesQueryOptions('funding'))
   const records = useInfiniteQuery(exchangeRecordsQueryOptions())
   const priced = (funding.data?.list ?? []).filter((b) => b.price !== null)
@@ -133,38 +135,17 @@ export function ExchangePage() {
             {fieldReason(i18n, errors.to)}
           </span>
         )}
-        <div className={form.field}>
-          <label htmlFor={ids.amount} className={form.label}>
-            <Trans>Amount</Trans>
-          </label>
-          <div className={form.row}>
-            <input
-              id={ids.amount}
-              className={form.input}
-              inputMode="decimal"
-              autoComplete="off"
-              value={v.amount}
-              onChange={(e) => change('amount')(e.target.value)}
-              aria-invalid={errors.amount ? true : undefined}
-            />
-            <button
-              type="button"
-              className={form.secondary}
-              style={{ padding: '0 12px' }}
-              onClick={() => change('amount')(held)}
-            >
-              <Trans>All</Trans>
-            </button>
-          </div>
-          {errors.amount && (
-            <span className={form.error} role="alert">
-              {fieldReason(i18n, errors.amount)}
-            </span>
-          )}
-          <span className={form.hint}>
-            <Trans>Held in the funding account</Trans> {money(held)} {v.from}
-          </span>
-        </div>
+        <AmountField
+          value={v.amount}
+          onChange={change('amount')}
+          all={held}
+          error={errors.amount}
+          hint={
+            <>
+              <Trans>Held in the funding account</Trans> {money(held)} {v.from}
+            </>
+          }
+        />
         {quote && (
           <section className={styles.card} aria-label={t`Quote`}>
             <div className={styles.kv}>
@@ -222,6 +203,7 @@ export function ExchangePage() {
           </Trans>
         </p>
       </form>
+      <Consultation />
       <h2 className={styles.sectionTitle}>
         <Trans>Exchange records</Trans>
       </h2>
@@ -250,5 +232,34 @@ export function ExchangePage() {
       />
       <div style={{ height: 24 }} />
     </>
+  )
+}
+
+/** The consultation block: the desk's service times (SPEC section 9). */
+function Consultation() {
+  const { t } = useLingui()
+  const { fmt } = useMoney()
+  const id = useId()
+  const hours = (n: number) => formatHours(n, fmt.locale)
+  const rows: [string, string][] = [
+    [t`Bank-transfer exchange or withdrawal`, t`Book ${hours(EXCHANGE_TIMES.bankBookingAhead)} ahead`],
+    [t`Exchange or redemption`, t`Completes within ${hours(EXCHANGE_TIMES.exchangeWithin)}`],
+    [t`Arrival of the funds`, t`Within ${hours(EXCHANGE_TIMES.arrivalWithin)}`],
+    [t`Stablecoin redemption`, t`Completes within ${hours(EXCHANGE_TIMES.stablecoinRedemptionWithin)}`],
+  ]
+  return (
+    <section className={`${styles.card} ${styles.consult}`} aria-labelledby={id}>
+      <h2 id={id} className={styles.consultTitle}>
+        <Trans>Consultation</Trans>
+      </h2>
+      <dl className={styles.consultList}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={styles.kv}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   )
 }

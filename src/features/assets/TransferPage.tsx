@@ -7,6 +7,7 @@ import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
+import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import { assetsApi, assetsKeys, balancesQueryOptions, type TransferRow, transfersQueryOptions } from './api'
 import { InfiniteList } from './InfiniteList'
@@ -18,7 +19,7 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
   const { t, i18n } = useLingui()
   const qc = useQueryClient()
   const { money, fmt } = useMoney()
-  const ids = { coin: useId(), from: useId(), to: useId(), amount: useId() }
+  const ids = { coin: useId(), from: useId(), to: useId() }
   const [v, setV] = useState<{ coin: string; from: WalletAccount; to: WalletAccount; amount: string }>({
     coin: initialCoin ?? 'USDT',
     from: 'funding',
@@ -117,38 +118,17 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
             {fieldReason(i18n, errors.to)}
           </span>
         )}
-        <div className={form.field}>
-          <label htmlFor={ids.amount} className={form.label}>
-            <Trans>Amount</Trans>
-          </label>
-          <div className={form.row}>
-            <input
-              id={ids.amount}
-              className={form.input}
-              inputMode="decimal"
-              autoComplete="off"
-              value={v.amount}
-              onChange={(e) => setV((o) => ({ ...o, amount: e.target.value.trim() }))}
-              aria-invalid={errors.amount ? true : undefined}
-            />
-            <button
-              type="button"
-              className={form.secondary}
-              style={{ padding: '0 12px' }}
-              onClick={() => setV((o) => ({ ...o, amount: available }))}
-            >
-              <Trans>All</Trans>
-            </button>
-          </div>
-          {errors.amount && (
-            <span className={form.error} role="alert">
-              {fieldReason(i18n, errors.amount)}
-            </span>
-          )}
-          <span className={form.hint}>
-            <Trans>Available</Trans> {money(available)} {v.coin}
-          </span>
-        </div>
+        <AmountField
+          value={v.amount}
+          onChange={(x) => setV((o) => ({ ...o, amount: x.trim() }))}
+          all={available}
+          error={errors.amount}
+          hint={
+            <>
+              <Trans>Available</Trans> {money(available)} {v.coin}
+            </>
+          }
+        />
         <button type="submit" className={form.primary} disabled={busy}>
           <Trans>Confirm transfer</Trans>
         </button>

@@ -10,6 +10,7 @@ import { SendCodeButton } from '@/features/account/SendCodeButton'
 import { fieldErrors } from '@/features/account/validate'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
+import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import {
   addressBookQueryOptions,
@@ -18,18 +19,17 @@ import {
   chainsQueryOptions,
   withdrawInfoQueryOptions,
 } from './api'
-import { fieldReason } from './labels'
 import { useMoney } from './use-money'
 
 const isAmountLike = (s: string) => /^\d+(\.\d+)?$/.test(s)
 
 /** Withdrawal: chain, address (typed or from the book), amount less the fee, trade password, second factor. */
 export function WithdrawPage({ coin }: { coin: string }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const qc = useQueryClient()
   const navigate = useNavigate()
   const { money } = useMoney()
-  const ids = { coin: useId(), book: useId(), amount: useId() }
+  const ids = { coin: useId(), book: useId() }
   const coins = useQuery(chainsQueryOptions())
   const info = useQuery(withdrawInfoQueryOptions(coin))
   const book = useQuery(addressBookQueryOptions())
@@ -173,38 +173,17 @@ export function WithdrawPage({ coin }: { coin: string }) {
             </Link>
           </div>
         </div>
-        <div className={form.field}>
-          <label htmlFor={ids.amount} className={form.label}>
-            <Trans>Amount</Trans>
-          </label>
-          <div className={form.row}>
-            <input
-              id={ids.amount}
-              className={form.input}
-              inputMode="decimal"
-              autoComplete="off"
-              value={v.amount}
-              onChange={(e) => set('amount')(e.target.value)}
-              aria-invalid={errors.amount ? true : undefined}
-            />
-            <button
-              type="button"
-              className={form.secondary}
-              style={{ padding: '0 12px' }}
-              onClick={() => set('amount')(info.data?.withdrawable ?? '0')}
-            >
-              <Trans>All</Trans>
-            </button>
-          </div>
-          {errors.amount && (
-            <span className={form.error} role="alert">
-              {fieldReason(i18n, errors.amount)}
-            </span>
-          )}
-          <span className={form.hint}>
-            <Trans>Withdrawable</Trans> {money(info.data?.withdrawable)} {coin}
-          </span>
-        </div>
+        <AmountField
+          value={v.amount}
+          onChange={set('amount')}
+          all={info.data?.withdrawable ?? '0'}
+          error={errors.amount}
+          hint={
+            <>
+              <Trans>Withdrawable</Trans> {money(info.data?.withdrawable)} {coin}
+            </>
+          }
+        />
         {chain && (
           <div className={styles.card}>
             <div className={styles.kv}>

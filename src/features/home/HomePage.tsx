@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { logoMapAtom, themeAtom } from '@/app/store'
+import { NoticeMarquee } from '@/features/content/NoticeMarquee'
 import { floorQueryOptions, instrumentsQueryOptions } from '@/features/market/api'
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
 import { Change, Price } from '@/features/market/components/Price'
@@ -96,6 +97,7 @@ export function HomePage() {
 
       {floor.data && <Banners banners={floor.data.banners} label={t`Announcements`} />}
       {floor.data && <Notices notices={floor.data.notices} label={t`Notices`} />}
+      <NoticeMarquee />
       {floor.data && <ShortcutGrid items={floor.data.shortcuts} label={t`Shortcuts`} />}
 
       {hot.length > 0 && (

@@ -5,20 +5,27 @@ import { useEffect } from 'react'
 import { subscribe } from '@/lib/socket/client'
 import { type TickerMap, tickersQueryOptions } from './api'
 
+type TickerUpdate = Pick<Ticker, 'symbol'> & Partial<Ticker>
+
 /** All tickers, live: REST snapshot, then socket updates written into the query cache. */
 export function useLiveTickers(): TickerMap | undefined {
   const qc = useQueryClient()
   const query = useQuery(tickersQueryOptions())
   useEffect(() => {
     const key = tickersQueryOptions().queryKey
-    return subscribe<Ticker[], Ticker[]>(CHANNEL_TICKERS, {
+    // Snapshot: whole tickers. Messages: per ticker the symbol and only the fields that changed
+    // (all fields for a symbol not seen before); the socket's sequence check guarantees the base.
+    return subscribe<Ticker[], TickerUpdate[]>(CHANNEL_TICKERS, {
       onSnapshot(list) {
         qc.setQueryData(key, Object.fromEntries(list.map((t) => [t.symbol, t])) as TickerMap)
       },
       onMessage(list) {
         qc.setQueryData(key, (old: TickerMap | undefined) => {
           const next = { ...old }
-          for (const t of list) next[t.symbol] = t
+          for (const u of list) {
+            const base = next[u.symbol]
+            next[u.symbol] = (base ? { ...base, ...u } : u) as Ticker
+          }
           return next
         })
       },

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtom, useAtomValue } from 'jotai'
 import { langAtom, themeAtom } from '@/app/store'
 import { AccountSection } from '@/features/account/AccountSection'
+import { ContentLinks } from '@/features/content/ContentLinks'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
 import { GlobeIcon, InfoIcon, MoonIcon } from '@/ui/Icons'
 import { PageHeader } from '@/ui/PageHeader'
@@ -22,6 +23,7 @@ export function MinePage() {
     <>
       <PageHeader title={t`Settings`} />
       <AccountSection />
+      <ContentLinks />
       <CellGroup label={t`Preferences`}>
         <LinkCell to="/pages/mine/language-set" icon={<GlobeIcon />} label={t`Language`} value={langName} />
         <Cell icon={<MoonIcon />} label={t`Dark mode`}>

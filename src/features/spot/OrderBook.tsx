@@ -1,7 +1,9 @@
 import { add, div, gt, isZero, mul } from '@common/money/decimal'
 import type { DepthLevel, PublicTrade } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { groupLevels, groupSteps } from './depth-group'
 import styles from './Spot.module.css'
 
 function widths(levels: DepthLevel[]): string[] {
@@ -15,7 +17,10 @@ function widths(levels: DepthLevel[]): string[] {
   return cum.map((c) => (isZero(total) ? '0' : div(mul(c, '100'), total, 2, 'down')))
 }
 
-/** Asks above, last price, bids below; a tap on a row hands its price to the order form. */
+/**
+ * Asks above, last price, bids below; a tap on a row hands its price to the order form. The
+ * levels can be grouped by 1, 10, 100 or 1000 ticks of the instrument's price.
+ */
 export function OrderBook({
   bids,
   asks,
@@ -35,8 +40,12 @@ export function OrderBook({
 }) {
   const { t } = useLingui()
   const { amount } = useFormat()
-  const a = asks.slice(0, rows)
-  const b = bids.slice(0, rows)
+  const steps = pricePrecision === undefined ? [] : groupSteps(pricePrecision)
+  const [group, setGroup] = useState(0)
+  const step = steps[group]
+  const a = (step ? groupLevels(asks, step, 'ask') : asks).slice(0, rows)
+  const b = (step ? groupLevels(bids, step, 'bid') : bids).slice(0, rows)
+  const dp = pricePrecision === undefined ? undefined : Math.max(0, pricePrecision - group)
   const aw = widths(a)
   const bw = widths(b)
   const row = (l: DepthLevel, w: string, side: 'ask' | 'bid') => (
@@ -49,7 +58,7 @@ export function OrderBook({
         aria-label={t`Price ${l.price}, amount ${l.amount}`}
       >
         <span className={styles.bar} style={{ width: `${w}%` }} aria-hidden="true" />
-        <span className={styles.bookPrice}>{amount(l.price, { dp: pricePrecision })}</span>
+        <span className={styles.bookPrice}>{amount(l.price, { dp })}</span>
         <span className={styles.bookAmount}>{amount(l.amount, { dp: amountPrecision })}</span>
       </button>
     </li>
@@ -61,6 +70,22 @@ export function OrderBook({
         <span>{t`Price`}</span>
         <span>{t`Amount`}</span>
       </div>
+      {steps.length > 0 && (
+        <label className={styles.bookGroup}>
+          <span>{t`Group`}</span>
+          <select
+            value={group}
+            data-testid="depth-group"
+            onChange={(e) => setGroup(Number(e.currentTarget.value))}
+          >
+            {steps.map((s, i) => (
+              <option key={s} value={i}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <ol className={styles.asks} aria-label={t`Asks`} data-testid="asks">
         {[...a.map((l, i) => row(l, aw[i] ?? '0', 'ask'))].reverse()}
         {a.length === 0 && <li className={styles.bookEmpty}>--</li>}

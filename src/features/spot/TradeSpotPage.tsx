@@ -326,6 +326,16 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
               {t`All records`}
             </Link>
           )}
+          {token && (
+            <Link
+              to="/pages/history/index"
+              search={{ symbol }}
+              className={styles.cancelAll}
+              data-testid="history-link"
+            >
+              {t`History`}
+            </Link>
+          )}
         </div>
         {!token ? (
           <p className={styles.empty}>

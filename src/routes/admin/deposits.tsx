@@ -1,7 +1,7 @@
 import { DEPOSIT_FILTERS } from '@common/schemas/admin'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { DepositsPage } from '@/features/admin/DepositsPage'
+import { DepositsPage } from '@/features/admin/ReviewQueues'
 
 const search = v.object({
   status: v.optional(v.fallback(v.picklist(DEPOSIT_FILTERS), 'pending'), 'pending'),

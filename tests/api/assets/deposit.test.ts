@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBalances } from '../../../server/ledger/ledger'
+import { createStaff } from '../../../server/modules/admin/staff'
 import { creditDeposit, listDeposits, rejectDeposit } from '../../../server/modules/assets/review'
+import { uniqueEmail } from '../accounts/helpers'
+import { login, STAFF_PASSWORD } from '../admin/helpers'
 import { backends } from '../harness'
 import {
   ADDR,
@@ -30,6 +33,24 @@ describe.each(backends)('deposits and deposit channels on %s', (backend) => {
     expect((await h.get('admin/deposit-channels')).code).toBe(1003)
     const save = { coin: 'USDT', chain: 'TRC20', address: ADDR.TRON, confirmations: 20, enabled: true }
     expect((await h.post('admin/deposit-channels/save', save, u.token)).code).toBe(1006)
+    expect((await h.post('admin/deposit-channels/save', save)).code).toBe(1003)
+    // Staff must pass the console's gate too: one-time password changed, then Google authenticator on.
+    const fresh = await createStaff(h.db, { email: uniqueEmail('fresh-op'), role: 'operator' })
+    let token = await login(h.app, fresh.email, fresh.password)
+    expect((await h.get('admin/deposit-channels', {}, token)).code).toBe(1700)
+    expect((await h.post('admin/deposit-channels/save', save, token)).code).toBe(1700)
+    const changed = await h.post(
+      'safe/updatePassword',
+      { oldPassword: fresh.password, password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD },
+      token,
+    )
+    expect(changed.code, changed.msg).toBe(200)
+    token = await login(h.app, fresh.email, STAFF_PASSWORD)
+    expect((await h.get('admin/deposit-channels', {}, token)).code).toBe(1701)
+    expect((await h.post('admin/deposit-channels/save', save, token)).code).toBe(1701)
+    expect(
+      await h.db.selectFrom('deposit_channel').select('asset').where('asset', '=', 'USDT').execute(),
+    ).toEqual([])
     // address of another chain family, unknown chain, bad body
     expect((await h.post('admin/deposit-channels/save', { ...save, address: ADDR.EVM }, op.token)).code).toBe(
       1502,
@@ -50,6 +71,14 @@ describe.each(backends)('deposits and deposit channels on %s', (backend) => {
     expect(chains.data.find((c) => c.coin === 'USDT')?.chains.every((c) => !c.depositOpen)).toBe(true)
 
     await openChannel(h, op.token, 'USDT', 'TRC20', ADDR.TRON, '5')
+    const audit = await h.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', 'USDT/TRC20')
+      .orderBy('id')
+      .execute()
+    expect(audit.map((r) => [r.action, r.actor_id])).toEqual([['deposit_channel.save', op.userId]])
+    expect(audit[0]?.after).toMatchObject({ address: ADDR.TRON, enabled: true })
     const list = await h.get<{ coin: string; chain: string; address: string | null; enabled: boolean }[]>(
       'admin/deposit-channels',
       {},

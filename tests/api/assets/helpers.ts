@@ -8,6 +8,7 @@ import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { MarketData } from '../../../server/market/service'
 import { creditDeposit } from '../../../server/modules/assets/review'
 import { api, registerEmail } from '../accounts/helpers'
+import { readyStaff } from '../admin/helpers'
 import { startHarness } from '../harness'
 
 /** Valid addresses for tests (checksums verified by common/assets/address.test.ts). */
@@ -96,11 +97,12 @@ export async function uploadProof(app: FastifyInstance, token: string): Promise<
   return body.data.id
 }
 
-/** A registered user promoted to operator (what the console's role management does). */
+/**
+ * A ready operator (one-time password changed, Google authenticator on): the console's deposit-channel
+ * and review endpoints answer only such accounts.
+ */
 export async function staff(h: AssetsHarness): Promise<{ token: string; userId: string }> {
-  const s = await registerEmail(h.app, h.db)
-  await h.db.updateTable('users').set({ role: 'operator' }).where('id', '=', s.userId).execute()
-  return s
+  return readyStaff(h.app, h.db, 'operator')
 }
 
 /** Opens deposits of coin/chain through the staff endpoint. */

@@ -164,6 +164,8 @@ describe.each(backends)('spot trading on %s', (backend) => {
       .set({ status: 'suspended' })
       .where('symbol', '=', 'SOLUSDT')
       .execute()
+    // Changed behind the console's back: the spot service is told to re-read the row.
+    await spotService(h.db).invalidate('SOLUSDT')
     const susp = await s.place(bob.token, {
       symbol: 'SOLUSDT',
       side: 'buy',
@@ -173,6 +175,7 @@ describe.each(backends)('spot trading on %s', (backend) => {
     })
     expect(susp.code).toBe(1401)
     await h.db.updateTable('instrument').set({ status: 'trading' }).where('symbol', '=', 'SOLUSDT').execute()
+    await spotService(h.db).invalidate('SOLUSDT')
 
     const small = await s.place(bob.token, {
       symbol: 'BTCUSDT',

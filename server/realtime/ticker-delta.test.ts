@@ -1,0 +1,48 @@
+import type { Ticker } from '@common/market/types'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { tickerDelta } from './ticker-delta'
+
+const base: Ticker = {
+  symbol: 'BTCUSDT',
+  last: '70000.00',
+  open: '69000.00',
+  high: '71000.00',
+  low: '68000.00',
+  change: '1.45',
+  volume: '12.345',
+  turnover: '864150.00',
+  ts: 1000,
+}
+
+describe('tickerDelta', () => {
+  it('sends the whole ticker the first time, then only the symbol and what changed', () => {
+    expect(tickerDelta(undefined, base)).toEqual(base)
+    expect(tickerDelta(base, { ...base, last: '70001.00', ts: 1100 })).toEqual({
+      symbol: 'BTCUSDT',
+      last: '70001.00',
+      ts: 1100,
+    })
+    expect(tickerDelta(base, { ...base })).toBeNull()
+  })
+
+  it('property: the previous ticker plus the delta is the new ticker', () => {
+    const text = fc.constantFrom('1.00', '2.00', '3.50')
+    const ticker = fc.record({
+      symbol: fc.constant('BTCUSDT'),
+      last: text,
+      open: text,
+      high: text,
+      low: text,
+      change: fc.constantFrom('0.00', '-1.25'),
+      volume: text,
+      turnover: text,
+      ts: fc.integer({ min: 0, max: 3 }),
+    })
+    fc.assert(
+      fc.property(ticker, ticker, (prev, next) => {
+        expect({ ...prev, ...(tickerDelta(prev, next) ?? {}) }).toEqual(next)
+      }),
+    )
+  })
+})

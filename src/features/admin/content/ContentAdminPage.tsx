@@ -1,0 +1,173 @@
+import {
+  ARTICLE_STATUSES,
+  ARTICLE_TYPES,
+  type ArticleStatus,
+  type ArticleType,
+} from '@common/schemas/content'
+import { useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useFormat } from '@/lib/format/use-format'
+import { showToast } from '@/ui/feedback'
+import styles from '../Admin.module.css'
+import { dateTime, Pager } from '../widgets'
+import { ArticleEditor } from './ArticleEditor'
+import { type AdminArticleItem, adminArticlesQueryOptions, contentAdmin, contentAdminKey, SIZE } from './api'
+import { useTypeLabels } from './labels'
+
+/** #/admin/content: articles of every type; create, edit, preview, publish, unpublish, pin. */
+export function ContentAdminPage() {
+  const { t } = useLingui()
+  const { locale } = useFormat()
+  const typeLabels = useTypeLabels()
+  const qc = useQueryClient()
+  const [page, setPage] = useState(1)
+  const [type, setType] = useState<ArticleType | undefined>(undefined)
+  const [status, setStatus] = useState<ArticleStatus | undefined>(undefined)
+  const [editing, setEditing] = useState<string | 'new' | null>(null)
+  const list = useQuery(adminArticlesQueryOptions({ page, type, status }))
+  const statusLabel = (s: ArticleStatus) => (s === 'published' ? t`Published` : t`Draft`)
+
+  const act = async (fn: () => Promise<unknown>, done: string) => {
+    try {
+      await fn()
+      showToast(done)
+      await qc.invalidateQueries({ queryKey: contentAdminKey })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  if (editing)
+    return (
+      <ArticleEditor
+        id={editing === 'new' ? null : editing}
+        onClose={() => {
+          setEditing(null)
+          void qc.invalidateQueries({ queryKey: contentAdminKey })
+        }}
+      />
+    )
+
+  const row = (a: AdminArticleItem) => (
+    <tr key={a.id}>
+      <td>{a.title || '—'}</td>
+      <td>
+        {typeLabels[a.type]}
+        {a.category && <span className={styles.muted}> · {a.category}</span>}
+      </td>
+      <td>
+        <span className={`${styles.badge} ${a.status === 'published' ? styles.good : ''}`}>
+          {statusLabel(a.status)}
+        </span>
+        {a.pinned && <span className={styles.badge}>{t`Pinned`}</span>}
+      </td>
+      <td className={styles.muted}>{a.langs.join(', ')}</td>
+      <td className={styles.muted}>{dateTime(a.updatedAt, locale)}</td>
+      <td>
+        <div className={styles.chips}>
+          <button
+            type="button"
+            className={styles.btn}
+            onClick={() => setEditing(a.id)}
+            aria-label={t`Edit ${a.title}`}
+          >
+            {t`Edit`}
+          </button>
+          {a.status === 'draft' ? (
+            <button
+              type="button"
+              className={styles.btnPrimary}
+              onClick={() => void act(() => contentAdmin.publish(a.id), t`Published`)}
+              aria-label={t`Publish ${a.title}`}
+            >
+              {t`Publish`}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={styles.btn}
+              onClick={() => void act(() => contentAdmin.unpublish(a.id), t`Unpublished`)}
+              aria-label={t`Unpublish ${a.title}`}
+            >
+              {t`Unpublish`}
+            </button>
+          )}
+          <button
+            type="button"
+            className={styles.btn}
+            onClick={() =>
+              void act(() => contentAdmin.pin(a.id, !a.pinned), a.pinned ? t`Unpinned` : t`Pinned`)
+            }
+            aria-label={a.pinned ? t`Unpin ${a.title}` : t`Pin ${a.title}`}
+          >
+            {a.pinned ? t`Unpin` : t`Pin`}
+          </button>
+        </div>
+      </td>
+    </tr>
+  )
+
+  return (
+    <>
+      <h2 className={styles.h2}>{t`Content`}</h2>
+      <div className={styles.filters}>
+        <label className={styles.muted}>
+          {t`Type`}
+          <select
+            className={styles.select}
+            value={type ?? ''}
+            onChange={(e) => {
+              setType((e.target.value || undefined) as ArticleType | undefined)
+              setPage(1)
+            }}
+          >
+            <option value="">{t`All`}</option>
+            {ARTICLE_TYPES.map((x) => (
+              <option key={x} value={x}>
+                {typeLabels[x]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.muted}>
+          {t`Status`}
+          <select
+            className={styles.select}
+            value={status ?? ''}
+            onChange={(e) => {
+              setStatus((e.target.value || undefined) as ArticleStatus | undefined)
+              setPage(1)
+            }}
+          >
+            <option value="">{t`All`}</option>
+            {ARTICLE_STATUSES.map((x) => (
+              <option key={x} value={x}>
+                {statusLabel(x)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className={styles.btnPrimary} onClick={() => setEditing('new')}>
+          {t`New article`}
+        </button>
+      </div>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-label={t`Articles`}>
+          <thead>
+            <tr>
+              <th>{t`Title`}</th>
+              <th>{t`Type`}</th>
+              <th>{t`Status`}</th>
+              <th>{t`Languages`}</th>
+              <th>{t`Updated`}</th>
+              <th>{t`Actions`}</th>
+            </tr>
+          </thead>
+          <tbody>{list.data?.list.map(row)}</tbody>
+        </table>
+      </div>
+      {list.data && <Pager page={page} total={list.data.total} size={SIZE} onPage={setPage} />}
+    </>
+  )
+}

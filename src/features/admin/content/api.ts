@@ -1,0 +1,68 @@
+import type { ArticleStatus, ArticleType } from '@common/schemas/content'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { http } from '@/lib/http/client'
+
+/** Console calls for articles (/api/admin/content/*). */
+
+export interface AdminArticleItem {
+  id: string
+  type: ArticleType
+  category: string
+  status: ArticleStatus
+  pinned: boolean
+  publishAt: number | null
+  updatedAt: number | null
+  langs: string[]
+  title: string
+}
+export interface AdminArticle {
+  id: string
+  type: ArticleType
+  category: string
+  status: ArticleStatus
+  pinned: boolean
+  cover: string | null
+  coverUrl: string | null
+  publishAt: number | null
+  updatedAt: number | null
+  texts: Record<string, { title: string; body: string }>
+}
+
+export interface AdminArticleFilter {
+  page: number
+  type?: ArticleType | undefined
+  status?: ArticleStatus | undefined
+}
+
+export const SIZE = 20
+export const contentAdminKey = ['admin', 'content'] as const
+
+export const adminArticlesQueryOptions = (f: AdminArticleFilter) =>
+  queryOptions({
+    queryKey: [...contentAdminKey, 'list', f.type ?? '', f.status ?? '', f.page],
+    queryFn: () =>
+      http.get<{ total: number; list: AdminArticleItem[] }>('admin/content/list', {
+        page: f.page,
+        size: SIZE,
+        type: f.type,
+        status: f.status,
+      }),
+    placeholderData: keepPreviousData,
+  })
+
+export const adminArticleQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...contentAdminKey, 'detail', id],
+    queryFn: () => http.get<AdminArticle>('admin/content/detail', { id }),
+  })
+
+export const contentAdmin = {
+  save: (body: unknown) => http.post<AdminArticle>('admin/content/save', body, { loading: true }),
+  preview: (body: string) => http.post<{ html: string }>('admin/content/preview', { body }, { toast: true }),
+  publish: (id: string) => http.post<AdminArticle>('admin/content/publish', { id }, { loading: true }),
+  unpublish: (id: string) => http.post<AdminArticle>('admin/content/unpublish', { id }, { loading: true }),
+  pin: (id: string, pinned: boolean) =>
+    http.post<AdminArticle>('admin/content/pin', { id, pinned }, { loading: true }),
+  uploadCover: (file: File) =>
+    http.upload<{ id: string; url: string }>('uploadImage', file, 'image', { loading: true }),
+}

@@ -1,0 +1,55 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import { useFormat } from '@/lib/format/use-format'
+import type { ArticleItem } from './api'
+import styles from './Content.module.css'
+
+/** Article cards linking to pages/article/detail. */
+export function ArticleList({ items, label }: { items: ArticleItem[]; label: string }) {
+  const { t } = useLingui()
+  const { ago } = useFormat()
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {items.map((a) => (
+        <li key={a.id}>
+          <Link to="/pages/article/detail" search={{ id: a.id }} className={styles.item}>
+            <h2 className={styles.itemTitle}>
+              {a.pinned && <span className={styles.pin}>{t`Pinned`}</span>}
+              {a.title}
+            </h2>
+            {a.summary && <p className={styles.summary}>{a.summary}</p>}
+            {a.publishAt && a.type !== 'help' && <div className={styles.meta}>{ago(a.publishAt)}</div>}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Previous / next for a paged list. */
+export function Pager({
+  page,
+  total,
+  size,
+  onPage,
+}: {
+  page: number
+  total: number
+  size: number
+  onPage: (p: number) => void
+}) {
+  const { t } = useLingui()
+  const pages = Math.max(1, Math.ceil(total / size))
+  if (pages < 2) return null
+  return (
+    <nav className={styles.pager} aria-label={t`Pages`}>
+      <button type="button" className={styles.btn} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t`Previous`}
+      </button>
+      <span>{t`Page ${page} of ${pages}`}</span>
+      <button type="button" className={styles.btn} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t`Next`}
+      </button>
+    </nav>
+  )
+}

@@ -1,0 +1,36 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useAtomValue } from 'jotai'
+import { tokenAtom } from '@/app/store'
+import { CellGroup, LinkCell } from '@/ui/CellList'
+import { notifiablesQueryOptions } from './api'
+import styles from './Content.module.css'
+
+/** The Mine page's links to notifications (with the unread count), the help academy, news and service. */
+export function ContentLinks() {
+  const { t } = useLingui()
+  const token = useAtomValue(tokenAtom)
+  const notes = useQuery({ ...notifiablesQueryOptions(token ?? ''), enabled: Boolean(token) })
+  const unread = notes.data?.unread ?? 0
+  return (
+    <CellGroup label={t`Help and news`}>
+      {token && (
+        <LinkCell
+          to="/pages/article/notifications"
+          label={t`Notifications`}
+          value={
+            unread > 0 ? (
+              <span className={styles.badge} role="status" aria-label={t`${unread} unread`}>
+                {unread > 99 ? '99+' : unread}
+              </span>
+            ) : undefined
+          }
+        />
+      )}
+      <LinkCell to="/pages/article/help" label={t`Help academy`} />
+      <LinkCell to="/pages/article/notice" label={t`Notices`} />
+      <LinkCell to="/pages/article/news" label={t`News`} />
+      <LinkCell to="/pages/article/service" label={t`Service`} />
+    </CellGroup>
+  )
+}

@@ -1,0 +1,117 @@
+import type { ArticleType, HelpCategory } from '@common/schemas/content'
+import { queryOptions } from '@tanstack/react-query'
+import { http } from '@/lib/http/client'
+
+export interface ArticleItem {
+  id: string
+  type: ArticleType
+  category: string
+  pinned: boolean
+  publishAt: number | null
+  cover: string | null
+  lang: string | null
+  title: string
+  summary: string
+}
+export interface ArticlePage {
+  total: number
+  page: number
+  size: number
+  list: ArticleItem[]
+}
+export interface ArticleDetail {
+  id: string
+  type: ArticleType
+  category: string
+  pinned: boolean
+  publishAt: number | null
+  cover: string | null
+  lang: string | null
+  title: string
+  /** Rendered and sanitized by the server. */
+  html: string
+}
+export interface ServiceItem {
+  id: string
+  title: string
+  summary: string
+}
+export interface Notifiable {
+  id: string
+  kind: 'notice' | 'personal'
+  articleId: string | null
+  title: string
+  summary: string
+  createdAt: number | null
+  read: boolean
+}
+export interface NotifiablePage {
+  total: number
+  unread: number
+  page: number
+  size: number
+  list: Notifiable[]
+}
+
+export interface ListFilter {
+  type: ArticleType
+  category?: HelpCategory | undefined
+  q?: string | undefined
+  page?: number
+  size?: number
+}
+
+const root = ['content'] as const
+const STALE = 5 * 60 * 1000
+
+// Public lists and articles are kept on the device (meta.persist) so they read offline after one visit;
+// the key carries the language because the server answers in it.
+export const articleListQueryOptions = (lang: string, f: ListFilter) =>
+  queryOptions({
+    queryKey: [...root, 'list', lang, f.type, f.category ?? '', f.q ?? '', f.page ?? 1, f.size ?? 20],
+    queryFn: () =>
+      http.get<ArticlePage>(
+        'article/list',
+        { type: f.type, category: f.category, q: f.q || undefined, page: f.page ?? 1, size: f.size ?? 20 },
+        { toast: false },
+      ),
+    staleTime: STALE,
+    meta: { persist: !f.q },
+  })
+
+export const articleDetailQueryOptions = (lang: string, id: string) =>
+  queryOptions({
+    queryKey: [...root, 'detail', lang, id],
+    queryFn: () => http.get<ArticleDetail>('article/detail', { id }, { toast: false }),
+    staleTime: STALE,
+    meta: { persist: true },
+  })
+
+export const servicesQueryOptions = (lang: string) =>
+  queryOptions({
+    queryKey: [...root, 'services', lang],
+    queryFn: () => http.get<ServiceItem[]>('services', undefined, { toast: false }),
+    staleTime: STALE,
+    meta: { persist: true },
+  })
+
+export const serviceDetailQueryOptions = (lang: string, id: string) =>
+  queryOptions({
+    queryKey: [...root, 'service', lang, id],
+    queryFn: () => http.get<ArticleDetail>('article/serviceDetail', { id }, { toast: false }),
+    staleTime: STALE,
+    meta: { persist: true },
+  })
+
+/** The signed-in user's notices and notifications: private, so never written to the device. */
+export const notifiablesQueryOptions = (token: string, page = 1) =>
+  queryOptions({
+    queryKey: [...root, 'notifiables', token.slice(-12), page],
+    queryFn: () => http.get<NotifiablePage>('user/myNotifiables', { page, size: 20 }, { toast: false }),
+    staleTime: 30 * 1000,
+  })
+
+export const readNotifiable = (id: string) =>
+  http.get<{ id: string; read: boolean }>('user/readNotifiable', { id }, { toast: false })
+
+export const notifiablesKey = [...root, 'notifiables'] as const

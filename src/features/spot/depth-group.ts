@@ -1,0 +1,26 @@
+import { add, div, mul, normalize } from '@common/money/decimal'
+import type { DepthLevel } from '@common/schemas/spot'
+
+/** Price steps offered for grouping the book: 1, 10, 100 and 1000 ticks of the instrument. */
+export function groupSteps(pricePrecision: number): string[] {
+  return [0, 1, 2, 3].map((k) => {
+    const e = k - pricePrecision
+    return e >= 0 ? `1${'0'.repeat(e)}` : `0.${'0'.repeat(-e - 1)}1`
+  })
+}
+
+/**
+ * Merges book levels into price buckets of `step`: bids round down (a bucket shows the worst
+ * price of its bids), asks round up, so a grouped level never looks better than its orders.
+ * Levels arrive best first and leave best first; amounts are summed exactly.
+ */
+export function groupLevels(levels: readonly DepthLevel[], step: string, side: 'bid' | 'ask'): DepthLevel[] {
+  const out: DepthLevel[] = []
+  for (const l of levels) {
+    const price = mul(div(l.price, step, 0, side === 'bid' ? 'down' : 'up'), step)
+    const last = out[out.length - 1]
+    if (last && last.price === price) last.amount = add(last.amount, l.amount)
+    else out.push({ price, amount: normalize(l.amount) })
+  }
+  return out
+}

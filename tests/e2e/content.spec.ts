@@ -1,0 +1,166 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { totpAt } from '../../server/modules/auth/totp'
+
+const PASSWORD = 'Passw0rd!e2e'
+const STAFF_PASSWORD = 'Op3rat0r!e2e'
+
+async function body<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const json = (await res.json()) as { code: number; msg: string; data: T }
+  expect(json.code, json.msg).toBe(200)
+  return json.data
+}
+
+async function registerUser(request: APIRequestContext): Promise<string> {
+  const email = `e2e.content.${Date.now()}@example.com`
+  const ch = await body<{ challengeId: string }>(await request.post('./api/sliderVerify', { data: {} }))
+  const { x } = await body<{ x: number }>(await request.get(`./api/dev/slider/${ch.challengeId}`))
+  const { ticket } = await body<{ ticket: string }>(
+    await request.post('./api/sliderVerify', { data: { challengeId: ch.challengeId, x } }),
+  )
+  await body(await request.post('./api/user/register/sendEmailCode', { data: { email, ticket } }))
+  const outbox = await body<{ text: string }[]>(
+    await request.get(`./api/dev/outbox?to=${encodeURIComponent(email)}`),
+  )
+  const code = /\b(\d{6})\b/.exec(outbox.at(-1)?.text ?? '')?.[1]
+  const reg = await body<{ token: string }>(
+    await request.post('./api/user/register', {
+      data: {
+        type: 'email',
+        email,
+        code,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        tradePassword: '246810',
+        confirmTradePassword: '246810',
+        agree: true,
+      },
+    }),
+  )
+  return reg.token
+}
+
+/** A ready operator through the API: one-time password changed, Google authenticator bound. */
+async function readyOperator(request: APIRequestContext): Promise<string> {
+  const email = `e2e.content.op.${Date.now()}@example.com`
+  const created = await body<{ password: string }>(await request.post('./api/dev/staff', { data: { email } }))
+  const login = async (password: string) =>
+    (
+      await body<{ token: string }>(
+        await request.post('./api/user/login', { data: { account: email, password } }),
+      )
+    ).token
+  let token = await login(created.password)
+  const headers = () => ({ authorization: `Bearer ${token}` })
+  await body(
+    await request.post('./api/safe/updatePassword', {
+      headers: headers(),
+      data: { oldPassword: created.password, password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD },
+    }),
+  )
+  token = await login(STAFF_PASSWORD)
+  const g = await body<{ secret: string }>(
+    await request.get('./api/user/getGoogleToken', { headers: headers() }),
+  )
+  await body(
+    await request.post('./api/user/bindGoogleToken', {
+      headers: headers(),
+      data: { googleCode: totpAt(g.secret, Date.now()), password: STAFF_PASSWORD },
+    }),
+  )
+  return token
+}
+
+/** A page signed in with `token`, in English. */
+async function signedIn(browser: Browser, token: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.addInitScript((tk) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', JSON.stringify('en'))
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('token', JSON.stringify(tk))
+      sessionStorage.setItem('seeded', '1')
+    }
+  }, token)
+  return page
+}
+
+test('a user reads the help academy and an article, also offline', async ({ browser, request }) => {
+  const page = await signedIn(browser, await registerUser(request))
+  await page.goto('./#/pages/mine/index')
+  await page.getByRole('link', { name: 'Help academy' }).click()
+  await expect(page.getByRole('heading', { name: 'Help academy' })).toBeVisible()
+  const articles = page.getByRole('list', { name: 'Help articles' })
+  await expect(articles.getByRole('listitem')).toHaveCount(13)
+
+  await page.getByRole('button', { name: 'Security', exact: true }).click()
+  await expect(articles.getByRole('listitem')).toHaveCount(2)
+  await page.getByRole('button', { name: 'All', exact: true }).click()
+  await page.getByRole('searchbox', { name: 'Search the help academy' }).fill('liquidation')
+  await expect(articles.getByRole('listitem')).toHaveCount(1)
+  await articles.getByRole('link', { name: /Perpetual contracts/ }).click()
+  await expect(
+    page.getByRole('heading', { name: 'Perpetual contracts: margin and liquidation' }),
+  ).toBeVisible()
+  await expect(page.getByRole('article').getByText(/the position is/)).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('help-article.png') })
+
+  // Once read, the academy and the article are kept on the device (the persisted query cache, which
+  // the service worker's shell serves offline in production builds) and open without the network.
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.values(localStorage).some((v) => v.includes('Perpetual contracts'))),
+    )
+    .toBe(true)
+  await page.context().setOffline(true)
+  await page.getByRole('button', { name: 'Back' }).click()
+  await page.getByRole('searchbox', { name: 'Search the help academy' }).fill('')
+  await expect(articles.getByRole('listitem')).toHaveCount(13)
+  await articles.getByRole('link', { name: /Perpetual contracts/ }).click()
+  await expect(
+    page.getByRole('heading', { name: 'Perpetual contracts: margin and liquidation' }),
+  ).toBeVisible()
+  await page.context().setOffline(false)
+})
+
+test('an operator publishes a notice that the user then sees', async ({ browser, request }) => {
+  test.setTimeout(90_000)
+  const user = await signedIn(browser, await registerUser(request))
+  await user.goto('./#/pages/mine/index')
+  const unread = user.getByRole('status', { name: /unread/ })
+  await expect(unread).toHaveText('1')
+
+  const op = await signedIn(browser, await readyOperator(request))
+  await op.goto('./#/admin/content')
+  await op.getByRole('button', { name: 'New article' }).click()
+  await op.getByLabel('Type').selectOption('notice')
+  await op.getByLabel('Title').fill('Scheduled maintenance')
+  await op
+    .getByLabel('Body (Markdown)')
+    .fill('Trading pauses **Sunday 02:00 UTC** for 30 minutes.\n\n<script>alert(1)</script>')
+  await op.getByRole('button', { name: 'Preview' }).click()
+  const preview = op.getByRole('region', { name: 'Preview' })
+  await expect(preview.locator('strong')).toHaveText('Sunday 02:00 UTC')
+  await expect(preview).toContainText('<script>alert(1)</script>')
+  await op.getByRole('button', { name: 'Save' }).click()
+  await expect(op.getByRole('heading', { name: 'Edit article' })).toBeVisible()
+  await op.getByRole('button', { name: 'Back to the list' }).click()
+  await op.getByRole('button', { name: 'Publish Scheduled maintenance' }).click()
+  await expect(op.getByRole('button', { name: 'Unpublish Scheduled maintenance' })).toBeVisible()
+  await op.screenshot({ path: test.info().outputPath('console-content.png'), fullPage: true })
+
+  await user.reload()
+  await expect(unread).toHaveText('2')
+  await user.getByRole('link', { name: /Notifications/ }).click()
+  const list = user.getByRole('list', { name: 'Notifications' })
+  await expect(list.getByRole('button', { name: /Scheduled maintenance/ })).toBeVisible()
+  await user.screenshot({ path: test.info().outputPath('notifications.png') })
+  await list.getByRole('button', { name: /Scheduled maintenance/ }).click()
+  await expect(user.getByRole('heading', { name: 'Scheduled maintenance' })).toBeVisible()
+  await expect(user.getByRole('article').locator('strong')).toHaveText('Sunday 02:00 UTC')
+  await user.goto('./#/pages/mine/index')
+  await expect(unread).toHaveText('1')
+
+  await user.goto('./#/')
+  const marquee = user.getByRole('region', { name: 'Notices' })
+  await expect(marquee.getByRole('link', { name: 'Scheduled maintenance' })).toBeAttached()
+  await user.screenshot({ path: test.info().outputPath('home.png') })
+})
