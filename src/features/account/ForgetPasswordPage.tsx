@@ -10,6 +10,7 @@ import { accountApi } from './api'
 import { CountrySelect } from './CountrySelect'
 import { Field } from './Field'
 import form from './Form.module.css'
+import { NewPasswordFields } from './NewPasswordFields'
 import { SendCodeButton } from './SendCodeButton'
 import { fieldErrors } from './validate'
 
@@ -158,21 +159,13 @@ export function ForgetPasswordPage() {
               maxLength={6}
             />
           )}
-          <Field
+          <NewPasswordFields
             label={t`New password`}
-            type="password"
-            value={v.password}
-            onChange={set('password')}
-            error={errors.password}
-            autoComplete="new-password"
-          />
-          <Field
-            label={t`Confirm password`}
-            type="password"
-            value={v.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={errors.confirmPassword}
-            autoComplete="new-password"
+            password={v.password}
+            confirmPassword={v.confirmPassword}
+            onPassword={set('password')}
+            onConfirm={set('confirmPassword')}
+            errors={errors}
           />
           <button type="submit" className={form.primary} disabled={busy}>
             <Trans>Reset password</Trans>

@@ -7,6 +7,7 @@ import { PageHeader } from '@/ui/PageHeader'
 import { accountApi } from './api'
 import { Field } from './Field'
 import form from './Form.module.css'
+import { NewPasswordFields } from './NewPasswordFields'
 import { signOut } from './session'
 import { fieldErrors } from './validate'
 
@@ -46,22 +47,13 @@ export function PasswordManagePage() {
           error={errors.oldPassword}
           autoComplete="current-password"
         />
-        <Field
+        <NewPasswordFields
           label={t`New password`}
-          type="password"
-          value={v.password}
-          onChange={set('password')}
-          error={errors.password}
-          autoComplete="new-password"
-          hint={t`8-32 characters with at least one letter and one digit`}
-        />
-        <Field
-          label={t`Confirm password`}
-          type="password"
-          value={v.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-          autoComplete="new-password"
+          password={v.password}
+          confirmPassword={v.confirmPassword}
+          onPassword={set('password')}
+          onConfirm={set('confirmPassword')}
+          errors={errors}
         />
         <p className={form.hint}>
           <Trans>After the change every device is logged out, this one too.</Trans>

@@ -8,6 +8,7 @@ import { ClauseDialog } from './ClauseDialog'
 import { CountrySelect } from './CountrySelect'
 import { Field } from './Field'
 import form from './Form.module.css'
+import { NewPasswordFields } from './NewPasswordFields'
 import { SendCodeButton } from './SendCodeButton'
 import { signIn } from './session'
 import { fieldErrors } from './validate'
@@ -114,22 +115,13 @@ export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
           maxLength={6}
           after={<SendCodeButton send={sendCode} canSend={targetOk} />}
         />
-        <Field
+        <NewPasswordFields
           label={t`Password`}
-          type="password"
-          value={v.password}
-          onChange={set('password')}
-          error={errors.password}
-          autoComplete="new-password"
-          hint={t`8-32 characters with at least one letter and one digit`}
-        />
-        <Field
-          label={t`Confirm password`}
-          type="password"
-          value={v.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-          autoComplete="new-password"
+          password={v.password}
+          confirmPassword={v.confirmPassword}
+          onPassword={set('password')}
+          onConfirm={set('confirmPassword')}
+          errors={errors}
         />
         <Field
           label={t`Trade password`}
