@@ -4,6 +4,7 @@ import { migrate, openDb } from './db/db'
 import { MarketMakers } from './market/market-makers'
 import { openMarket } from './market/start'
 import { announceFirstAdmin } from './modules/admin/first-admin'
+import { PushJobs } from './modules/push/jobs'
 import { spotService } from './modules/spot/service'
 import { RealtimeHub } from './realtime/hub'
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const spot = spotService(db)
   const hub = new RealtimeHub(app.server, { market, db, spot })
   const makers = new MarketMakers(db, market, spot, { log: app.log })
+  const pushJobs = new PushJobs(db, market, spot, app.log).start()
   if (config.redisUrl) await hub.attachRedis(config.redisUrl)
 
   let closing = false
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
     closing = true
     app.log.info(`${signal}: shutting down`)
     await makers.stop()
+    await pushJobs.stop()
     await hub.close()
     await market.stop()
     await app.close()

@@ -59,8 +59,10 @@ import { Route as PagesMineBindContactRouteImport } from './routes/pages/mine/bi
 import { Route as PagesMineForgetPasswordRouteImport } from './routes/pages/mine/forget-password'
 import { Route as PagesMineGoogleAuthRouteImport } from './routes/pages/mine/google-auth'
 import { Route as PagesMineLanguageSetRouteImport } from './routes/pages/mine/language-set'
+import { Route as PagesMineNotifySettingsRouteImport } from './routes/pages/mine/notify-settings'
 import { Route as PagesMinePasswordManageRouteImport } from './routes/pages/mine/password-manage'
 import { Route as PagesMinePasswordTradeRouteImport } from './routes/pages/mine/password-trade'
+import { Route as PagesMinePriceAlertsRouteImport } from './routes/pages/mine/price-alerts'
 import { Route as PagesMineSecurityRouteImport } from './routes/pages/mine/security'
 import { Route as PagesMineSessionsRouteImport } from './routes/pages/mine/sessions'
 import { Route as PagesTradeDetailRouteImport } from './routes/pages/trade/detail'
@@ -329,6 +331,11 @@ const PagesMineLanguageSetRoute = PagesMineLanguageSetRouteImport.update({
   path: '/pages/mine/language-set',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMineNotifySettingsRoute = PagesMineNotifySettingsRouteImport.update({
+  id: '/pages/mine/notify-settings',
+  path: '/pages/mine/notify-settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesMinePasswordManageRoute = PagesMinePasswordManageRouteImport.update({
   id: '/pages/mine/password-manage',
   path: '/pages/mine/password-manage',
@@ -337,6 +344,11 @@ const PagesMinePasswordManageRoute = PagesMinePasswordManageRouteImport.update({
 const PagesMinePasswordTradeRoute = PagesMinePasswordTradeRouteImport.update({
   id: '/pages/mine/password-trade',
   path: '/pages/mine/password-trade',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMinePriceAlertsRoute = PagesMinePriceAlertsRouteImport.update({
+  id: '/pages/mine/price-alerts',
+  path: '/pages/mine/price-alerts',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesMineSecurityRoute = PagesMineSecurityRouteImport.update({
@@ -414,8 +426,10 @@ export interface FileRoutesByFullPath {
   '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
   '/pages/mine/index': typeof PagesMineChar91indexChar93Route
   '/pages/mine/language-set': typeof PagesMineLanguageSetRoute
+  '/pages/mine/notify-settings': typeof PagesMineNotifySettingsRoute
   '/pages/mine/password-manage': typeof PagesMinePasswordManageRoute
   '/pages/mine/password-trade': typeof PagesMinePasswordTradeRoute
+  '/pages/mine/price-alerts': typeof PagesMinePriceAlertsRoute
   '/pages/mine/security': typeof PagesMineSecurityRoute
   '/pages/mine/sessions': typeof PagesMineSessionsRoute
   '/pages/reg/index': typeof PagesRegChar91indexChar93Route
@@ -472,8 +486,10 @@ export interface FileRoutesByTo {
   '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
   '/pages/mine/index': typeof PagesMineChar91indexChar93Route
   '/pages/mine/language-set': typeof PagesMineLanguageSetRoute
+  '/pages/mine/notify-settings': typeof PagesMineNotifySettingsRoute
   '/pages/mine/password-manage': typeof PagesMinePasswordManageRoute
   '/pages/mine/password-trade': typeof PagesMinePasswordTradeRoute
+  '/pages/mine/price-alerts': typeof PagesMinePriceAlertsRoute
   '/pages/mine/security': typeof PagesMineSecurityRoute
   '/pages/mine/sessions': typeof PagesMineSessionsRoute
   '/pages/reg/index': typeof PagesRegChar91indexChar93Route
@@ -532,8 +548,10 @@ export interface FileRoutesById {
   '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
   '/pages/mine/index': typeof PagesMineChar91indexChar93Route
   '/pages/mine/language-set': typeof PagesMineLanguageSetRoute
+  '/pages/mine/notify-settings': typeof PagesMineNotifySettingsRoute
   '/pages/mine/password-manage': typeof PagesMinePasswordManageRoute
   '/pages/mine/password-trade': typeof PagesMinePasswordTradeRoute
+  '/pages/mine/price-alerts': typeof PagesMinePriceAlertsRoute
   '/pages/mine/security': typeof PagesMineSecurityRoute
   '/pages/mine/sessions': typeof PagesMineSessionsRoute
   '/pages/reg/index': typeof PagesRegChar91indexChar93Route
@@ -593,8 +611,10 @@ export interface FileRouteTypes {
     | '/pages/mine/google-auth'
     | '/pages/mine/index'
     | '/pages/mine/language-set'
+    | '/pages/mine/notify-settings'
     | '/pages/mine/password-manage'
     | '/pages/mine/password-trade'
+    | '/pages/mine/price-alerts'
     | '/pages/mine/security'
     | '/pages/mine/sessions'
     | '/pages/reg/index'
@@ -651,8 +671,10 @@ export interface FileRouteTypes {
     | '/pages/mine/google-auth'
     | '/pages/mine/index'
     | '/pages/mine/language-set'
+    | '/pages/mine/notify-settings'
     | '/pages/mine/password-manage'
     | '/pages/mine/password-trade'
+    | '/pages/mine/price-alerts'
     | '/pages/mine/security'
     | '/pages/mine/sessions'
     | '/pages/reg/index'
@@ -710,8 +732,10 @@ export interface FileRouteTypes {
     | '/pages/mine/google-auth'
     | '/pages/mine/index'
     | '/pages/mine/language-set'
+    | '/pages/mine/notify-settings'
     | '/pages/mine/password-manage'
     | '/pages/mine/password-trade'
+    | '/pages/mine/price-alerts'
     | '/pages/mine/security'
     | '/pages/mine/sessions'
     | '/pages/reg/index'
@@ -760,8 +784,10 @@ export interface RootRouteChildren {
   PagesMineGoogleAuthRoute: typeof PagesMineGoogleAuthRoute
   PagesMineChar91indexChar93Route: typeof PagesMineChar91indexChar93Route
   PagesMineLanguageSetRoute: typeof PagesMineLanguageSetRoute
+  PagesMineNotifySettingsRoute: typeof PagesMineNotifySettingsRoute
   PagesMinePasswordManageRoute: typeof PagesMinePasswordManageRoute
   PagesMinePasswordTradeRoute: typeof PagesMinePasswordTradeRoute
+  PagesMinePriceAlertsRoute: typeof PagesMinePriceAlertsRoute
   PagesMineSecurityRoute: typeof PagesMineSecurityRoute
   PagesMineSessionsRoute: typeof PagesMineSessionsRoute
   PagesRegChar91indexChar93Route: typeof PagesRegChar91indexChar93Route
@@ -1123,6 +1149,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMineLanguageSetRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/mine/notify-settings': {
+      id: '/pages/mine/notify-settings'
+      path: '/pages/mine/notify-settings'
+      fullPath: '/pages/mine/notify-settings'
+      preLoaderRoute: typeof PagesMineNotifySettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/mine/password-manage': {
       id: '/pages/mine/password-manage'
       path: '/pages/mine/password-manage'
@@ -1135,6 +1168,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/mine/password-trade'
       fullPath: '/pages/mine/password-trade'
       preLoaderRoute: typeof PagesMinePasswordTradeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/price-alerts': {
+      id: '/pages/mine/price-alerts'
+      path: '/pages/mine/price-alerts'
+      fullPath: '/pages/mine/price-alerts'
+      preLoaderRoute: typeof PagesMinePriceAlertsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/mine/security': {
@@ -1244,8 +1284,10 @@ const rootRouteChildren: RootRouteChildren = {
   PagesMineGoogleAuthRoute: PagesMineGoogleAuthRoute,
   PagesMineChar91indexChar93Route: PagesMineChar91indexChar93Route,
   PagesMineLanguageSetRoute: PagesMineLanguageSetRoute,
+  PagesMineNotifySettingsRoute: PagesMineNotifySettingsRoute,
   PagesMinePasswordManageRoute: PagesMinePasswordManageRoute,
   PagesMinePasswordTradeRoute: PagesMinePasswordTradeRoute,
+  PagesMinePriceAlertsRoute: PagesMinePriceAlertsRoute,
   PagesMineSecurityRoute: PagesMineSecurityRoute,
   PagesMineSessionsRoute: PagesMineSessionsRoute,
   PagesRegChar91indexChar93Route: PagesRegChar91indexChar93Route,

@@ -4,7 +4,7 @@ import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -30,8 +30,32 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: 'api-public', plugins: [ok] }),
 )
 
+// Market lists: shown at once from the cache, refreshed behind (DESIGN.md section 7); the live feed
+// corrects them on subscribe. Candles are not cached this way: stale history would leave a gap.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.pathname.includes('/api/logo/'),
+  ({ url, request }) =>
+    request.method === 'GET' && /\/api\/(floor|market\/(instruments|tickers))$/.test(url.pathname),
+  new StaleWhileRevalidate({
+    cacheName: 'api-market',
+    plugins: [ok, new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 })],
+  }),
+)
+
+// News, notices, help and service pages: the network when it answers, the last copy offline.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    /\/api\/(article\/(list|detail|serviceDetail)|services|login\/clause)$/.test(url.pathname),
+  new NetworkFirst({
+    cacheName: 'api-content',
+    networkTimeoutSeconds: 5,
+    plugins: [ok, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+)
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && /\/api\/(logo\/|article\/cover\/|banner\/image\/)/.test(url.pathname),
   new CacheFirst({
     cacheName: 'images',
     plugins: [ok, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 })],
@@ -41,4 +65,41 @@ registerRoute(
 // The page asks a waiting worker to take over only when the user accepts the update.
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+// Web Push: show what the server sent (JSON {title, body, icon, tag, url}); a click opens its route.
+self.addEventListener('push', (event) => {
+  let p: { title?: string; body?: string; icon?: string; tag?: string; url?: string } = {}
+  try {
+    p = event.data?.json() ?? {}
+  } catch {
+    p = { body: event.data?.text() ?? '' }
+  }
+  event.waitUntil(
+    self.registration.showNotification(p.title || 'Open Exchange', {
+      body: p.body ?? '',
+      icon: p.icon || '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      ...(p.tag ? { tag: p.tag } : {}),
+      data: { url: typeof p.url === 'string' && p.url.startsWith('/') ? p.url : '/' },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/', self.location.origin)
+    .href
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      const open = windows.find((c) => new URL(c.url).origin === self.location.origin)
+      if (open) {
+        await open.focus()
+        await open.navigate(url).catch(() => open.postMessage({ type: 'NAVIGATE', url }))
+        return
+      }
+      await self.clients.openWindow(url)
+    })(),
+  )
 })

@@ -176,6 +176,12 @@ export const ERRORS = {
     key: 'error.staff_self_action',
     en: 'You cannot do this to your own account',
   },
+  // 1800-1899 notifications and price alerts
+  tooManyAlerts: {
+    code: 1800,
+    key: 'error.too_many_alerts',
+    en: 'You have too many price alerts, delete some first',
+  },
 } as const
 
 export type ErrorName = keyof typeof ERRORS

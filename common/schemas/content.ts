@@ -76,3 +76,43 @@ export const articleActionSchema = v.object({ id: idQuery })
 export const previewSchema = v.object({
   body: v.pipe(v.string('invalid_body'), v.maxLength(50_000, 'invalid_body')),
 })
+
+/**
+ * A banner's link target: an in-app route (`/pages/...`, path only) or an article (`article:<id>`);
+ * empty for none. Never an outside address.
+ */
+export const BANNER_LINK = /^(?:$|article:[1-9]\d{0,17}$|\/(?!\/)[A-Za-z0-9/_-]{0,199}$)/
+
+export const bannerImageSchema = v.object({
+  upload: v.pipe(v.string('invalid_cover'), v.regex(/^[0-9a-f-]{36}$/, 'invalid_cover')),
+  alt: v.pipe(
+    v.string('invalid_title'),
+    v.trim(),
+    v.minLength(1, 'invalid_title'),
+    v.maxLength(200, 'invalid_title'),
+  ),
+})
+
+/** Console: create or edit a banner; one image per language, at least one. */
+export const bannerSaveSchema = v.object({
+  id: v.optional(idQuery),
+  link: v.optional(v.pipe(v.string('invalid_link'), v.trim(), v.regex(BANNER_LINK, 'invalid_link')), ''),
+  sort: v.optional(
+    v.pipe(
+      v.number('invalid_sort'),
+      v.integer('invalid_sort'),
+      v.minValue(0, 'invalid_sort'),
+      v.maxValue(9999, 'invalid_sort'),
+    ),
+    0,
+  ),
+  images: v.pipe(
+    v.record(v.picklist(LANG_CODES as LangCode[], 'invalid_lang'), bannerImageSchema),
+    v.check((r) => Object.keys(r).length > 0, 'images_required'),
+  ),
+})
+export type BannerSave = v.InferOutput<typeof bannerSaveSchema>
+export const bannerImageParamsSchema = v.object({
+  id: idQuery,
+  lang: v.picklist(LANG_CODES as LangCode[], 'invalid_lang'),
+})

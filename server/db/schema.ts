@@ -397,10 +397,59 @@ export interface NotificationTable {
   created_at: Timestamp
 }
 
+export interface BannerTable {
+  id: Generated<string>
+  status: Generated<string>
+  sort: Generated<number>
+  link: Generated<string>
+  created_by: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface BannerImageTable {
+  banner_id: string
+  lang: string
+  upload_id: string
+  alt: string
+}
+
 export interface NoticeReadTable {
   user_id: string
   article_id: string
   read_at: Timestamp
+}
+
+export interface PushSubscriptionTable {
+  id: Generated<string>
+  user_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  created_at: Timestamp
+}
+
+export interface PushPrefTable {
+  user_id: string
+  price_alert: Generated<boolean>
+  order_fill: Generated<boolean>
+  notice: Generated<boolean>
+  updated_at: Timestamp
+}
+
+export interface PriceAlertTable {
+  id: Generated<string>
+  user_id: string
+  symbol: string
+  kind: string
+  value: string
+  base_price: string
+  above: string | null
+  below: string | null
+  status: Generated<string>
+  fired_price: string | null
+  fired_at: NullableTimestamp
+  created_at: Timestamp
 }
 
 export interface Database {
@@ -437,4 +486,9 @@ export interface Database {
   article_text: ArticleTextTable
   notification: NotificationTable
   notice_read: NoticeReadTable
+  banner: BannerTable
+  banner_image: BannerImageTable
+  push_subscription: PushSubscriptionTable
+  push_pref: PushPrefTable
+  price_alert: PriceAlertTable
 }

@@ -7,6 +7,7 @@ import { assetsRoutes } from './assets/routes'
 import { authRoutes } from './auth/routes'
 import { contentRoutes } from './content/routes'
 import { marketRoutes } from './market/routes'
+import { pushRoutes } from './push/routes'
 import { spotDevRoutes } from './spot/dev-routes'
 import { spotRoutes } from './spot/routes'
 import { systemRoutes } from './system/routes'
@@ -28,4 +29,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register(adminRoutes, deps)
   await api.register(assetsRoutes, deps)
   await api.register(contentRoutes, deps)
+  await api.register(pushRoutes, deps)
 }

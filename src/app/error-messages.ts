@@ -199,6 +199,10 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.staff_self_action',
     message: 'You cannot do this to your own account',
   }),
+  'error.too_many_alerts': msg({
+    id: 'error.too_many_alerts',
+    message: 'You have too many price alerts, delete some first',
+  }),
 }
 
 export const ERROR_KEYS = Object.values(ERRORS).map((e) => e.key)

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { totpAt } from '../../server/modules/auth/totp'
 
 const PASSWORD = 'Passw0rd!e2e'
@@ -163,4 +164,109 @@ test('an operator publishes a notice that the user then sees', async ({ browser,
   const marquee = user.getByRole('region', { name: 'Notices' })
   await expect(marquee.getByRole('link', { name: 'Scheduled maintenance' })).toBeAttached()
   await user.screenshot({ path: test.info().outputPath('home.png') })
+})
+
+test('news, a help article and the market list read again after a reload with the network off', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', JSON.stringify('en'))
+  })
+  await page.goto('./#/pages/article/news')
+  // The production service worker controls the page (it precaches the shell and the route chunks).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  const news = page.getByRole('list', { name: 'News' })
+  await news.getByRole('link', { name: /Open Exchange is live/ }).click()
+  await expect(page.getByRole('heading', { name: 'Open Exchange is live' })).toBeVisible()
+  await page.goto('./#/pages/article/help')
+  await page
+    .getByRole('list', { name: 'Help articles' })
+    .getByRole('link', { name: /How to withdraw/ })
+    .click()
+  await expect(page.getByRole('heading', { name: 'How to withdraw' })).toBeVisible()
+  await page.goto('./#/pages/market/market')
+  await expect(page.locator('a[data-symbol="BTCUSDT"]')).toContainText('BTC/USDT')
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const all = Object.values(localStorage).join('')
+        return ['Open Exchange is live', 'How to withdraw', 'BTCUSDT'].every((s) => all.includes(s))
+      }),
+    )
+    .toBe(true)
+
+  await page.context().setOffline(true)
+  await page.reload()
+  await expect(page.locator('a[data-symbol="BTCUSDT"]')).toContainText('BTC/USDT')
+  await page.goto('./#/pages/article/news')
+  await page.reload()
+  await expect(
+    page.getByRole('list', { name: 'News' }).getByRole('link', { name: /Open Exchange is live/ }),
+  ).toBeVisible()
+  await page
+    .getByRole('list', { name: 'News' })
+    .getByRole('link', { name: /Open Exchange is live/ })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Open Exchange is live' })).toBeVisible()
+  await expect(page.getByRole('article')).toContainText('24 crypto pairs')
+  await page.goto('./#/pages/article/help')
+  await page.reload()
+  await page
+    .getByRole('list', { name: 'Help articles' })
+    .getByRole('link', { name: /How to withdraw/ })
+    .click()
+  await expect(page.getByRole('heading', { name: 'How to withdraw' })).toBeVisible()
+  await expect(page.getByRole('article')).toContainText('address-book-only')
+  await page.screenshot({ path: test.info().outputPath('offline-help.png') })
+  await page.context().setOffline(false)
+  await page.close()
+})
+
+test('an operator publishes a banner that the home carousel shows and links from', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const op = await signedIn(browser, await readyOperator(request))
+  await op.goto('./#/admin/content')
+  await op.getByTestId('content-tab-banners').click()
+  await op.getByTestId('banner-create').click()
+  await op.getByTestId('banner-sort').fill('1')
+  await op.getByTestId('banner-link').fill('/pages/article/help')
+  const png = await sharp({ create: { width: 720, height: 300, channels: 3, background: '#1f6feb' } })
+    .png()
+    .toBuffer()
+  await op.getByTestId('banner-image').setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: png })
+  await op.getByTestId('banner-alt').fill('Learn to trade')
+  await op.getByRole('button', { name: 'Save' }).click()
+  await expect(op.getByTestId('banner-edit')).toBeVisible()
+  await op.getByRole('button', { name: 'Back to the list' }).click()
+  await op.getByRole('button', { name: 'Publish Learn to trade' }).click()
+  await expect(op.getByRole('button', { name: 'Unpublish Learn to trade' })).toBeVisible()
+  await op.screenshot({ path: test.info().outputPath('console-banners.png'), fullPage: true })
+
+  const user = await browser.newPage({ viewport: { width: 390, height: 844 } })
+  await user.addInitScript(() => localStorage.setItem('lang', JSON.stringify('en')))
+  await user.goto('./#/')
+  const carousel = user.getByTestId('banner-carousel')
+  const img = carousel.getByRole('img', { name: 'Learn to trade' })
+  await expect(img).toBeVisible()
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0)
+  await user.screenshot({ path: test.info().outputPath('home-banner.png') })
+  await carousel.getByRole('link').click()
+  await expect(user.getByRole('heading', { name: 'Help academy' })).toBeVisible()
+
+  // Unpublished: gone from the home page.
+  await op.getByRole('button', { name: 'Unpublish Learn to trade' }).click()
+  await expect(op.getByRole('button', { name: 'Publish Learn to trade' })).toBeVisible()
+  await user.evaluate(() => localStorage.clear())
+  await user.goto('./#/')
+  await user.reload()
+  await expect(user.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(user.getByTestId('banner-carousel')).toHaveCount(0)
 })

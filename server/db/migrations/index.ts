@@ -8,6 +8,8 @@ import * as m006 from './006-assets'
 import * as m007 from './007-console'
 import * as m008 from './008-wallet'
 import * as m009 from './009-content'
+import * as m010 from './010-push'
+import * as m011 from './011-banners'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '006-assets': m006,
   '007-console': m007,
   '009-content': m009,
+  '010-push': m010,
+  '011-banners': m011,
 }

@@ -1,4 +1,6 @@
+import type { LangCode } from '@common/i18n/languages'
 import type { Db } from '../../db/db'
+import { publishedClause } from '../content/clauses'
 
 /** Terms shown at registration (GET /login/clause); an operator may replace them (setting 'login.clause'). */
 export const DEFAULT_CLAUSE = {
@@ -15,7 +17,17 @@ export const DEFAULT_CLAUSE = {
   ].join('\n\n'),
 }
 
-export async function loadClause(db: Db): Promise<{ title: string; content: string }> {
+/**
+ * The published terms (or privacy) article in the reader's language (then en, then tw); the built-in
+ * text (or the operator's 'login.clause' setting) only when none is published.
+ */
+export async function loadClause(
+  db: Db,
+  lang: LangCode = 'en',
+  type: 'terms' | 'privacy' = 'terms',
+): Promise<{ title: string; content: string; html?: string }> {
+  const published = await publishedClause(db, lang, type)
+  if (published) return published
   const row = await db
     .selectFrom('setting')
     .select('value')

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { parseLang } from '@common/i18n/languages'
 import {
   registerCommonSchema,
   registerTargetSchema,
@@ -29,7 +30,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     return ok({ ticket: await answerChallenge(db, challengeId, x) })
   })
 
-  app.get('/login/clause', async () => ok(await loadClause(db)))
+  app.get('/login/clause', async (req) => ok(await loadClause(db, parseLang(req.headers.lang))))
 
   app.post('/register/sendSmsCode', strictLimit(ctx), async (req) => {
     const { countryCode, phone, ticket } = parse(sendSmsCodeSchema, req.body)

@@ -17,6 +17,7 @@ import { writeAudit } from '../admin/audit'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
 import type { ModuleDeps } from '../index'
+import { bannerAdminRoutes } from './banners'
 import { renderMarkdown } from './markdown'
 import { coverUrl, ms, textsOf } from './repo'
 
@@ -46,6 +47,8 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: ModuleDeps)
   app.addHook('preHandler', async (req) => {
     await assertStaffReady(db, currentUser(req).id)
   })
+
+  bannerAdminRoutes(app, db)
 
   app.get('/list', async (req) => {
     const q = parse(articleAdminListSchema, req.query)

@@ -12,8 +12,10 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { loadClause } from '../auth/clause'
 import type { ModuleDeps } from '../index'
 import { contentAdminRoutes } from './admin-routes'
+import { bannerPublicRoutes } from './banners'
 import { renderMarkdown, summarize } from './markdown'
 import { coverUrl, langChain, likePattern, ms, pickText, textsOf } from './repo'
 
@@ -140,6 +142,14 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     reply.header('x-content-type-options', 'nosniff')
     return Buffer.from(row.bytes)
   })
+
+  bannerPublicRoutes(app, db)
+
+  // The privacy policy (SPEC lists POST; GET too, so it can be read and cached like other articles).
+  const privacy = async (req: FastifyRequest) =>
+    ok(await loadClause(db, parseLang(req.headers.lang), 'privacy'))
+  app.get('/user/clause', privacy)
+  app.post('/user/clause', privacy)
 
   const auth = { preHandler: requireUser }
 

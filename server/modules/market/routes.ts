@@ -1,3 +1,4 @@
+import { parseLang } from '@common/i18n/languages'
 import type { Candle, Floor, Ticker } from '@common/market/types'
 import { cmp } from '@common/money/decimal'
 import {
@@ -14,6 +15,7 @@ import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { candlesBefore, fromRow } from '../../market/repo'
 import type { MarketData } from '../../market/service'
+import { floorContent } from '../content/banners'
 import type { ModuleDeps } from '../index'
 import { addFavorites, listFavorites, removeFavorite } from './favorites'
 
@@ -105,7 +107,9 @@ export async function marketRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
     return ok(list)
   })
 
-  app.get('/floor', async () => ok(buildFloor(market)))
+  app.get('/floor', async (req) =>
+    ok({ ...buildFloor(market), ...(await floorContent(db, parseLang(req.headers.lang))) }),
+  )
 
   app.get('/market/favorites', { preHandler: requireUser }, async (req) => {
     return ok(await listFavorites(db, currentUser(req).id))

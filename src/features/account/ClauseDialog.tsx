@@ -13,9 +13,17 @@ export function ClauseDialog({ onClose }: { onClose: () => void }) {
         <h2 id="clause-title" className={styles.heading}>
           {data?.title ?? <Trans>User agreement</Trans>}
         </h2>
-        <div style={{ maxHeight: '55vh', overflow: 'auto', whiteSpace: 'pre-wrap', fontSize: 14 }}>
-          {data?.content}
-        </div>
+        {data?.html ? (
+          <div
+            style={{ maxHeight: '55vh', overflow: 'auto', fontSize: 14 }}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: published terms, rendered and sanitized on the server (raw HTML escaped, URLs allow-listed)
+            dangerouslySetInnerHTML={{ __html: data.html }}
+          />
+        ) : (
+          <div style={{ maxHeight: '55vh', overflow: 'auto', whiteSpace: 'pre-wrap', fontSize: 14 }}>
+            {data?.content}
+          </div>
+        )}
         <button type="button" className={form.primary} onClick={onClose}>
           <Trans>Close</Trans>
         </button>

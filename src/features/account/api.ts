@@ -120,7 +120,7 @@ export const clauseQueryOptions = () =>
   queryOptions({
     queryKey: [...root, 'clause'],
     queryFn: ({ signal }) =>
-      http.get<{ title: string; content: string }>('login/clause', undefined, { signal }),
+      http.get<{ title: string; content: string; html?: string }>('login/clause', undefined, { signal }),
     staleTime: 60 * 60 * 1000,
   })
 /** Same key as the settings area's country list, so the cache is shared. */

@@ -1,10 +1,11 @@
-import type { Floor, Instrument } from '@common/market/types'
+import type { Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { logoMapAtom, themeAtom } from '@/app/store'
+import { BannerCarousel } from '@/features/content/BannerCarousel'
 import { NoticeMarquee } from '@/features/content/NoticeMarquee'
 import { floorQueryOptions, instrumentsQueryOptions } from '@/features/market/api'
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
@@ -17,36 +18,6 @@ import styles from './HomePage.module.css'
 import { ShortcutGrid } from './shortcuts'
 
 type Ranking = 'gainers' | 'losers' | 'volume'
-
-function Banners({ banners, label }: { banners: Floor['banners']; label: string }) {
-  const [index, setIndex] = useState(0)
-  useEffect(() => {
-    if (banners.length < 2) return
-    const id = setInterval(() => setIndex((i) => (i + 1) % banners.length), 4000)
-    return () => clearInterval(id)
-  }, [banners.length])
-  const b = banners[index % banners.length]
-  if (!b) return null
-  const img = <img src={b.image} alt={b.title} className={styles.bannerImg} />
-  return (
-    <section className={styles.banner} aria-label={label} aria-roledescription="carousel">
-      {b.link ? <a href={b.link}>{img}</a> : img}
-    </section>
-  )
-}
-
-function Notices({ notices, label }: { notices: Floor['notices']; label: string }) {
-  if (notices.length === 0) return null
-  return (
-    <section className={styles.notices} aria-label={label}>
-      <div className={styles.marquee}>
-        {notices.map((n) => (
-          <span key={n.id}>{n.link ? <a href={n.link}>{n.title}</a> : n.title}</span>
-        ))}
-      </div>
-    </section>
-  )
-}
 
 export function HomePage() {
   const { t } = useLingui()
@@ -95,8 +66,7 @@ export function HomePage() {
       </header>
       <ConnectionStatus />
 
-      {floor.data && <Banners banners={floor.data.banners} label={t`Announcements`} />}
-      {floor.data && <Notices notices={floor.data.notices} label={t`Notices`} />}
+      <BannerCarousel />
       <NoticeMarquee />
       {floor.data && <ShortcutGrid items={floor.data.shortcuts} label={t`Shortcuts`} />}
 

@@ -157,6 +157,9 @@ export function QuotePage({ symbol }: { symbol: string }) {
           <Link to="/pages/trade/detail" search={{ symbol }}>
             {t`Market details`}
           </Link>
+          <Link to="/pages/mine/price-alerts" search={{ symbol }}>
+            {t`Price alert`}
+          </Link>
         </div>
       </section>
       {instrument?.category === 'spot' && <QuotePanels instrument={instrument} last={ticker?.last} />}

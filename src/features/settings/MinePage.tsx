@@ -7,7 +7,7 @@ import { langAtom, themeAtom } from '@/app/store'
 import { AccountSection } from '@/features/account/AccountSection'
 import { ContentLinks } from '@/features/content/ContentLinks'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
-import { GlobeIcon, InfoIcon, MoonIcon } from '@/ui/Icons'
+import { ChartIcon, GlobeIcon, InfoIcon, MoonIcon } from '@/ui/Icons'
 import { PageHeader } from '@/ui/PageHeader'
 import { Switch } from '@/ui/Switch'
 import { newestVersionQueryOptions } from './api'
@@ -26,6 +26,8 @@ export function MinePage() {
       <ContentLinks />
       <CellGroup label={t`Preferences`}>
         <LinkCell to="/pages/mine/language-set" icon={<GlobeIcon />} label={t`Language`} value={langName} />
+        <LinkCell to="/pages/mine/notify-settings" icon={<InfoIcon />} label={t`Notification settings`} />
+        <LinkCell to="/pages/mine/price-alerts" icon={<ChartIcon />} label={t`Price alerts`} />
         <Cell icon={<MoonIcon />} label={t`Dark mode`}>
           <Switch
             label={t`Dark mode`}

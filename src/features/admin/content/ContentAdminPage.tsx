@@ -13,6 +13,7 @@ import styles from '../Admin.module.css'
 import { dateTime, Pager } from '../widgets'
 import { ArticleEditor } from './ArticleEditor'
 import { type AdminArticleItem, adminArticlesQueryOptions, contentAdmin, contentAdminKey, SIZE } from './api'
+import { BannerAdmin } from './BannerAdmin'
 import { useTypeLabels } from './labels'
 
 /** #/admin/content: articles of every type; create, edit, preview, publish, unpublish, pin. */
@@ -25,6 +26,7 @@ export function ContentAdminPage() {
   const [type, setType] = useState<ArticleType | undefined>(undefined)
   const [status, setStatus] = useState<ArticleStatus | undefined>(undefined)
   const [editing, setEditing] = useState<string | 'new' | null>(null)
+  const [section, setSection] = useState<'articles' | 'banners'>('articles')
   const list = useQuery(adminArticlesQueryOptions({ page, type, status }))
   const statusLabel = (s: ArticleStatus) => (s === 'published' ? t`Published` : t`Draft`)
 
@@ -111,63 +113,88 @@ export function ContentAdminPage() {
   return (
     <>
       <h2 className={styles.h2}>{t`Content`}</h2>
-      <div className={styles.filters}>
-        <label className={styles.muted}>
-          {t`Type`}
-          <select
-            className={styles.select}
-            value={type ?? ''}
-            onChange={(e) => {
-              setType((e.target.value || undefined) as ArticleType | undefined)
-              setPage(1)
-            }}
-          >
-            <option value="">{t`All`}</option>
-            {ARTICLE_TYPES.map((x) => (
-              <option key={x} value={x}>
-                {typeLabels[x]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.muted}>
-          {t`Status`}
-          <select
-            className={styles.select}
-            value={status ?? ''}
-            onChange={(e) => {
-              setStatus((e.target.value || undefined) as ArticleStatus | undefined)
-              setPage(1)
-            }}
-          >
-            <option value="">{t`All`}</option>
-            {ARTICLE_STATUSES.map((x) => (
-              <option key={x} value={x}>
-                {statusLabel(x)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className={styles.btnPrimary} onClick={() => setEditing('new')}>
-          {t`New article`}
+      <div className={styles.chips}>
+        <button
+          type="button"
+          className={styles.chip}
+          aria-pressed={section === 'articles'}
+          onClick={() => setSection('articles')}
+        >
+          {t`Articles`}
+        </button>
+        <button
+          type="button"
+          className={styles.chip}
+          aria-pressed={section === 'banners'}
+          data-testid="content-tab-banners"
+          onClick={() => setSection('banners')}
+        >
+          {t`Banners`}
         </button>
       </div>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label={t`Articles`}>
-          <thead>
-            <tr>
-              <th>{t`Title`}</th>
-              <th>{t`Type`}</th>
-              <th>{t`Status`}</th>
-              <th>{t`Languages`}</th>
-              <th>{t`Updated`}</th>
-              <th>{t`Actions`}</th>
-            </tr>
-          </thead>
-          <tbody>{list.data?.list.map(row)}</tbody>
-        </table>
-      </div>
-      {list.data && <Pager page={page} total={list.data.total} size={SIZE} onPage={setPage} />}
+      {section === 'banners' ? (
+        <BannerAdmin />
+      ) : (
+        <>
+          <div className={styles.filters}>
+            <label className={styles.muted}>
+              {t`Type`}
+              <select
+                className={styles.select}
+                value={type ?? ''}
+                onChange={(e) => {
+                  setType((e.target.value || undefined) as ArticleType | undefined)
+                  setPage(1)
+                }}
+              >
+                <option value="">{t`All`}</option>
+                {ARTICLE_TYPES.map((x) => (
+                  <option key={x} value={x}>
+                    {typeLabels[x]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={styles.muted}>
+              {t`Status`}
+              <select
+                className={styles.select}
+                value={status ?? ''}
+                onChange={(e) => {
+                  setStatus((e.target.value || undefined) as ArticleStatus | undefined)
+                  setPage(1)
+                }}
+              >
+                <option value="">{t`All`}</option>
+                {ARTICLE_STATUSES.map((x) => (
+                  <option key={x} value={x}>
+                    {statusLabel(x)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className={styles.btnPrimary} onClick={() => setEditing('new')}>
+              {t`New article`}
+            </button>
+          </div>
+          <div className={styles.tableWrap}>
+            <table className={styles.table} aria-label={t`Articles`}>
+              <thead>
+                <tr>
+                  <th>{t`Title`}</th>
+                  <th>{t`Type`}</th>
+                  <th>{t`Status`}</th>
+                  <th>{t`Languages`}</th>
+                  <th>{t`Updated`}</th>
+                  <th>{t`Actions`}</th>
+                </tr>
+              </thead>
+              <tbody>{list.data?.list.map(row)}</tbody>
+            </table>
+          </div>
+          {list.data && <Pager page={page} total={list.data.total} size={SIZE} onPage={setPage} />}
+        </>
+      )}
     </>
   )
 }

@@ -66,3 +66,25 @@ export const contentAdmin = {
   uploadCover: (file: File) =>
     http.upload<{ id: string; url: string }>('uploadImage', file, 'image', { loading: true }),
 }
+
+export interface AdminBanner {
+  id: string
+  status: 'draft' | 'published'
+  sort: number
+  link: string
+  updatedAt: number
+  images: Record<string, { upload: string; alt: string; url: string }>
+}
+
+export const adminBannersQueryOptions = () =>
+  queryOptions({
+    queryKey: [...contentAdminKey, 'banners'],
+    queryFn: () => http.get<AdminBanner[]>('admin/content/banners'),
+  })
+
+export const bannerAdmin = {
+  save: (body: unknown) => http.post<AdminBanner>('admin/content/banner/save', body, { loading: true }),
+  publish: (id: string) => http.post<AdminBanner>('admin/content/banner/publish', { id }, { loading: true }),
+  unpublish: (id: string) =>
+    http.post<AdminBanner>('admin/content/banner/unpublish', { id }, { loading: true }),
+}

@@ -1,0 +1,170 @@
+import type { Ticker } from '@common/market/types'
+import type { AlertKind, PushPayload } from '@common/schemas/push'
+import type { SpotOrder } from '@common/schemas/spot'
+import { sql } from 'kysely'
+import type { Db } from '../../db/db'
+import type { MarketData } from '../../market/service'
+import type { SpotService } from '../spot/service'
+import { alertHit } from './alerts'
+import { pushService } from './service'
+
+interface Log {
+  error(o: unknown, m?: string): void
+}
+
+interface ActiveAlert {
+  id: string
+  userId: string
+  symbol: string
+  kind: AlertKind
+  value: string
+  above: string | null
+  below: string | null
+}
+
+const ICON = '/icons/icon-192.png'
+
+export function alertPayload(
+  a: Pick<ActiveAlert, 'id' | 'symbol' | 'kind' | 'value'>,
+  price: string,
+): PushPayload {
+  const what =
+    a.kind === 'above'
+      ? `rose to ${a.value}`
+      : a.kind === 'below'
+        ? `fell to ${a.value}`
+        : `moved ${a.value} %`
+  return {
+    title: `${a.symbol} price alert`,
+    body: `${a.symbol} ${what}: now ${price}`,
+    icon: ICON,
+    tag: `alert-${a.id}`,
+    url: `/#/pages/market/quote?symbol=${encodeURIComponent(a.symbol)}`,
+  }
+}
+
+export function fillPayload(o: SpotOrder): PushPayload {
+  const amount = o.filled
+  return {
+    title: `${o.symbol} order filled`,
+    body: `Your ${o.type} ${o.side} order for ${amount} ${o.symbol} filled${o.avgPrice ? ` at ${o.avgPrice}` : ''}.`,
+    icon: ICON,
+    tag: `order-${o.id}`,
+    url: '/#/pages/assets/trade-record',
+  }
+}
+
+/**
+ * Background work of notifications: evaluates active price alerts against every index ticker
+ * (each fires once: the row is switched to `fired` before anything is sent) and notifies filled
+ * spot orders. main.ts starts it next to the market; tests start it on their own market.
+ */
+export class PushJobs {
+  private bySymbol = new Map<string, ActiveAlert[]>()
+  private loading: Promise<void> = Promise.resolve()
+  private stale = true
+  /** Work in flight, so stop() and tests can wait for it. */
+  private pending = new Set<Promise<unknown>>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly market: MarketData,
+    private readonly spot: SpotService | null,
+    private readonly log?: Log,
+  ) {}
+
+  start(): this {
+    this.market.on('ticker', this.onTicker)
+    this.spot?.on('order', this.onOrder)
+    pushService(this.db).on('alerts', this.onAlertsChanged)
+    this.reload()
+    return this
+  }
+
+  async stop(): Promise<void> {
+    this.market.off('ticker', this.onTicker)
+    this.spot?.off('order', this.onOrder)
+    pushService(this.db).off('alerts', this.onAlertsChanged)
+    await this.idle()
+  }
+
+  /** Resolves once everything started so far (alert reloads, firings, sends) is done. */
+  async idle(): Promise<void> {
+    await this.loading
+    while (this.pending.size) await Promise.allSettled([...this.pending])
+  }
+
+  private track<T>(p: Promise<T>): void {
+    const q = p.catch((err) => this.log?.error({ err }, 'push job failed'))
+    this.pending.add(q)
+    void q.finally(() => this.pending.delete(q))
+  }
+
+  private readonly onAlertsChanged = () => {
+    this.stale = true
+    this.reload()
+  }
+
+  private reload(): void {
+    this.loading = this.loading.then(async () => {
+      if (!this.stale) return
+      this.stale = false
+      try {
+        const rows = await this.db
+          .selectFrom('price_alert')
+          .select(['id', 'user_id', 'symbol', 'kind', 'value', 'above', 'below'])
+          .where('status', '=', 'active')
+          .execute()
+        const map = new Map<string, ActiveAlert[]>()
+        for (const r of rows) {
+          const a: ActiveAlert = {
+            id: String(r.id),
+            userId: r.user_id,
+            symbol: r.symbol,
+            kind: r.kind as AlertKind,
+            value: String(r.value),
+            above: r.above === null ? null : String(r.above),
+            below: r.below === null ? null : String(r.below),
+          }
+          const list = map.get(a.symbol) ?? []
+          list.push(a)
+          map.set(a.symbol, list)
+        }
+        this.bySymbol = map
+      } catch (err) {
+        this.stale = true
+        this.log?.error({ err }, 'price alerts could not be loaded')
+      }
+    })
+  }
+
+  private readonly onTicker = (t: Ticker) => {
+    const list = this.bySymbol.get(t.symbol)
+    if (!list?.length) return
+    const hits = list.filter((a) => alertHit(a, t.last))
+    if (!hits.length) return
+    // Out of the index at once, so the next tick does not fire them again.
+    this.bySymbol.set(
+      t.symbol,
+      list.filter((a) => !hits.includes(a)),
+    )
+    for (const a of hits) this.track(this.fire(a, t.last))
+  }
+
+  private async fire(a: ActiveAlert, price: string): Promise<void> {
+    const fired = await this.db
+      .updateTable('price_alert')
+      .set({ status: 'fired', fired_price: price, fired_at: sql<Date>`now()` })
+      .where('id', '=', a.id)
+      .where('status', '=', 'active')
+      .returning('id')
+      .executeTakeFirst()
+    if (!fired) return
+    await pushService(this.db).notify(a.userId, 'priceAlert', alertPayload(a, price))
+  }
+
+  private readonly onOrder = (holder: string, o: SpotOrder) => {
+    if (o.status !== 'filled') return
+    this.track(pushService(this.db).notify(holder, 'orderFill', fillPayload(o)))
+  }
+}

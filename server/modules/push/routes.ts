@@ -1,0 +1,171 @@
+import { normalize } from '@common/money/decimal'
+import {
+  alertCreateSchema,
+  alertIdSchema,
+  MAX_ACTIVE_ALERTS,
+  type PriceAlert,
+  prefsSchema,
+  subscribeSchema,
+  unsubscribeSchema,
+} from '@common/schemas/push'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { currentUser, requireUser } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import type { ModuleDeps } from '../index'
+import { alertBounds } from './alerts'
+import { sendToUser } from './sender'
+import { pushService, readPrefs } from './service'
+
+const ms = (d: Date | null) => (d ? new Date(d).getTime() : null)
+
+/** Web Push (VAPID key, device subscriptions, preferences per type) and price alerts. */
+export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { db, market } = deps
+  const push = pushService(db)
+  const auth = { preHandler: requireUser }
+
+  app.get('/push/vapidPublicKey', async () => ok({ publicKey: (await push.keys()).publicKey }))
+
+  /** Saves this device's PushSubscription; a device that changes account moves to the new one. */
+  app.post('/push/subscribe', auth, async (req) => {
+    const user = currentUser(req)
+    const body = parse(subscribeSchema, req.body)
+    await db
+      .insertInto('push_subscription')
+      .values({ user_id: user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({
+          user_id: user.id,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+          created_at: sql<Date>`now()`,
+        }),
+      )
+      .execute()
+    return ok(null)
+  })
+
+  app.post('/push/unsubscribe', auth, async (req) => {
+    const user = currentUser(req)
+    const body = parse(unsubscribeSchema, req.body)
+    await db
+      .deleteFrom('push_subscription')
+      .where('endpoint', '=', body.endpoint)
+      .where('user_id', '=', user.id)
+      .execute()
+    return ok(null)
+  })
+
+  /** How many devices of the user are subscribed (the settings screen shows it). */
+  app.get('/push/devices', auth, async (req) => {
+    const user = currentUser(req)
+    const row = await db
+      .selectFrom('push_subscription')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow()
+    return ok({ count: Number(row.n) })
+  })
+
+  app.get('/push/prefs', auth, async (req) => ok(await readPrefs(db, currentUser(req).id)))
+
+  app.post('/push/prefs', auth, async (req) => {
+    const user = currentUser(req)
+    const body = parse(prefsSchema, req.body)
+    const next = { ...(await readPrefs(db, user.id)), ...body }
+    const row = { price_alert: next.priceAlert, order_fill: next.orderFill, notice: next.notice }
+    await db
+      .insertInto('push_pref')
+      .values({ user_id: user.id, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...row, updated_at: sql<Date>`now()` }))
+      .execute()
+    return ok(next)
+  })
+
+  /** Sends a test notification to every device of the user. */
+  app.post('/push/test', auth, async (req) => {
+    const user = currentUser(req)
+    const r = await sendToUser(db, await push.keys(), user.id, {
+      title: 'Open Exchange',
+      body: 'Notifications are on for this device.',
+      icon: '/icons/icon-192.png',
+      tag: 'test',
+      url: '/#/pages/mine/notify-settings',
+    })
+    return ok(r)
+  })
+
+  app.get('/push/alerts', auth, async (req) => {
+    const user = currentUser(req)
+    const rows = await db
+      .selectFrom('price_alert')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute()
+    return ok(
+      rows.map(
+        (r): PriceAlert => ({
+          id: String(r.id),
+          symbol: r.symbol,
+          kind: r.kind as PriceAlert['kind'],
+          value: normalize(String(r.value)),
+          basePrice: normalize(String(r.base_price)),
+          status: r.status === 'fired' ? 'fired' : 'active',
+          firedPrice: r.fired_price === null ? null : normalize(String(r.fired_price)),
+          createdAt: ms(r.created_at) as number,
+          firedAt: ms(r.fired_at),
+        }),
+      ),
+    )
+  })
+
+  app.post('/push/alerts/create', auth, async (req) => {
+    const user = currentUser(req)
+    const body = parse(alertCreateSchema, req.body)
+    if (!market.instrument(body.symbol)) throw new AppError('unknownSymbol')
+    const price = market.ticker(body.symbol)?.last
+    if (!price) throw new AppError('noIndexPrice')
+    const active = await db
+      .selectFrom('price_alert')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow()
+    if (Number(active.n) >= MAX_ACTIVE_ALERTS) throw new AppError('tooManyAlerts')
+    const b = alertBounds(body.kind, body.value, price)
+    const row = await db
+      .insertInto('price_alert')
+      .values({
+        user_id: user.id,
+        symbol: body.symbol,
+        kind: body.kind,
+        value: body.value,
+        base_price: price,
+        above: b.above,
+        below: b.below,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    push.emit('alerts')
+    return ok({ id: String(row.id), basePrice: normalize(price) })
+  })
+
+  app.post('/push/alerts/delete', auth, async (req) => {
+    const user = currentUser(req)
+    const { id } = parse(alertIdSchema, req.body)
+    const gone = await db
+      .deleteFrom('price_alert')
+      .where('id', '=', id)
+      .where('user_id', '=', user.id)
+      .returning('id')
+      .executeTakeFirst()
+    if (!gone) throw new AppError('notFound')
+    push.emit('alerts')
+    return ok(null)
+  })
+}
