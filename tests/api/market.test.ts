@@ -162,8 +162,10 @@ describe.each(backends)('market data and socket feed on %s', (backend) => {
 
   it('gives a home floor with only real content and live lists', async () => {
     const f = (await get('/api/floor')).data
+    // Banners and notices are only what operators published: none, and the starter welcome notice.
     expect(f.banners).toEqual([])
-    expect(f.notices).toEqual([])
+    expect(f.notices).toHaveLength(1)
+    expect(f.notices[0].link).toMatch(/^\/pages\/article\/detail\?id=\d+$/)
     expect(f.lists.gainers).toHaveLength(5)
     expect(f.lists.hot).toContain('BTCUSDT')
     expect(f.shortcuts.map((s: { path: string }) => s.path)).toContain('/pages/market/market')
