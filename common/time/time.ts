@@ -21,6 +21,11 @@ export function toMillis(ts: Timestamp): number {
   return fromNumber(ts, ts)
 }
 
+/** Epoch ms of a database timestamp for the wire; null stays null. */
+export function toMillisOrNull(ts: Timestamp | null): number | null {
+  return ts === null ? null : toMillis(ts)
+}
+
 function fromNumber(n: number, raw: Timestamp): number {
   checked(n, raw)
   return Math.trunc(Math.abs(n)).toString().length <= 10 ? Math.round(n * 1000) : Math.round(n)

@@ -1,4 +1,4 @@
-import type { Bucket } from '@common/ledger/accounts'
+import { type Bucket, SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { isLedgerReason, type LedgerReason } from '@common/ledger/reasons'
 import { add, type DecimalString, isZero, neg, normalize } from '@common/money/decimal'
 import { type Kysely, sql } from 'kysely'
@@ -239,6 +239,11 @@ export function move(
     { ...from, bucket: from.bucket ?? 'available', amount: neg(amount) },
     { ...to, bucket: to.bucket ?? 'available', amount },
   ]
+}
+
+/** Funds arriving from outside the platform (a credited deposit): deposit clearing -> the balance. */
+export function fromDepositClearing(to: BalanceKey, amount: DecimalString): Posting[] {
+  return move({ holder: SYSTEM_HOLDER, account: 'deposit_clearing', asset: to.asset }, to, amount)
 }
 
 /** available -> frozen on one balance. */

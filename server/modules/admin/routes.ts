@@ -14,6 +14,7 @@ import {
   userLedgerSchema,
   userSearchSchema,
 } from '@common/schemas/admin'
+import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../../db/db'
@@ -30,7 +31,7 @@ import { assertStaffReady, createStaff, staffState } from './staff'
 
 export const MARKET_MAKERS_KEY = 'market_makers.enabled'
 
-const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null)
+const ms = toMillisOrNull
 const photo = (id: string | null) => (id ? `upload/${id}` : null)
 /**
  * One page of a console listing: the total (for the pager) and the rows of page `q.page`, both from

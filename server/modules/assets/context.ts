@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { toMillisOrNull } from '@common/time/time'
 import type { Config } from '../../config'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
@@ -44,7 +45,7 @@ export function checkDecimals(amount: string, precision: number, field = 'amount
     })
 }
 
-export const ms = (d: Date | string | null): number | null => (d === null ? null : new Date(d).getTime())
+export const ms = toMillisOrNull
 
 /** Page helper: fetch size + 1 rows, answer { list, hasMore }. */
 export function paged<T, U>(rows: T[], size: number, map: (r: T) => U): { list: U[]; hasMore: boolean } {

@@ -1,10 +1,11 @@
+import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { neg, normalize, sub } from '@common/money/decimal'
 import { isAmount } from '@common/validate/validators'
 import type { Selectable } from 'kysely'
 import type { Db } from '../../db/db'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../http/errors'
-import { move, postEntry, unfreeze } from '../../ledger/ledger'
+import { fromDepositClearing, move, postEntry, unfreeze } from '../../ledger/ledger'
 import { ms, paged } from './context'
 
 /**
@@ -25,8 +26,6 @@ export type ReviewAudit<Row> = (
   trx: Db,
   change: { before: Row; after: Record<string, unknown> },
 ) => Promise<void>
-
-const SYSTEM = 'system'
 
 async function lockDeposit(trx: Db, id: string) {
   const row = await trx.selectFrom('deposit').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
@@ -75,11 +74,7 @@ export async function creditDeposit(
       refType: 'deposit',
       refId: d.id,
       actorId: input.actorId,
-      postings: move(
-        { holder: SYSTEM, account: 'deposit_clearing', asset: d.asset },
-        { holder: d.user_id, account: 'funding', asset: d.asset },
-        amount,
-      ),
+      postings: fromDepositClearing({ holder: d.user_id, account: 'funding', asset: d.asset }, amount),
     })
     await trx
       .updateTable('deposit')
@@ -135,8 +130,14 @@ export async function approveWithdrawal(
       actorId: input.actorId,
       postings: [
         { holder: w.user_id, account: 'funding', asset: w.asset, bucket: 'frozen', amount: neg(amount) },
-        { holder: SYSTEM, account: 'withdraw_clearing', asset: w.asset, bucket: 'available', amount: net },
-        { holder: SYSTEM, account: 'fees', asset: w.asset, bucket: 'available', amount: fee },
+        {
+          holder: SYSTEM_HOLDER,
+          account: 'withdraw_clearing',
+          asset: w.asset,
+          bucket: 'available',
+          amount: net,
+        },
+        { holder: SYSTEM_HOLDER, account: 'fees', asset: w.asset, bucket: 'available', amount: fee },
       ],
     })
     await trx

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { walletProofSchema, walletUnlinkSchema } from '@common/schemas/wallet'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { verifyMessage } from 'viem'
@@ -10,11 +10,11 @@ import { parse } from '../../http/validate'
 import { type AuthCtx, clientMeta, strictLimit } from './context'
 import { finishFirstStep } from './login-session'
 import { hashPassword } from './passwords'
+import { hashToken } from './sessions'
 import { siweProblem } from './siwe-rules'
 import { getUser, isUniqueViolation, newInviteCode } from './users'
 
 const NONCE_TTL_MS = 10 * 60 * 1000
-const hash = (s: string) => createHash('sha256').update(s).digest('hex')
 
 /**
  * Wallet login with Sign-In with Ethereum (EIP-4361). An address alone never logs anyone in:
@@ -29,7 +29,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<
     const ticket = randomBytes(24).toString('base64url')
     await db
       .insertInto('wallet_nonce')
-      .values({ nonce, ticket_hash: hash(ticket), expires_at: new Date(Date.now() + NONCE_TTL_MS) })
+      .values({ nonce, ticket_hash: hashToken(ticket), expires_at: new Date(Date.now() + NONCE_TTL_MS) })
       .execute()
     return ok({ nonce, ticket })
   })
@@ -67,7 +67,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<
       .updateTable('wallet_nonce')
       .set({ used_at: new Date() })
       .where('nonce', '=', fields.nonce as string)
-      .where('ticket_hash', '=', hash(body.ticket))
+      .where('ticket_hash', '=', hashToken(body.ticket))
       .where('used_at', 'is', null)
       .where('expires_at', '>', new Date())
       .returning('nonce')

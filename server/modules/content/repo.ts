@@ -1,5 +1,6 @@
 import type { LangCode } from '@common/i18n/languages'
 import { FALLBACK_LANGS } from '@common/schemas/content'
+import { toMillisOrNull } from '@common/time/time'
 import type { Db } from '../../db/db'
 
 export interface Text {
@@ -41,6 +42,6 @@ export async function textsOf(db: Db, ids: string[]): Promise<Map<string, Text[]
   return out
 }
 
-export const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null)
+export const ms = toMillisOrNull
 export const coverUrl = (id: string, cover: string | null) => (cover ? `api/article/cover/${id}` : null)
 export const likePattern = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`

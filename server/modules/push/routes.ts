@@ -8,6 +8,7 @@ import {
   subscribeSchema,
   unsubscribeSchema,
 } from '@common/schemas/push'
+import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { currentUser, requireUser } from '../../http/auth'
@@ -19,7 +20,7 @@ import { alertBounds } from './alerts'
 import { sendToUser } from './sender'
 import { pushService, readPrefs } from './service'
 
-const ms = (d: Date | null) => (d ? new Date(d).getTime() : null)
+const ms = toMillisOrNull
 
 /** Web Push (VAPID key, device subscriptions, preferences per type) and price alerts. */
 export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {

@@ -5,7 +5,7 @@ import * as v from 'valibot'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { move, postEntry } from '../../ledger/ledger'
+import { fromDepositClearing, postEntry } from '../../ledger/ledger'
 import type { ModuleDeps } from '../index'
 
 const creditSchema = v.object({
@@ -28,11 +28,7 @@ export async function spotDevRoutes(app: FastifyInstance, opts: ModuleDeps): Pro
         reason: 'recharge',
         refType: 'dev_credit',
         memo: 'test credit',
-        postings: move(
-          { holder: 'system', account: 'deposit_clearing', asset },
-          { holder, account, asset },
-          amount,
-        ),
+        postings: fromDepositClearing({ holder, account, asset }, amount),
       }),
     )
     return ok(true)

@@ -1,6 +1,6 @@
 import type { SpotOrder } from '@common/schemas/spot'
 import type { Db } from '../../../server/db/db'
-import { move, postEntry, readBalances } from '../../../server/ledger/ledger'
+import { fromDepositClearing, postEntry, readBalances } from '../../../server/ledger/ledger'
 import { api } from '../accounts/helpers'
 import type { Harness } from '../harness'
 
@@ -16,11 +16,7 @@ export async function fund(
     postEntry(trx, {
       reason: 'recharge',
       refType: 'test',
-      postings: move(
-        { holder: 'system', account: 'deposit_clearing', asset },
-        { holder, account, asset },
-        amount,
-      ),
+      postings: fromDepositClearing({ holder, account, asset }, amount),
     }),
   )
 }
