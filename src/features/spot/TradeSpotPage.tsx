@@ -25,6 +25,29 @@ import { SymbolPicker } from './SymbolPicker'
 
 const PERCENTS = ['25', '50', '75', '100'] as const
 
+/** A labelled decimal input of the order form (price, amount, total). */
+function DecimalField(props: {
+  id: string
+  label: string
+  testId: string
+  value: string
+  onChange: (v: string) => void
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        data-testid={props.testId}
+        inputMode="decimal"
+        autoComplete="off"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value.trim())}
+      />
+    </div>
+  )
+}
+
 export function TradeSpotPage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
   const { amount: fmt } = useFormat()
@@ -200,17 +223,13 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
             <option value="market">{t`Market`}</option>
           </select>
           {type === 'limit' ? (
-            <div className={styles.field}>
-              <label htmlFor={ids.price}>{t`Price (${quote})`}</label>
-              <input
-                id={ids.price}
-                data-testid="price-input"
-                inputMode="decimal"
-                autoComplete="off"
-                value={price}
-                onChange={(e) => setPrice(e.target.value.trim())}
-              />
-            </div>
+            <DecimalField
+              id={ids.price}
+              label={t`Price (${quote})`}
+              testId="price-input"
+              value={price}
+              onChange={setPrice}
+            />
           ) : (
             <div className={styles.field} data-disabled="true">
               <span>{t`Price`}</span>
@@ -218,29 +237,21 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
             </div>
           )}
           {marketBuy ? (
-            <div className={styles.field}>
-              <label htmlFor={ids.total}>{t`Total (${quote})`}</label>
-              <input
-                id={ids.total}
-                data-testid="total-input"
-                inputMode="decimal"
-                autoComplete="off"
-                value={total}
-                onChange={(e) => setTotal(e.target.value.trim())}
-              />
-            </div>
+            <DecimalField
+              id={ids.total}
+              label={t`Total (${quote})`}
+              testId="total-input"
+              value={total}
+              onChange={setTotal}
+            />
           ) : (
-            <div className={styles.field}>
-              <label htmlFor={ids.amount}>{t`Amount (${base})`}</label>
-              <input
-                id={ids.amount}
-                data-testid="amount-input"
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value.trim())}
-              />
-            </div>
+            <DecimalField
+              id={ids.amount}
+              label={t`Amount (${base})`}
+              testId="amount-input"
+              value={amount}
+              onChange={setAmount}
+            />
           )}
           <fieldset className={styles.percents} aria-label={t`Share of available balance`}>
             {PERCENTS.map((p) => (
