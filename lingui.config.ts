@@ -3,9 +3,11 @@ import { formatter } from '@lingui/format-po'
 import { LANG_CODES } from './common/i18n/languages'
 
 // Areas with catalogs of their own, loaded when a route needs them (src/app/catalog-areas.ts),
-// so the home route carries only the core messages.
-const AREAS = ['account', 'assets', 'spot', 'admin']
+// so the home route carries only the core messages. An area's `widgets/` folder holds what the
+// home or Mine pages render, so those messages stay in the core catalog.
+const AREAS = ['account', 'assets', 'spot', 'admin', 'content', 'push']
 const TESTS = '**/*.test.*'
+const area = (a: string) => `<rootDir>/src/features/${a}`
 
 // Locale ids are the spec's lang codes (tw, kor, jp...); Intl gets their BCP-47 form at runtime.
 export default defineConfig({
@@ -15,12 +17,12 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: [TESTS, ...AREAS.map((a) => `<rootDir>/src/features/${a}/**`)],
+      exclude: [TESTS, ...AREAS.map((a) => `${area(a)}/!(widgets)/**`), ...AREAS.map((a) => `${area(a)}/*.*`)],
     },
     ...AREAS.map((a) => ({
       path: `<rootDir>/locales/${a}/{locale}`,
-      include: [`<rootDir>/src/features/${a}`],
-      exclude: [TESTS],
+      include: [area(a)],
+      exclude: [TESTS, `${area(a)}/widgets/**`],
     })),
   ],
   orderBy: 'messageId',

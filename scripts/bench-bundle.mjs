@@ -18,12 +18,14 @@ const FORBIDDEN = [
 ]
 
 const executablePath = ensureChromium()
-buildIfStale()
+// STATIC_DIR measures an existing build (e.g. a development build in dist-x); default: dist, rebuilt when stale.
+const staticDir = process.env.STATIC_DIR || 'dist'
+if (!process.env.STATIC_DIR) buildIfStale()
 
 const port = 4300 + Math.floor(Math.random() * 500)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', STATIC_DIR: staticDir },
   stdio: ['ignore', 'inherit', 'inherit'],
 })
 
@@ -56,7 +58,7 @@ try {
   let gz = 0
   const rows = []
   for (const p of [...scripts].sort()) {
-    const file = path.join('dist', p)
+    const file = path.join(staticDir, p)
     const buf = fs.readFileSync(file)
     const size = gzipSync(buf, { level: 9 }).length
     raw += buf.length

@@ -12,6 +12,12 @@ export interface Envelope<T = unknown> {
 }
 
 export const CODE_OK = 200
+/** The catalogue's `internal` entry, here so the client has it without the whole catalogue. */
+export const INTERNAL_ERROR = {
+  code: 1000,
+  key: 'error.internal',
+  en: 'Network busy, try again later',
+} as const
 export const CODE_INVALID_SESSION = 1003
 export const CODE_SECOND_CHECK = 1021
 export const CODE_SILENT = 1052

@@ -1,3 +1,5 @@
+import { INTERNAL_ERROR } from './envelope'
+
 /**
  * The stable error-code catalogue. Codes never change meaning once shipped; the client
  * translates by `key` (a Lingui message id) and falls back to the English `msg` from the server.
@@ -11,7 +13,7 @@ export const ERRORS = {
   },
   secondCheck: { code: 1021, key: 'error.second_check', en: 'A second verification is required' },
   silent: { code: 1052, key: 'error.silent', en: 'Request not completed' },
-  internal: { code: 1000, key: 'error.internal', en: 'Network busy, try again later' },
+  internal: INTERNAL_ERROR,
   notFound: { code: 1004, key: 'error.not_found', en: 'Not found' },
   tooManyRequests: { code: 1005, key: 'error.too_many_requests', en: 'Too many requests, try again later' },
   forbidden: { code: 1006, key: 'error.forbidden', en: 'You are not allowed to do this' },
@@ -186,7 +188,3 @@ export const ERRORS = {
 
 export type ErrorName = keyof typeof ERRORS
 export type ErrorDef = (typeof ERRORS)[ErrorName]
-
-export function errorByCode(code: number): ErrorDef | undefined {
-  return Object.values(ERRORS).find((e) => e.code === code)
-}

@@ -3,7 +3,7 @@
  * messages. Each route needs the core catalog plus the areas whose components it renders.
  * A new area catalog = an entry in lingui.config.ts, a CatalogArea here, and its route rule.
  */
-export const CATALOG_AREAS = ['account', 'assets', 'spot', 'admin'] as const
+export const CATALOG_AREAS = ['account', 'assets', 'spot', 'admin', 'content', 'push'] as const
 export type CatalogArea = (typeof CATALOG_AREAS)[number]
 
 const RULES: [RegExp, CatalogArea[]][] = [
@@ -13,6 +13,8 @@ const RULES: [RegExp, CatalogArea[]][] = [
   [/^\/pages\/(trade(\/(trade-spot|index))?\/?$|history(\/|$)|market\/quote\/?$)/, ['spot']],
   [/^\/pages\/(login|reg|mine)(\/|$)/, ['account']],
   [/^\/pages\/common\/nowallet\/?$/, ['account']],
+  [/^\/pages\/article(\/|$)/, ['content']],
+  [/^\/pages\/mine\/(notify-settings|price-alerts)\/?$/, ['push']],
 ]
 
 /** The area catalogs a path needs besides the core one. */

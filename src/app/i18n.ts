@@ -4,12 +4,14 @@ import type { CatalogArea } from './catalog-areas'
 
 // One chunk per language and area: a user downloads only the language they read, and the home
 // route only the core messages (locales/<lang>.po); areas come from locales/<area>/<lang>.po.
-const loaders = import.meta.glob<{ messages: Messages }>(['../../locales/*.po', '../../locales/*/*.po'])
+const coreLoaders = import.meta.glob<{ messages: Messages }>('../../locales/*.po')
 const loadedAreas = new Set<CatalogArea>()
 
 async function catalog(lang: LangCode, area?: CatalogArea): Promise<Messages> {
-  const key = area ? `../../locales/${area}/${lang}.po` : `../../locales/${lang}.po`
-  const load = loaders[key]
+  // The area loaders are a table of 90 chunks the home route does not need: fetched on first use.
+  const load = area
+    ? (await import('./area-catalogs')).areaLoaders[`../../locales/${area}/${lang}.po`]
+    : coreLoaders[`../../locales/${lang}.po`]
   if (!load) throw new Error(`missing catalog ${area ?? 'core'}/${lang}`)
   return (await load()).messages
 }

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import styles from './Admin.module.css'
 import { type AuditFilter, auditQueryOptions } from './api'
-import { dateTime, Pager } from './widgets'
+import { DataTable, dateTime, Pager } from './widgets'
 
 const show = (x: unknown) => (x === null || x === undefined ? '—' : JSON.stringify(x))
 
@@ -58,42 +58,21 @@ export function AuditPage({ filter }: { filter: AuditFilter }) {
         </button>
       </form>
       <p className={styles.muted}>{data ? t`${data.total} actions` : ''}</p>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th>{t`Time`}</th>
-              <th>{t`Operator`}</th>
-              <th>{t`Action`}</th>
-              <th>{t`Target`}</th>
-              <th>{t`Before`}</th>
-              <th>{t`After`}</th>
-              <th>{t`Reason`}</th>
-              <th>{t`IP`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.list.map((r) => (
-              <tr key={r.id}>
-                <td>{dateTime(r.at, locale)}</td>
-                <td>{r.actorEmail ?? r.actorId}</td>
-                <td>{r.action}</td>
-                <td>
-                  {r.targetType} {r.targetId}
-                </td>
-                <td>
-                  <pre className={styles.json}>{show(r.before)}</pre>
-                </td>
-                <td>
-                  <pre className={styles.json}>{show(r.after)}</pre>
-                </td>
-                <td>{r.reason}</td>
-                <td>{r.ip}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t`Audit log`}
+        rows={data?.list}
+        rowKey={(r) => r.id}
+        columns={[
+          { label: t`Time`, cell: (r) => dateTime(r.at, locale) },
+          { label: t`Operator`, cell: (r) => r.actorEmail ?? r.actorId },
+          { label: t`Action`, cell: (r) => r.action },
+          { label: t`Target`, cell: (r) => `${r.targetType} ${r.targetId}` },
+          { label: t`Before`, cell: (r) => <pre className={styles.json}>{show(r.before)}</pre> },
+          { label: t`After`, cell: (r) => <pre className={styles.json}>{show(r.after)}</pre> },
+          { label: t`Reason`, cell: (r) => r.reason },
+          { label: t`IP`, cell: (r) => r.ip },
+        ]}
+      />
       {data && <Pager page={filter.page} total={data.total} size={30} onPage={(p) => go({ page: p })} />}
     </>
   )

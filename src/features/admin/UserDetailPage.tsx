@@ -17,7 +17,7 @@ import {
   userLedgerQueryOptions,
 } from './api'
 import { IdentityLabel } from './UsersPage'
-import { AuthedPhoto, dateTime, Pager, ReasonAction } from './widgets'
+import { AuthedPhoto, DataTable, dateTime, Pager, ReasonAction } from './widgets'
 
 /** One user: profile, verification, balances, ledger, sessions, and the console's actions on them. */
 export function UserDetailPage({ userId }: { userId: string }) {
@@ -131,62 +131,40 @@ export function UserDetailPage({ userId }: { userId: string }) {
         {d.balances.length === 0 ? (
           <p className={styles.muted}>{t`No balances yet.`}</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th>{t`Account`}</th>
-                  <th>{t`Coin`}</th>
-                  <th className={styles.num}>{t`Available`}</th>
-                  <th className={styles.num}>{t`Frozen`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.balances.map((b) => (
-                  <tr key={`${b.account}-${b.asset}`}>
-                    <td>{b.account}</td>
-                    <td>{b.asset}</td>
-                    <td className={styles.num}>{amount(b.available)}</td>
-                    <td className={styles.num}>{amount(b.frozen)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={t`Balances`}
+            rows={d.balances}
+            rowKey={(b) => `${b.account}-${b.asset}`}
+            columns={[
+              { label: t`Account`, cell: (b) => b.account },
+              { label: t`Coin`, cell: (b) => b.asset },
+              { label: t`Available`, num: true, cell: (b) => amount(b.available) },
+              { label: t`Frozen`, num: true, cell: (b) => amount(b.frozen) },
+            ]}
+          />
         )}
         {me.data?.role === 'admin' && <AdjustForm userId={userId} onDone={refresh} />}
       </section>
 
       <section className={styles.panel} aria-label={t`Ledger`}>
         <h3 className={styles.h3}>{t`Ledger`}</h3>
-        <div className={styles.tableWrap} hidden={!ledger.data?.total}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>{t`Time`}</th>
-                <th>{t`Type`}</th>
-                <th>{t`Account`}</th>
-                <th className={styles.num}>{t`Amount`}</th>
-                <th className={styles.num}>{t`Balance after`}</th>
-                <th>{t`Note`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ledger.data?.list.map((e) => (
-                <tr key={e.id}>
-                  <td>{dateTime(e.at, locale)}</td>
-                  <td>{e.reason}</td>
-                  <td>
-                    {e.account} · {e.asset} · {e.bucket === 'frozen' ? t`Frozen` : t`Available`}
-                  </td>
-                  <td className={styles.num}>{amount(e.amount)}</td>
-                  <td className={styles.num}>{amount(e.balanceAfter)}</td>
-                  <td>{e.memo}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={t`Ledger`}
+          hidden={!ledger.data?.total}
+          rows={ledger.data?.list}
+          rowKey={(e) => e.id}
+          columns={[
+            { label: t`Time`, cell: (e) => dateTime(e.at, locale) },
+            { label: t`Type`, cell: (e) => e.reason },
+            {
+              label: t`Account`,
+              cell: (e) => `${e.account} · ${e.asset} · ${e.bucket === 'frozen' ? t`Frozen` : t`Available`}`,
+            },
+            { label: t`Amount`, num: true, cell: (e) => amount(e.amount) },
+            { label: t`Balance after`, num: true, cell: (e) => amount(e.balanceAfter) },
+            { label: t`Note`, cell: (e) => e.memo },
+          ]}
+        />
         {ledger.data && (
           <Pager page={ledgerPage} total={ledger.data.total} size={20} onPage={setLedgerPage} />
         )}

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import styles from './Admin.module.css'
 import { userSearchQueryOptions } from './api'
-import { dateTime, Pager } from './widgets'
+import { DataTable, dateTime, Pager } from './widgets'
 
 export type UserStatusFilter = '' | 'active' | 'frozen'
 
@@ -51,39 +51,32 @@ export function UsersPage({ q, status, page }: { q: string; status: UserStatusFi
         </button>
       </form>
       <p className={styles.muted}>{data ? t`${data.total} found` : ''}</p>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th>{t`UID`}</th>
-              <th>{t`Account`}</th>
-              <th>{t`Status`}</th>
-              <th>{t`Identity`}</th>
-              <th>{t`Registered`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.list.map((u) => (
-              <tr key={u.id}>
-                <td>{u.uid}</td>
-                <td>
-                  <Link to="/admin/user" search={{ id: u.id }} className={styles.link}>
-                    {u.email ?? u.phone ?? u.nickname}
-                  </Link>
-                  {u.role !== 'user' && <span className={styles.badge}> {u.role}</span>}
-                </td>
-                <td className={u.status === 'frozen' ? styles.bad : undefined}>
-                  {u.status === 'frozen' ? t`Frozen` : t`Active`}
-                </td>
-                <td>
-                  <IdentityLabel status={u.identity} />
-                </td>
-                <td>{dateTime(u.createdAt, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t`Users`}
+        rows={data?.list}
+        rowKey={(u) => u.id}
+        columns={[
+          { label: t`UID`, cell: (u) => u.uid },
+          {
+            label: t`Account`,
+            cell: (u) => (
+              <>
+                <Link to="/admin/user" search={{ id: u.id }} className={styles.link}>
+                  {u.email ?? u.phone ?? u.nickname}
+                </Link>
+                {u.role !== 'user' && <span className={styles.badge}> {u.role}</span>}
+              </>
+            ),
+          },
+          {
+            label: t`Status`,
+            cell: (u) => (u.status === 'frozen' ? t`Frozen` : t`Active`),
+            className: (u) => (u.status === 'frozen' ? styles.bad : undefined),
+          },
+          { label: t`Identity`, cell: (u) => <IdentityLabel status={u.identity} /> },
+          { label: t`Registered`, cell: (u) => dateTime(u.createdAt, locale) },
+        ]}
+      />
       {data && <Pager page={page} total={data.total} size={20} onPage={(p) => go({ page: p })} />}
     </>
   )

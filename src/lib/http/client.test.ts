@@ -14,10 +14,11 @@ const loc = vi.hoisted(() => {
 })
 
 import { PUBLIC_PAGES, REQUEST_TIMEOUT_MS } from '@common/constants'
+import { i18n } from '@lingui/core'
 import { langAtom, store, tokenAtom, userIdAtom } from '@/app/store'
 import { setNavigator } from '@/lib/nav'
 import { currentToastAtom, resetFeedback, spinnerVisibleAtom } from '@/ui/feedback'
-import { apiBase, createHttp, kyOptions } from './client'
+import { apiBase, createHttp, kyOptions, OFFLINE_MESSAGE } from './client'
 import { HttpError, NETWORK_ERROR_TEXT, setMessageTranslator } from './errors'
 
 const PRIVATE = '/pages/assets/index'
@@ -232,7 +233,7 @@ describe('scheme one: HTTP 200 with an envelope', () => {
 
   it('another code rejects with {code,msg,key,data} and toasts the message for 2000 ms', async () => {
     vi.useFakeTimers()
-    reply({ code: 1200, msg: 'Insufficient balance', data: { need: '5' } })
+    reply({ code: 1200, msg: 'Insufficient balance', data: { need: '5' }, key: 'error.insufficient_balance' })
     const err = await failure(api.post('/x'))
     expect(err).toMatchObject({ code: 1200, msg: 'Insufficient balance', key: 'error.insufficient_balance' })
     expect(err.data).toEqual({ need: '5' })
@@ -248,7 +249,7 @@ describe('scheme one: HTTP 200 with an envelope', () => {
       key === 'error.insufficient_balance' ? '餘額不足' : fallback,
     )
     setMessageTranslator(tr)
-    reply({ code: 1200, msg: 'Insufficient balance', data: null })
+    reply({ code: 1200, msg: 'Insufficient balance', data: null, key: 'error.insufficient_balance' })
     await failure(api.post('/x'))
     expect(tr).toHaveBeenCalledWith('error.insufficient_balance', 'Insufficient balance')
     expect(toastText()).toBe('餘額不足')
@@ -359,6 +360,81 @@ describe('network failure', () => {
     expect(err).not.toBeInstanceOf(HttpError)
     expect((err as Error).name).toBe('AbortError')
     expect(toast()).toBeNull()
+  })
+})
+
+describe('offline', () => {
+  const OFFLINE_TW = '離線中，需要連線'
+  const setOnline = (onLine: boolean) => vi.stubGlobal('navigator', { onLine })
+  beforeEach(() => {
+    // Compiled form, as the catalogs ship it; proves the text goes through Lingui.
+    i18n.loadAndActivate({ locale: 'tw', messages: { [OFFLINE_MESSAGE.id]: [OFFLINE_TW] } })
+    setOnline(false)
+  })
+  afterEach(() => setOnline(true))
+
+  it('a change is not sent: it rejects with OFFLINE and toasts the translated offline message', async () => {
+    const file = new Blob(['x'], { type: 'image/png' })
+    for (const call of [
+      () => api.post('/address/add', { a: 1 }),
+      () => api.put('/thing', { n: 1 }),
+      () => api.delete('/thing', { id: 5 }),
+      () => api.upload('/uploadImage', file),
+    ]) {
+      resetFeedback()
+      const err = await failure(call())
+      expect(err).toBeInstanceOf(HttpError)
+      expect(err).toMatchObject({ code: 'OFFLINE', status: 0, msg: OFFLINE_TW, isNetwork: true })
+      expect(toast()).toMatchObject({ text: OFFLINE_TW, error: true, durationMs: 2000 })
+    }
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('a change with toast:false carries the message for the caller and shows no toast', async () => {
+    const err = await failure(api.post('/user/forgetPasswordAttempt', {}, { toast: false }))
+    expect(err).toMatchObject({ code: 'OFFLINE', msg: OFFLINE_TW })
+    expect(toast()).toBeNull()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('reads are still tried (the service worker or a cache may answer)', async () => {
+    ok([1])
+    await expect(api.get('/market/list')).resolves.toEqual([1])
+    expect(fetchMock).toHaveBeenCalledOnce()
+    expect(toast()).toBeNull()
+  })
+
+  it('a call that fails while the device is offline says offline, not the generic network error', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    const err = await failure(api.get('/x'))
+    expect(err).toMatchObject({ code: 'OFFLINE', status: 0, msg: OFFLINE_TW })
+    expect(err.cause).toBeInstanceOf(TypeError)
+    expect(toastText()).toBe(OFFLINE_TW)
+
+    // Connection lost while a change was in flight (the check before sending had passed).
+    resetFeedback()
+    setOnline(true)
+    fetchMock.mockImplementationOnce(async () => {
+      setOnline(false)
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await failure(api.post('/x'))).toMatchObject({ code: 'OFFLINE', msg: OFFLINE_TW })
+    expect(toastText()).toBe(OFFLINE_TW)
+  })
+
+  it('once back online the same change is sent and succeeds', async () => {
+    await failure(api.post('/address/add', { a: 1 }))
+    setOnline(true)
+    ok({ id: 'a1' })
+    await expect(api.post('/address/add', { a: 1 })).resolves.toEqual({ id: 'a1' })
+    expect(await lastRequest().json()).toEqual({ a: 1 })
+  })
+
+  it('before a language is active (start-up) the source text is used', async () => {
+    i18n.loadAndActivate({ locale: '', messages: {} })
+    const err = await failure(api.post('/x'))
+    expect(err.msg).toBe('You are offline — this needs a connection')
+    expect(toastText()).toBe('You are offline — this needs a connection')
   })
 })
 

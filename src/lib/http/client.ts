@@ -1,4 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@common/constants'
+import { i18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import ky, { type Options, TimeoutError } from 'ky'
 import { clearSession, langAtom, store, tokenAtom } from '@/app/store'
 import { currentPath, navigate } from '@/lib/nav'
@@ -84,10 +86,27 @@ function apply(decision: Decision): unknown {
   }
 }
 
+/** Shown instead of the generic network error when the device knows it has no connection. */
+export const OFFLINE_MESSAGE = msg`You are offline — this needs a connection`
+
+/** The browser's own connectivity flag; absent (Node) counts as online. */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false
+}
+
+function offlineError(opts: RequestOptions, cause?: unknown): HttpError {
+  // Before activation (never the case once the app renders) Lingui would throw.
+  const text = i18n.locale ? i18n._(OFFLINE_MESSAGE) : (OFFLINE_MESSAGE.message ?? '')
+  if (opts.toast !== false) showToast(text, { error: true })
+  return new HttpError({ code: 'OFFLINE', msg: text, status: 0 }, { cause })
+}
+
 export function createHttp(config: HttpConfig = {}) {
   const client = ky.create(kyOptions(config))
 
   async function send<T>(url: string, init: Options, opts: RequestOptions = {}): Promise<T> {
+    // A change is never sent while offline: nothing is queued or half-done, and the user is told why.
+    if (init.method !== 'get' && isOffline()) throw offlineError(opts)
     opts.btnLoading?.(true)
     const endLoading = opts.loading ? beginLoading() : undefined
     try {
@@ -103,6 +122,7 @@ export function createHttp(config: HttpConfig = {}) {
         body = parseJson(await res.text())
       } catch (cause) {
         if (opts.signal?.aborted) throw cause
+        if (isOffline()) throw offlineError(opts, cause)
         if (opts.toast !== false) showToast(NETWORK_ERROR_TEXT, { error: true })
         const code = cause instanceof TimeoutError ? 'TIMEOUT' : 'NETWORK'
         throw new HttpError({ code, msg: NETWORK_ERROR_TEXT, status: 0 }, { cause })

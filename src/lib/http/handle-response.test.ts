@@ -53,7 +53,7 @@ describe('decide, scheme one (HTTP 200 + envelope)', () => {
   })
 
   it('another code rejects with an error toast and the catalogue key', () => {
-    const d = decide(200, env(1200), PRIVATE)
+    const d = decide(200, env(1200, { key: 'error.insufficient_balance' }), PRIVATE)
     expect(d).toEqual({
       kind: 'reject',
       error: {
@@ -66,6 +66,11 @@ describe('decide, scheme one (HTTP 200 + envelope)', () => {
       },
       toast: { msg: 'm1200', key: 'error.insufficient_balance', error: true },
     })
+  })
+
+  it('an error without a catalogue key shows the server text as it is', () => {
+    const d = decide(200, env(1299), PRIVATE)
+    expect(d).toMatchObject({ kind: 'reject', toast: { msg: 'm1299', key: undefined, error: true } })
   })
 
   it('the envelope key wins over the catalogue', () => {

@@ -4,10 +4,10 @@ import {
   CODE_SECOND_CHECK,
   CODE_SILENT,
   type Envelope,
+  INTERNAL_ERROR,
   SYS_INVALID_SESSION,
   TYPE_ADVANCED_VERIFY,
 } from '@common/api/envelope'
-import { ERRORS, errorByCode } from '@common/api/errors'
 import { PUBLIC_PAGES } from '@common/constants'
 import type { Decision, HttpErrorInfo } from './types'
 
@@ -53,9 +53,9 @@ export function decide(
   if (!isEnvelope(body)) {
     // A 200 without an envelope (e.g. an HTML page from a misconfigured proxy).
     const error: HttpErrorInfo = {
-      code: ERRORS.internal.code,
-      msg: ERRORS.internal.en,
-      key: ERRORS.internal.key,
+      code: INTERNAL_ERROR.code,
+      msg: INTERNAL_ERROR.en,
+      key: INTERNAL_ERROR.key,
       status,
     }
     return {
@@ -66,7 +66,8 @@ export function decide(
   }
 
   const msg = str(body.msg) ?? ''
-  const key = str(body.key) ?? errorByCode(body.code)?.key
+  // The server puts the catalogue key on every error; without one, its own text is shown.
+  const key = str(body.key)
   const error: HttpErrorInfo = { code: body.code, msg, key, data: body.data, status, type: body.type }
 
   if (body.code === CODE_OK) {

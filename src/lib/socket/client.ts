@@ -6,10 +6,10 @@ import {
   SOCKET_TIMEOUT_MS,
 } from '@common/constants'
 import { atom } from 'jotai'
-import { io, type Socket } from 'socket.io-client'
 import { store, tokenAtom } from '@/app/store'
 import { apiBase } from '@/lib/http/client'
 import { createFrameBatcher } from './frame-batcher'
+import { IoConnection } from './io-connection'
 import { SequenceTracker } from './sequence'
 
 /** SPEC section 4: the real-time socket's states. */
@@ -53,7 +53,7 @@ function socketUrl(): string {
 
 const channels = new Map<string, Channel>()
 const batcher = createFrameBatcher()
-let socket: Socket | null = null
+let socket: IoConnection | null = null
 
 function setState(s: SocketState): void {
   store.set(socketStateAtom, s)
@@ -64,9 +64,9 @@ function sendSubscribe(name: string, ch: Channel): void {
   ch.pending = true
   ch.seq.clear()
   socket
-    .timeout(SOCKET_TIMEOUT_MS)
-    .emitWithAck(SOCKET_EVENTS.subscribe, name)
-    .then((ack: Ack) => {
+    .emitWithAck(SOCKET_EVENTS.subscribe, name, SOCKET_TIMEOUT_MS)
+    .then((answer) => {
+      const ack = answer as Ack
       ch.pending = false
       if (!channels.has(name) || !ack.ok || ack.seq === undefined) return
       ch.seq.reset(ack.seq)
@@ -96,36 +96,31 @@ function onMessage(m: Message): void {
   }
 }
 
-function ensureSocket(): Socket {
+function ensureSocket(): IoConnection {
   if (socket) return socket
-  const s = io(socketUrl(), {
-    transports: ['websocket', 'polling'],
-    tryAllTransports: true,
-    timeout: SOCKET_TIMEOUT_MS,
-    reconnectionDelay: SOCKET_RECONNECT_DELAY_MS,
-    reconnectionDelayMax: SOCKET_RECONNECT_DELAY_MAX_MS,
-    randomizationFactor: SOCKET_RANDOMIZATION,
+  const s = new IoConnection({
+    url: socketUrl(),
+    timeoutMs: SOCKET_TIMEOUT_MS,
+    reconnectDelayMs: SOCKET_RECONNECT_DELAY_MS,
+    reconnectDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
+    randomization: SOCKET_RANDOMIZATION,
     // Read at every (re)connect, so a login or logout is picked up by reconnecting.
-    auth: (cb) => cb({ token: store.get(tokenAtom) ?? '' }),
-  })
-  socket = s
-  setState('connecting')
-  s.on('connect', () => {
-    setState('open')
-    for (const [name, ch] of channels) {
-      ch.pending = false
-      sendSubscribe(name, ch)
-    }
-  })
-  s.on('disconnect', (reason) => {
-    setState(reason === 'io client disconnect' ? 'closed' : 'reconnecting')
-  })
-  s.io.on('reconnect_attempt', () => setState('reconnecting'))
-  s.io.on('reconnect_failed', () => setState('closed'))
-  s.on('connect_error', () => {
-    if (!s.active) setState('closed')
+    auth: () => ({ token: store.get(tokenAtom) ?? '' }),
+    onConnect() {
+      setState('open')
+      for (const [name, ch] of channels) {
+        ch.pending = false
+        sendSubscribe(name, ch)
+      }
+    },
+    onDisconnect: () => setState(s.active ? 'reconnecting' : 'closed'),
+    onReconnectAttempt: () => setState('reconnecting'),
+    onConnectError: () => setState('closed'),
   })
   s.on(SOCKET_EVENTS.message, onMessage)
+  socket = s
+  setState('connecting')
+  s.connect()
   return s
 }
 

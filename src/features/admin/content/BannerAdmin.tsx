@@ -6,7 +6,7 @@ import { useState } from 'react'
 import * as v from 'valibot'
 import { showToast } from '@/ui/feedback'
 import styles from '../Admin.module.css'
-import { AuthedPhoto } from '../widgets'
+import { AuthedPhoto, DataTable } from '../widgets'
 import { type AdminBanner, adminBannersQueryOptions, bannerAdmin, contentAdmin, contentAdminKey } from './api'
 
 type Images = Record<string, { upload: string; alt: string }>
@@ -37,10 +37,6 @@ function BannerEditor({ banner, onClose }: { banner: AdminBanner | null; onClose
   }
 
   const save = async () => {
-    if (!navigator.onLine) {
-      setError(t`You are offline: connect to save`)
-      return
-    }
     const parsed = v.safeParse(bannerSaveSchema, {
       ...(id ? { id } : {}),
       sort: Number.parseInt(sort, 10),
@@ -173,10 +169,6 @@ export function BannerAdmin() {
   const title = (b: AdminBanner) => b.images.en?.alt ?? Object.values(b.images)[0]?.alt ?? b.id
 
   const act = async (fn: () => Promise<unknown>, done: string) => {
-    if (!navigator.onLine) {
-      showToast(t`You are offline: connect to save`)
-      return
-    }
     try {
       await fn()
       showToast(done)
@@ -209,66 +201,63 @@ export function BannerAdmin() {
           {t`New banner`}
         </button>
       </div>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label={t`Banners`}>
-          <thead>
-            <tr>
-              <th>{t`Order`}</th>
-              <th>{t`Image text`}</th>
-              <th>{t`Link target`}</th>
-              <th>{t`Status`}</th>
-              <th>{t`Languages`}</th>
-              <th>{t`Actions`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.map((b) => (
-              <tr key={b.id}>
-                <td>{b.sort}</td>
-                <td>{title(b)}</td>
-                <td className={styles.muted}>{b.link || '—'}</td>
-                <td>
-                  <span className={`${styles.badge} ${b.status === 'published' ? styles.good : ''}`}>
-                    {b.status === 'published' ? t`Published` : t`Draft`}
-                  </span>
-                </td>
-                <td className={styles.muted}>{Object.keys(b.images).join(', ')}</td>
-                <td>
-                  <div className={styles.chips}>
-                    <button
-                      type="button"
-                      className={styles.btn}
-                      onClick={() => setEditing(b)}
-                      aria-label={t`Edit ${title(b)}`}
-                    >
-                      {t`Edit`}
-                    </button>
-                    {b.status === 'draft' ? (
-                      <button
-                        type="button"
-                        className={styles.btnPrimary}
-                        onClick={() => void act(() => bannerAdmin.publish(b.id), t`Published`)}
-                        aria-label={t`Publish ${title(b)}`}
-                      >
-                        {t`Publish`}
-                      </button>
-                    ) : (
-                      <button
-                        type="button"
-                        className={styles.btn}
-                        onClick={() => void act(() => bannerAdmin.unpublish(b.id), t`Unpublished`)}
-                        aria-label={t`Unpublish ${title(b)}`}
-                      >
-                        {t`Unpublish`}
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={t`Banners`}
+        rows={list.data}
+        rowKey={(b) => b.id}
+        columns={[
+          { label: t`Order`, cell: (b) => b.sort },
+          { label: t`Image text`, cell: title },
+          { label: t`Link target`, cell: (b) => b.link || '—', className: () => styles.muted },
+          {
+            label: t`Status`,
+            cell: (b) => (
+              <span className={`${styles.badge} ${b.status === 'published' ? styles.good : ''}`}>
+                {b.status === 'published' ? t`Published` : t`Draft`}
+              </span>
+            ),
+          },
+          {
+            label: t`Languages`,
+            cell: (b) => Object.keys(b.images).join(', '),
+            className: () => styles.muted,
+          },
+          {
+            label: t`Actions`,
+            cell: (b) => (
+              <div className={styles.chips}>
+                <button
+                  type="button"
+                  className={styles.btn}
+                  onClick={() => setEditing(b)}
+                  aria-label={t`Edit ${title(b)}`}
+                >
+                  {t`Edit`}
+                </button>
+                {b.status === 'draft' ? (
+                  <button
+                    type="button"
+                    className={styles.btnPrimary}
+                    onClick={() => void act(() => bannerAdmin.publish(b.id), t`Published`)}
+                    aria-label={t`Publish ${title(b)}`}
+                  >
+                    {t`Publish`}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={styles.btn}
+                    onClick={() => void act(() => bannerAdmin.unpublish(b.id), t`Unpublished`)}
+                    aria-label={t`Unpublish ${title(b)}`}
+                  >
+                    {t`Unpublish`}
+                  </button>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
     </>
   )
 }

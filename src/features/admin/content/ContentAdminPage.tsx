@@ -10,7 +10,7 @@ import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
 import styles from '../Admin.module.css'
-import { dateTime, Pager } from '../widgets'
+import { type Column, DataTable, dateTime, Pager } from '../widgets'
 import { ArticleEditor } from './ArticleEditor'
 import { type AdminArticleItem, adminArticlesQueryOptions, contentAdmin, contentAdminKey, SIZE } from './api'
 import { BannerAdmin } from './BannerAdmin'
@@ -51,22 +51,33 @@ export function ContentAdminPage() {
       />
     )
 
-  const row = (a: AdminArticleItem) => (
-    <tr key={a.id}>
-      <td>{a.title || '—'}</td>
-      <td>
-        {typeLabels[a.type]}
-        {a.category && <span className={styles.muted}> · {a.category}</span>}
-      </td>
-      <td>
-        <span className={`${styles.badge} ${a.status === 'published' ? styles.good : ''}`}>
-          {statusLabel(a.status)}
-        </span>
-        {a.pinned && <span className={styles.badge}>{t`Pinned`}</span>}
-      </td>
-      <td className={styles.muted}>{a.langs.join(', ')}</td>
-      <td className={styles.muted}>{dateTime(a.updatedAt, locale)}</td>
-      <td>
+  const columns: Column<AdminArticleItem>[] = [
+    { label: t`Title`, cell: (a) => a.title || '—' },
+    {
+      label: t`Type`,
+      cell: (a) => (
+        <>
+          {typeLabels[a.type]}
+          {a.category && <span className={styles.muted}> · {a.category}</span>}
+        </>
+      ),
+    },
+    {
+      label: t`Status`,
+      cell: (a) => (
+        <>
+          <span className={`${styles.badge} ${a.status === 'published' ? styles.good : ''}`}>
+            {statusLabel(a.status)}
+          </span>
+          {a.pinned && <span className={styles.badge}>{t`Pinned`}</span>}
+        </>
+      ),
+    },
+    { label: t`Languages`, cell: (a) => a.langs.join(', '), className: () => styles.muted },
+    { label: t`Updated`, cell: (a) => dateTime(a.updatedAt, locale), className: () => styles.muted },
+    {
+      label: t`Actions`,
+      cell: (a) => (
         <div className={styles.chips}>
           <button
             type="button"
@@ -106,9 +117,9 @@ export function ContentAdminPage() {
             {a.pinned ? t`Unpin` : t`Pin`}
           </button>
         </div>
-      </td>
-    </tr>
-  )
+      ),
+    },
+  ]
 
   return (
     <>
@@ -177,21 +188,7 @@ export function ContentAdminPage() {
               {t`New article`}
             </button>
           </div>
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-label={t`Articles`}>
-              <thead>
-                <tr>
-                  <th>{t`Title`}</th>
-                  <th>{t`Type`}</th>
-                  <th>{t`Status`}</th>
-                  <th>{t`Languages`}</th>
-                  <th>{t`Updated`}</th>
-                  <th>{t`Actions`}</th>
-                </tr>
-              </thead>
-              <tbody>{list.data?.list.map(row)}</tbody>
-            </table>
-          </div>
+          <DataTable label={t`Articles`} rows={list.data?.list} rowKey={(a) => a.id} columns={columns} />
           {list.data && <Pager page={page} total={list.data.total} size={SIZE} onPage={setPage} />}
         </>
       )}

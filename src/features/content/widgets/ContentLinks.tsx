@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { tokenAtom } from '@/app/store'
 import { CellGroup, LinkCell } from '@/ui/CellList'
-import { notifiablesQueryOptions } from './api'
-import styles from './Content.module.css'
+import { notifiablesQueryOptions } from '../api'
+import styles from '../Content.module.css'
 
 /** The Mine page's links to notifications (with the unread count), the help academy, news and service. */
 export function ContentLinks() {

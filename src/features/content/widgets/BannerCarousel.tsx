@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { floorQueryOptions } from '@/features/market/api'
-import styles from './Content.module.css'
+import styles from '../Content.module.css'
 
 /** The home page's carousel of published banners (from GET /floor); swipe-free: dots and auto-advance. */
 export function BannerCarousel() {

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { langAtom } from '@/app/store'
-import { articleListQueryOptions } from './api'
-import styles from './Content.module.css'
+import { articleListQueryOptions } from '../api'
+import styles from '../Content.module.css'
 
 /** The home page's scrolling line of the latest notices; each opens the notice, "More" the list. */
 export function NoticeMarquee() {

@@ -1,0 +1,205 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+/**
+ * The error catalogue's messages, written out with literal ids so the extractor puts them in
+ * the core catalog; error-catalog.test.ts keeps it equal to common/api/errors.ts. The app never
+ * imports this file: it looks keys up in the loaded catalog (error-messages.ts).
+ */
+export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
+  'error.invalid_session': msg({
+    id: 'error.invalid_session',
+    message: 'Your session has ended, please log in again',
+  }),
+  'error.second_check': msg({ id: 'error.second_check', message: 'A second verification is required' }),
+  'error.silent': msg({ id: 'error.silent', message: 'Request not completed' }),
+  'error.internal': msg({ id: 'error.internal', message: 'Network busy, try again later' }),
+  'error.not_found': msg({ id: 'error.not_found', message: 'Not found' }),
+  'error.too_many_requests': msg({
+    id: 'error.too_many_requests',
+    message: 'Too many requests, try again later',
+  }),
+  'error.forbidden': msg({ id: 'error.forbidden', message: 'You are not allowed to do this' }),
+  'error.account_abnormal': msg({
+    id: 'error.account_abnormal',
+    message: 'Account abnormal, contact customer service',
+  }),
+  'error.bad_request': msg({ id: 'error.bad_request', message: 'The request is not valid' }),
+  'error.invalid_field': msg({ id: 'error.invalid_field', message: 'Please check the highlighted field' }),
+  'error.file_too_large': msg({ id: 'error.file_too_large', message: 'File too large' }),
+  'error.file_type': msg({ id: 'error.file_type', message: 'File format or type error' }),
+  'error.verification_failed': msg({ id: 'error.verification_failed', message: 'Verification failed' }),
+  'error.authentication_failed': msg({ id: 'error.authentication_failed', message: 'Authentication failed' }),
+  'error.terms_not_agreed': msg({
+    id: 'error.terms_not_agreed',
+    message: 'You have not agreed to the terms',
+  }),
+  'error.insufficient_balance': msg({ id: 'error.insufficient_balance', message: 'Insufficient balance' }),
+  'error.below_minimum': msg({ id: 'error.below_minimum', message: 'Trading amount below the minimum' }),
+  'error.exchange_amount': msg({
+    id: 'error.exchange_amount',
+    message: 'Exchange amount wrong, please check',
+  }),
+  'error.exchange_held': msg({ id: 'error.exchange_held', message: 'Check the held coin amount' }),
+  'error.deposit_closed': msg({ id: 'error.deposit_closed', message: 'Deposits for this coin are not open' }),
+  'error.unsupported_chain': msg({
+    id: 'error.unsupported_chain',
+    message: 'This coin cannot be moved on this chain',
+  }),
+  'error.invalid_address': msg({
+    id: 'error.invalid_address',
+    message: 'This address is not valid on the chosen chain',
+  }),
+  'error.address_not_in_book': msg({
+    id: 'error.address_not_in_book',
+    message: 'Only addresses in your address book can be used',
+  }),
+  'error.below_withdraw_minimum': msg({
+    id: 'error.below_withdraw_minimum',
+    message: 'Amount below the minimum withdrawal',
+  }),
+  'error.review_done': msg({ id: 'error.review_done', message: 'This request has already been handled' }),
+  'error.quote_expired': msg({
+    id: 'error.quote_expired',
+    message: 'The quote has expired, please get a new one',
+  }),
+  'error.no_index_price': msg({
+    id: 'error.no_index_price',
+    message: 'No index price for this coin right now',
+  }),
+  'error.second_factor_required': msg({
+    id: 'error.second_factor_required',
+    message: 'Enter the verification code of your second factor',
+  }),
+  'error.address_exists': msg({
+    id: 'error.address_exists',
+    message: 'This address is already in your address book',
+  }),
+  'error.unknown_symbol': msg({ id: 'error.unknown_symbol', message: 'This market does not exist' }),
+  'error.market_suspended': msg({ id: 'error.market_suspended', message: 'This market is suspended' }),
+  'error.too_many_favorites': msg({
+    id: 'error.too_many_favorites',
+    message: 'Your favourites list is full',
+  }),
+  'error.code_invalid': msg({
+    id: 'error.code_invalid',
+    message: 'The verification code is wrong or has expired',
+  }),
+  'error.code_too_frequent': msg({
+    id: 'error.code_too_frequent',
+    message: 'Please wait a minute before requesting another code',
+  }),
+  'error.code_daily_limit': msg({
+    id: 'error.code_daily_limit',
+    message: 'Too many codes requested today, try again tomorrow',
+  }),
+  'error.slider_required': msg({
+    id: 'error.slider_required',
+    message: 'Please complete the slider check first',
+  }),
+  'error.slider_failed': msg({ id: 'error.slider_failed', message: 'Slider check failed, please try again' }),
+  'error.phone_taken': msg({ id: 'error.phone_taken', message: 'This phone number is already registered' }),
+  'error.email_taken': msg({ id: 'error.email_taken', message: 'This e-mail is already registered' }),
+  'error.bad_invite_code': msg({ id: 'error.bad_invite_code', message: 'The referral code does not exist' }),
+  'error.login_failed': msg({ id: 'error.login_failed', message: 'Account or password is wrong' }),
+  'error.login_locked': msg({
+    id: 'error.login_locked',
+    message: 'Too many failed attempts, try again in 15 minutes',
+  }),
+  'error.account_not_found': msg({
+    id: 'error.account_not_found',
+    message: 'No account with this phone number or e-mail',
+  }),
+  'error.challenge_expired': msg({
+    id: 'error.challenge_expired',
+    message: 'The login check has expired, please log in again',
+  }),
+  'error.old_password_wrong': msg({
+    id: 'error.old_password_wrong',
+    message: 'The current password is wrong',
+  }),
+  'error.same_password': msg({
+    id: 'error.same_password',
+    message: 'The new password must differ from the current one',
+  }),
+  'error.google_code_invalid': msg({
+    id: 'error.google_code_invalid',
+    message: 'The Google authenticator code is wrong',
+  }),
+  'error.google_not_bound': msg({ id: 'error.google_not_bound', message: 'Bind Google authenticator first' }),
+  'error.google_already_bound': msg({
+    id: 'error.google_already_bound',
+    message: 'Google authenticator is already bound',
+  }),
+  'error.channel_not_bound': msg({
+    id: 'error.channel_not_bound',
+    message: 'Bind this phone number or e-mail first',
+  }),
+  'error.keep_one_contact': msg({
+    id: 'error.keep_one_contact',
+    message: 'Keep at least one phone number or e-mail on the account',
+  }),
+  'error.contact_already_bound': msg({
+    id: 'error.contact_already_bound',
+    message: 'A phone number or e-mail is already bound, unbind it first',
+  }),
+  'error.basic_required': msg({ id: 'error.basic_required', message: 'Complete basic verification first' }),
+  'error.identity_pending': msg({
+    id: 'error.identity_pending',
+    message: 'Your verification is under review',
+  }),
+  'error.identity_verified': msg({
+    id: 'error.identity_verified',
+    message: 'Your identity is already verified',
+  }),
+  'error.upload_invalid': msg({ id: 'error.upload_invalid', message: 'Use your own uploaded photos' }),
+  'error.trade_password_not_set': msg({
+    id: 'error.trade_password_not_set',
+    message: 'Set a trade password in the security centre first',
+  }),
+  'error.trade_password_wrong': msg({
+    id: 'error.trade_password_wrong',
+    message: 'The trade password is wrong',
+  }),
+  'error.wallet_taken': msg({
+    id: 'error.wallet_taken',
+    message: 'This wallet is already linked to another account',
+  }),
+  // 1500-1599 assets
+  // 1600-1699 spot trading
+  'error.order_not_found': msg({ id: 'error.order_not_found', message: 'This order does not exist' }),
+  'error.order_not_open': msg({
+    id: 'error.order_not_open',
+    message: 'This order is already filled or cancelled',
+  }),
+  'error.no_liquidity': msg({ id: 'error.no_liquidity', message: 'No orders to trade with at the moment' }),
+  'error.price_out_of_range': msg({
+    id: 'error.price_out_of_range',
+    message: 'Price or amount out of range',
+  }),
+  // 1700-1799 operator console
+  'error.staff_password_change': msg({
+    id: 'error.staff_password_change',
+    message: 'Change your one-time password before using the console',
+  }),
+  'error.staff_second_factor': msg({
+    id: 'error.staff_second_factor',
+    message: 'Bind Google authenticator and turn on its login check before using the console',
+  }),
+  'error.review_decided': msg({
+    id: 'error.review_decided',
+    message: 'This request has already been decided',
+  }),
+  'error.status_unchanged': msg({
+    id: 'error.status_unchanged',
+    message: 'Nothing to change: it is already so',
+  }),
+  'error.staff_self_action': msg({
+    id: 'error.staff_self_action',
+    message: 'You cannot do this to your own account',
+  }),
+  'error.too_many_alerts': msg({
+    id: 'error.too_many_alerts',
+    message: 'You have too many price alerts, delete some first',
+  }),
+}
