@@ -5,6 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { notificationTarget } from '../common/pwa/notification-route'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -81,23 +82,24 @@ self.addEventListener('push', (event) => {
       icon: p.icon || '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
       ...(p.tag ? { tag: p.tag } : {}),
-      data: { url: typeof p.url === 'string' && p.url.startsWith('/') ? p.url : '/' },
+      data: { url: typeof p.url === 'string' ? p.url : '/' },
     }),
   )
 })
 
+// A click opens the notification's route in the app: an open window of the app is focused and
+// moved there, else a new one opens.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/', self.location.origin)
-    .href
+  const url = notificationTarget(event.notification.data, self.registration.scope)
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
       const open = windows.find((c) => new URL(c.url).origin === self.location.origin)
       if (open) {
-        await open.focus()
-        await open.navigate(url).catch(() => open.postMessage({ type: 'NAVIGATE', url }))
-        return
+        const focused = await open.focus().catch(() => open)
+        // navigate() needs a window this worker controls; any other opens anew.
+        if (await focused.navigate(url).catch(() => null)) return
       }
       await self.clients.openWindow(url)
     })(),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { amountSchema } from '../validate/schemas'
+import { amountSchema, langSchema } from '../validate/schemas'
 import { symbolSchema } from './market'
 
 /** Request schemas and wire types of Web Push and price alerts, shared by server and forms. */
@@ -21,9 +21,13 @@ export const endpointSchema = v.pipe(
   }, 'invalid_endpoint'),
 )
 
-/** The browser's PushSubscription.toJSON(). */
+/**
+ * The browser's PushSubscription.toJSON(), and the app language its pushes are written in
+ * (without it, the request's `lang` header).
+ */
 export const subscribeSchema = v.object({
   endpoint: endpointSchema,
+  lang: v.optional(langSchema),
   expirationTime: v.optional(v.nullable(v.number())),
   keys: v.object({
     // An uncompressed P-256 point (65 bytes -> 87 characters) and a 16-byte secret (22 characters).

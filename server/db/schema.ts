@@ -379,6 +379,8 @@ export interface ArticleTable {
   created_by: string | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** When its push went out (notices, 012-push-lang); set once, so a re-publish sends nothing. */
+  pushed_at: NullableTimestamp
 }
 
 export interface ArticleTextTable {
@@ -426,6 +428,8 @@ export interface PushSubscriptionTable {
   endpoint: string
   p256dh: string
   auth: string
+  /** The app language at subscribe time (012-push-lang): push texts are written in it. */
+  lang: Generated<string>
   created_at: Timestamp
 }
 

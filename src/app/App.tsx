@@ -3,6 +3,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router'
 import { Provider as JotaiProvider, useAtomValue } from 'jotai'
 import { useEffect } from 'react'
+import { PushLangSync } from '@/features/push/PushLangSync'
 import { activateLang, i18n } from './i18n'
 import { persistOptions, queryClient } from './query'
 import { router } from './router'
@@ -26,6 +27,7 @@ export function App() {
       <I18nProvider i18n={i18n}>
         <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
           <PreferenceSync />
+          <PushLangSync />
           <RouterProvider router={router} />
         </PersistQueryClientProvider>
       </I18nProvider>

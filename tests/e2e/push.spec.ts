@@ -108,4 +108,26 @@ test('a push delivered to the service worker shows its notification', async ({ p
         data: { url: payload.url },
       },
     ])
+
+  // A click opens the notification's route in this window. A click on the operating system's
+  // notification cannot be driven from a test, so the worker's own notificationclick handler gets
+  // the click event, dispatched in the worker with the notification it showed.
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
+  await worker.evaluate(async () => {
+    const scope = globalThis as unknown as {
+      registration: ServiceWorkerRegistration
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event
+      dispatchEvent(e: Event): boolean
+    }
+    const [shown] = await scope.registration.getNotifications()
+    if (!shown) throw new Error('no notification')
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown }))
+  })
+  await expect(page).toHaveURL(/\/#\/pages\/market\/quote\?symbol=BTCUSDT$/)
+  // The click closes the notification.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length),
+    )
+    .toBe(0)
 })

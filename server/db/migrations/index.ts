@@ -10,6 +10,7 @@ import * as m008 from './008-wallet'
 import * as m009 from './009-content'
 import * as m010 from './010-push'
 import * as m011 from './011-banners'
+import * as m012 from './012-push-lang'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-content': m009,
   '010-push': m010,
   '011-banners': m011,
+  '012-push-lang': m012,
 }

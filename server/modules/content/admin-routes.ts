@@ -17,6 +17,8 @@ import { writeAudit } from '../admin/audit'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
 import type { ModuleDeps } from '../index'
+import { claimNotices, pushNotice } from '../push/notices'
+import { pushService } from '../push/service'
 import { bannerAdminRoutes } from './banners'
 import { renderMarkdown } from './markdown'
 import { coverUrl, ms, textsOf } from './repo'
@@ -193,13 +195,18 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: ModuleDeps)
 
   app.post('/publish', async (req) => {
     const { id } = parse(articleActionSchema, req.body)
-    return change(id, 'content.publish', actor(req), (trx) =>
-      trx
+    let claimed: string[] = []
+    const res = await change(id, 'content.publish', actor(req), async (trx) => {
+      await trx
         .updateTable('article')
         .set({ status: 'published', publish_at: sql`coalesce(publish_at, now())`, updated_at: sql`now()` })
         .where('id', '=', id)
-        .execute(),
-    )
+        .execute()
+      claimed = await claimNotices(trx, id)
+    })
+    // Committed: the operator gets the answer now, the push to every subscriber goes out behind it.
+    for (const n of claimed) pushService(db).background('notice push', () => pushNotice(db, n), req.log)
+    return res
   })
 
   app.post('/unpublish', async (req) => {

@@ -6,7 +6,9 @@ import type { Db } from '../../db/db'
 import type { MarketData } from '../../market/service'
 import type { SpotService } from '../spot/service'
 import { alertHit } from './alerts'
+import { claimNotices, pushNotice } from './notices'
 import { pushService } from './service'
+import { pushText } from './texts'
 
 interface Log {
   error(o: unknown, m?: string): void
@@ -23,31 +25,42 @@ interface ActiveAlert {
 }
 
 const ICON = '/icons/icon-192.png'
+/** How often notices published for a later time are looked for. */
+const NOTICE_CHECK_MS = 60_000
 
+/** A fired price alert's push, in a language. */
 export function alertPayload(
   a: Pick<ActiveAlert, 'id' | 'symbol' | 'kind' | 'value'>,
   price: string,
+  lang: string,
 ): PushPayload {
-  const what =
-    a.kind === 'above'
-      ? `rose to ${a.value}`
-      : a.kind === 'below'
-        ? `fell to ${a.value}`
-        : `moved ${a.value} %`
+  const values = { symbol: a.symbol, value: a.value, price }
+  const body = a.kind === 'above' ? 'alertAbove' : a.kind === 'below' ? 'alertBelow' : 'alertMove'
   return {
-    title: `${a.symbol} price alert`,
-    body: `${a.symbol} ${what}: now ${price}`,
+    title: pushText(lang, 'alertTitle', values),
+    body: pushText(lang, body, values),
     icon: ICON,
     tag: `alert-${a.id}`,
     url: `/#/pages/market/quote?symbol=${encodeURIComponent(a.symbol)}`,
   }
 }
 
-export function fillPayload(o: SpotOrder): PushPayload {
-  const amount = o.filled
+const ORDER_TEXT = {
+  limit: { buy: 'limitBuy', sell: 'limitSell' },
+  market: { buy: 'marketBuy', sell: 'marketSell' },
+} as const
+
+/** A filled spot order's push, in a language. */
+export function fillPayload(o: SpotOrder, lang: string): PushPayload {
+  const values = {
+    symbol: o.symbol,
+    amount: o.filled,
+    price: o.avgPrice ?? '',
+    order: pushText(lang, ORDER_TEXT[o.type][o.side]),
+  }
   return {
-    title: `${o.symbol} order filled`,
-    body: `Your ${o.type} ${o.side} order for ${amount} ${o.symbol} filled${o.avgPrice ? ` at ${o.avgPrice}` : ''}.`,
+    title: pushText(lang, 'fillTitle', values),
+    body: pushText(lang, o.avgPrice ? 'fillBody' : 'fillBodyNoPrice', values),
     icon: ICON,
     tag: `order-${o.id}`,
     url: '/#/pages/assets/trade-record',
@@ -65,6 +78,7 @@ export class PushJobs {
   private stale = true
   /** Work in flight, so stop() and tests can wait for it. */
   private pending = new Set<Promise<unknown>>()
+  private noticeTimer: NodeJS.Timeout | null = null
 
   constructor(
     private readonly db: Db,
@@ -78,6 +92,8 @@ export class PushJobs {
     this.spot?.on('order', this.onOrder)
     pushService(this.db).on('alerts', this.onAlertsChanged)
     this.reload()
+    this.noticeTimer = setInterval(() => this.track(this.pushDueNotices()), NOTICE_CHECK_MS)
+    this.noticeTimer.unref()
     return this
   }
 
@@ -85,6 +101,8 @@ export class PushJobs {
     this.market.off('ticker', this.onTicker)
     this.spot?.off('order', this.onOrder)
     pushService(this.db).off('alerts', this.onAlertsChanged)
+    if (this.noticeTimer) clearInterval(this.noticeTimer)
+    this.noticeTimer = null
     await this.idle()
   }
 
@@ -92,6 +110,7 @@ export class PushJobs {
   async idle(): Promise<void> {
     await this.loading
     while (this.pending.size) await Promise.allSettled([...this.pending])
+    await pushService(this.db).idle()
   }
 
   private track<T>(p: Promise<T>): void {
@@ -160,11 +179,16 @@ export class PushJobs {
       .returning('id')
       .executeTakeFirst()
     if (!fired) return
-    await pushService(this.db).notify(a.userId, 'priceAlert', alertPayload(a, price))
+    await pushService(this.db).notify(a.userId, 'priceAlert', (lang) => alertPayload(a, price, lang))
+  }
+
+  /** Pushes notices whose scheduled time has come (published ones go out from the publish request). */
+  async pushDueNotices(): Promise<void> {
+    for (const id of await claimNotices(this.db)) await pushNotice(this.db, id)
   }
 
   private readonly onOrder = (holder: string, o: SpotOrder) => {
     if (o.status !== 'filled') return
-    this.track(pushService(this.db).notify(holder, 'orderFill', fillPayload(o)))
+    this.track(pushService(this.db).notify(holder, 'orderFill', (lang) => fillPayload(o, lang)))
   }
 }

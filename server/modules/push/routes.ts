@@ -1,3 +1,4 @@
+import { parseLang } from '@common/i18n/languages'
 import { normalize } from '@common/money/decimal'
 import {
   alertCreateSchema,
@@ -19,6 +20,7 @@ import type { ModuleDeps } from '../index'
 import { alertBounds } from './alerts'
 import { sendToUser } from './sender'
 import { pushService, readPrefs } from './service'
+import { pushText } from './texts'
 
 const ms = toMillisOrNull
 
@@ -30,18 +32,29 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
 
   app.get('/push/vapidPublicKey', async () => ok({ publicKey: (await push.keys()).publicKey }))
 
-  /** Saves this device's PushSubscription; a device that changes account moves to the new one. */
+  /**
+   * Saves this device's PushSubscription and language; a device that changes account moves to the
+   * new one, and sending it again after a language change updates the language.
+   */
   app.post('/push/subscribe', auth, async (req) => {
     const user = currentUser(req)
     const body = parse(subscribeSchema, req.body)
+    const lang = body.lang ?? parseLang(req.headers.lang)
     await db
       .insertInto('push_subscription')
-      .values({ user_id: user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })
+      .values({
+        user_id: user.id,
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        lang,
+      })
       .onConflict((oc) =>
         oc.column('endpoint').doUpdateSet({
           user_id: user.id,
           p256dh: body.keys.p256dh,
           auth: body.keys.auth,
+          lang,
           created_at: sql<Date>`now()`,
         }),
       )
@@ -89,13 +102,13 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
   /** Sends a test notification to every device of the user. */
   app.post('/push/test', auth, async (req) => {
     const user = currentUser(req)
-    const r = await sendToUser(db, await push.keys(), user.id, {
+    const r = await sendToUser(db, await push.keys(), user.id, (lang) => ({
       title: 'Open Exchange',
-      body: 'Notifications are on for this device.',
+      body: pushText(lang, 'testBody'),
       icon: '/icons/icon-192.png',
       tag: 'test',
       url: '/#/pages/mine/notify-settings',
-    })
+    }))
     return ok(r)
   })
 

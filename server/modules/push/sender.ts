@@ -26,53 +26,97 @@ export interface SendResult {
   failed: number
 }
 
+/** One device subscription as stored. */
+export interface Subscription {
+  id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  /** The app language the device subscribed in. */
+  lang: string
+}
+
+/** A payload, or one per language (built once per language in a send). */
+export type Localized = PushPayload | ((lang: string) => PushPayload)
+
+/** How many requests to push services are in flight at once in one send. */
+const CONCURRENCY = 16
+
 /**
- * Sends one payload to every device of a user. The message is encrypted (RFC 8291, aes128gcm)
- * and signed (VAPID) by web-push; the request goes out with fetch so local http endpoints work
- * too. A device whose push service answers 404 or 410 has gone away: its subscription is deleted.
+ * Sends a payload to devices. The message is encrypted (RFC 8291, aes128gcm) and signed (VAPID)
+ * by web-push; the request goes out with fetch so local http endpoints work too. A device whose
+ * push service answers 404 or 410 has gone away: its subscription is deleted.
  */
+export async function sendToSubscriptions(
+  db: Db,
+  vapid: Vapid,
+  subs: readonly Subscription[],
+  payload: Localized,
+  opts: { ttl?: number; timeoutMs?: number } = {},
+): Promise<SendResult> {
+  const encoded = new Map<string, string>()
+  const jsonFor = (lang: string) => {
+    let json = encoded.get(lang)
+    if (json === undefined) {
+      json = encodePayload(typeof payload === 'function' ? payload(lang) : payload)
+      encoded.set(lang, json)
+    }
+    return json
+  }
+  const result: SendResult = { sent: 0, removed: 0, failed: 0 }
+  const sendOne = async (s: Subscription) => {
+    const req = webpush.generateRequestDetails(
+      { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+      jsonFor(s.lang),
+      {
+        TTL: opts.ttl ?? PUSH_TTL,
+        contentEncoding: 'aes128gcm',
+        vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      },
+    )
+    try {
+      const res = await fetch(req.endpoint, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: req.body ? new Uint8Array(req.body) : null,
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+      })
+      await res.arrayBuffer().catch(() => undefined)
+      if (res.status === 404 || res.status === 410) {
+        await db.deleteFrom('push_subscription').where('id', '=', s.id).execute()
+        result.removed++
+      } else if (res.ok) result.sent++
+      else result.failed++
+    } catch {
+      result.failed++
+    }
+  }
+  let next = 0
+  const worker = async () => {
+    while (next < subs.length) await sendOne(subs[next++] as Subscription)
+  }
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, subs.length) }, worker))
+  return result
+}
+
+/** Sends to every device of a user, each in its own language. */
 export async function sendToUser(
   db: Db,
   vapid: Vapid,
   userId: string,
-  payload: PushPayload,
+  payload: Localized,
   opts: { ttl?: number; timeoutMs?: number } = {},
 ): Promise<SendResult> {
   const subs = await db
     .selectFrom('push_subscription')
-    .select(['id', 'endpoint', 'p256dh', 'auth'])
+    .select(['id', 'endpoint', 'p256dh', 'auth', 'lang'])
     .where('user_id', '=', userId)
     .execute()
-  const json = encodePayload(payload)
-  const result: SendResult = { sent: 0, removed: 0, failed: 0 }
-  await Promise.all(
-    subs.map(async (s) => {
-      const req = webpush.generateRequestDetails(
-        { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
-        json,
-        {
-          TTL: opts.ttl ?? PUSH_TTL,
-          contentEncoding: 'aes128gcm',
-          vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-        },
-      )
-      try {
-        const res = await fetch(req.endpoint, {
-          method: req.method,
-          headers: req.headers as Record<string, string>,
-          body: req.body ? new Uint8Array(req.body) : null,
-          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
-        })
-        await res.arrayBuffer().catch(() => undefined)
-        if (res.status === 404 || res.status === 410) {
-          await db.deleteFrom('push_subscription').where('id', '=', s.id).execute()
-          result.removed++
-        } else if (res.ok) result.sent++
-        else result.failed++
-      } catch {
-        result.failed++
-      }
-    }),
+  return sendToSubscriptions(
+    db,
+    vapid,
+    subs.map((s) => ({ ...s, id: String(s.id) })),
+    payload,
+    opts,
   )
-  return result
 }

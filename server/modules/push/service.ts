@@ -1,10 +1,13 @@
 import { EventEmitter } from 'node:events'
-import type { PushPayload, PushPrefs, PushType } from '@common/schemas/push'
+import { DEFAULT_LANG } from '@common/i18n/languages'
+import type { PushPrefs, PushType } from '@common/schemas/push'
 import type { Db } from '../../db/db'
-import { type SendResult, sendToUser } from './sender'
+import { type Localized, type SendResult, sendToSubscriptions, sendToUser } from './sender'
 import { loadVapid, type Vapid } from './vapid'
 
 const PREF_COLUMN = { priceAlert: 'price_alert', orderFill: 'order_fill', notice: 'notice' } as const
+
+const BROADCAST_PAGE = 500
 
 export const DEFAULT_PREFS: PushPrefs = { priceAlert: true, orderFill: true, notice: true }
 
@@ -19,6 +22,10 @@ export async function readPrefs(db: Db, userId: string): Promise<PushPrefs> {
     : { ...DEFAULT_PREFS }
 }
 
+interface Log {
+  error(o: unknown, m?: string): void
+}
+
 interface PushEvents {
   /** Price alerts were created or deleted: the watcher reloads. */
   alerts: []
@@ -30,6 +37,8 @@ interface PushEvents {
  */
 export class PushService extends EventEmitter<PushEvents> {
   private vapid: Promise<Vapid> | null = null
+  /** Sends started by requests, so shutdown and tests can wait for them. */
+  private pending = new Set<Promise<unknown>>()
 
   constructor(private readonly db: Db) {
     super()
@@ -46,20 +55,82 @@ export class PushService extends EventEmitter<PushEvents> {
     return this.vapid
   }
 
-  /** Pushes to a user's devices if the user wants this type; null when not wanted. */
-  async push(userId: string, type: PushType, payload: PushPayload): Promise<SendResult | null> {
+  /** Pushes to a user's devices (each in its language) if the user wants this type; null when not wanted. */
+  async push(userId: string, type: PushType, payload: Localized): Promise<SendResult | null> {
     const prefs = await readPrefs(this.db, userId)
     if (!prefs[type]) return null
     return sendToUser(this.db, await this.keys(), userId, payload)
   }
 
-  /** An in-app notification row, then a push. */
-  async notify(userId: string, type: PushType, payload: PushPayload): Promise<SendResult | null> {
+  /**
+   * An in-app notification row, then a push. The row is written in the language of the user's
+   * most recently subscribed device (the only language the server knows), else the default.
+   */
+  async notify(userId: string, type: PushType, payload: Localized): Promise<SendResult | null> {
+    const p = typeof payload === 'function' ? payload(await this.lastLang(userId)) : payload
     await this.db
       .insertInto('notification')
-      .values({ user_id: userId, title: payload.title, body: payload.body })
+      .values({ user_id: userId, title: p.title, body: p.body })
       .execute()
     return this.push(userId, type, payload)
+  }
+
+  private async lastLang(userId: string): Promise<string> {
+    const last = await this.db
+      .selectFrom('push_subscription')
+      .select('lang')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+    return last?.lang ?? DEFAULT_LANG
+  }
+
+  /**
+   * Pushes to every device whose owner wants this type (a user without preferences wants all),
+   * a page of devices at a time.
+   */
+  async broadcast(type: PushType, payload: Localized): Promise<SendResult> {
+    const vapid = await this.keys()
+    const col = `p.${PREF_COLUMN[type]}` as const
+    const total: SendResult = { sent: 0, removed: 0, failed: 0 }
+    let after = '0'
+    for (;;) {
+      const subs = await this.db
+        .selectFrom('push_subscription as s')
+        .leftJoin('push_pref as p', 'p.user_id', 's.user_id')
+        .select(['s.id', 's.endpoint', 's.p256dh', 's.auth', 's.lang'])
+        .where('s.id', '>', after)
+        .where((eb) => eb.or([eb(col, 'is', null), eb(col, '=', true)]))
+        .orderBy('s.id')
+        .limit(BROADCAST_PAGE)
+        .execute()
+      if (subs.length === 0) return total
+      const r = await sendToSubscriptions(
+        this.db,
+        vapid,
+        subs.map((s) => ({ ...s, id: String(s.id) })),
+        payload,
+      )
+      total.sent += r.sent
+      total.removed += r.removed
+      total.failed += r.failed
+      after = String(subs[subs.length - 1]?.id)
+    }
+  }
+
+  /** Runs a send after the request that caused it has answered; failures are logged, never thrown. */
+  background(what: string, task: () => Promise<unknown>, log?: Log): void {
+    const p = Promise.resolve()
+      .then(task)
+      .catch((err) => log?.error({ err }, `${what} failed`))
+    this.pending.add(p)
+    void p.finally(() => this.pending.delete(p))
+  }
+
+  /** Resolves once every background send started so far is done. */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending])
   }
 
   prefColumn(type: PushType) {

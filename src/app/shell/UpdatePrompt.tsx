@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Workbox } from 'workbox-window'
 import styles from './UpdatePrompt.module.css'
 
@@ -10,6 +10,18 @@ import styles from './UpdatePrompt.module.css'
 export function UpdatePrompt() {
   const [wb, setWb] = useState<Workbox | null>(null)
   const [waiting, setWaiting] = useState(false)
+  // Set when the user accepts in this tab: the coming change of worker then reloads it. (Workbox's
+  // isUpdate only says whether the page was controlled when it loaded, so an update arriving in the
+  // first session would never reload.)
+  const accepted = useRef(false)
+
+  const reload = async () => {
+    accepted.current = true
+    const reg = await navigator.serviceWorker.getRegistration()
+    // Nothing waiting any more (another tab took the update): the page itself is what is old.
+    if (reg?.waiting) wb?.messageSkipWaiting()
+    else window.location.reload()
+  }
 
   useEffect(() => {
     if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
@@ -17,9 +29,14 @@ export function UpdatePrompt() {
     void import('workbox-window').then(({ Workbox }) => {
       if (cancelled) return
       const box = new Workbox('./sw.js', { scope: './' })
+      // The first worker taking control of a fresh visit is no update.
+      let controlled = navigator.serviceWorker.controller !== null
       box.addEventListener('waiting', () => setWaiting(true))
-      box.addEventListener('controlling', (e) => {
-        if (e.isUpdate) window.location.reload()
+      box.addEventListener('controlling', () => {
+        if (accepted.current) window.location.reload()
+        // Another tab accepted: this page runs the old code under the new worker until reloaded.
+        else if (controlled) setWaiting(true)
+        controlled = true
       })
       // A browser that blocks workers (private mode, policy) simply runs without offline support.
       box.register().catch(() => undefined)
@@ -36,7 +53,7 @@ export function UpdatePrompt() {
       <span>
         <Trans>A new version is available.</Trans>
       </span>
-      <button type="button" className={styles.reload} onClick={() => wb.messageSkipWaiting()}>
+      <button type="button" className={styles.reload} onClick={() => void reload()}>
         <Trans>Reload</Trans>
       </button>
       <button type="button" className={styles.later} onClick={() => setWaiting(false)}>

@@ -2,6 +2,7 @@ import type { PushPrefs, PushType } from '@common/schemas/push'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
+import { langAtom, store } from '@/app/store'
 import form from '@/features/account/Form.module.css'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
 import { showToast } from '@/ui/feedback'
@@ -9,6 +10,7 @@ import { PageHeader } from '@/ui/PageHeader'
 import { Switch } from '@/ui/Switch'
 import { devicesQueryOptions, prefsQueryOptions, pushApi, pushKeys, vapidKeyQueryOptions } from './api'
 import { currentSubscription, type DevicePushState, devicePushState, subscribeDevice } from './device'
+import { subscribeWithLang } from './lang-sync'
 import styles from './Push.module.css'
 
 export function NotifySettingsPage() {
@@ -40,7 +42,7 @@ export function NotifySettingsPage() {
         const key = vapid.data?.publicKey ?? (await qc.fetchQuery(vapidKeyQueryOptions())).publicKey
         const r = await subscribeDevice(key)
         if (r.subscription) {
-          await pushApi.subscribe(r.subscription.toJSON())
+          await subscribeWithLang(r.subscription, store.get(langAtom))
           showToast(t`Push notifications turned on`)
         } else if (r.state === 'denied')
           showToast(t`Notifications are blocked for this site`, { error: true })

@@ -1,3 +1,4 @@
+import type { LangCode } from '@common/i18n/languages'
 import type { AlertCreateInput, PriceAlert, PushPrefs } from '@common/schemas/push'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
@@ -37,7 +38,8 @@ export const alertsQueryOptions = () =>
   })
 
 export const pushApi = {
-  subscribe: (sub: PushSubscriptionJSON) => http.post<null>('push/subscribe', sub),
+  subscribe: (sub: PushSubscriptionJSON & { lang: LangCode }, toast = true) =>
+    http.post<null>('push/subscribe', sub, { toast }),
   unsubscribe: (endpoint: string) => http.post<null>('push/unsubscribe', { endpoint }),
   setPrefs: (p: Partial<PushPrefs>) => http.post<PushPrefs>('push/prefs', p),
   test: () =>

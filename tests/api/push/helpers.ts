@@ -137,20 +137,26 @@ export interface Received {
   body: Buffer
 }
 
-/** A push service on loopback: records every message; paths starting with /gone answer 410. */
+/**
+ * A push service on loopback: records every message; paths starting with /gone answer 410, paths
+ * starting with /hold answer only once release() is called.
+ */
 export async function startPushEndpoint(): Promise<{
   origin: string
   received: Received[]
+  release(): void
   close(): Promise<void>
 }> {
   const received: Received[] = []
+  const held: (() => void)[] = []
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) })
       res.statusCode = req.url?.startsWith('/gone') ? 410 : 201
-      res.end()
+      if (req.url?.startsWith('/hold')) held.push(() => res.end())
+      else res.end()
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -158,6 +164,9 @@ export async function startPushEndpoint(): Promise<{
   return {
     origin: `http://127.0.0.1:${port}`,
     received,
+    release: () => {
+      for (const end of held.splice(0)) end()
+    },
     close: () => new Promise<void>((r) => server.close(() => r())),
   }
 }

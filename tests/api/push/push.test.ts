@@ -64,7 +64,7 @@ describe.each(backends)('push and price alerts on %s', (backend) => {
   })
 
   it('validates subscriptions and needs a session', async () => {
-    const good = { endpoint: `${ep.origin}/dev/alice`, keys: aliceKeys.json }
+    const good = { endpoint: `${ep.origin}/dev/alice`, keys: aliceKeys.json, lang: 'en' }
     expect((await call.post('push/subscribe', good)).code).toBe(1003)
     const badUrl = await call.post(
       'push/subscribe',
@@ -78,6 +78,8 @@ describe.each(backends)('push and price alerts on %s', (backend) => {
       alice.token,
     )
     expect(badKey.code).toBe(1101)
+    const badLang = await call.post('push/subscribe', { ...good, lang: 'ko' }, alice.token)
+    expect(badLang).toMatchObject({ code: 1101, data: { field: 'lang' } })
     expect(await h.db.selectFrom('push_subscription').selectAll().execute()).toHaveLength(0)
     expect((await call.post('push/subscribe', good, alice.token)).code).toBe(200)
     // The same device again: still one row.
@@ -127,6 +129,37 @@ describe.each(backends)('push and price alerts on %s', (backend) => {
     expect(list.data[0]).toMatchObject({ status: 'fired', firedPrice: '61050', kind: 'above' })
     const notes = await notifications(alice.token)
     expect(notes.filter((n) => n.title === 'BTCUSDT price alert')).toHaveLength(1)
+  })
+
+  it("pushes in the device's language: the request's lang header when the body names none", async () => {
+    const carol = await registerEmail(h.app, h.db)
+    const carolKeys = deviceKeys()
+    const sub = await call.call(
+      'POST',
+      'push/subscribe',
+      { endpoint: `${ep.origin}/dev/carol`, keys: carolKeys.json },
+      carol.token,
+      { lang: 'kor' },
+    )
+    expect(sub.code).toBe(200)
+    h.tick('BTCUSDT', '60000')
+    const c = await call.post<{ id: string }>(
+      'push/alerts/create',
+      { symbol: 'BTCUSDT', kind: 'below', value: '59000' },
+      carol.token,
+    )
+    expect(c.code, c.msg).toBe(200)
+    await jobs.idle()
+    h.tick('BTCUSDT', '58990.5')
+    await jobs.idle()
+    const msgs = messagesTo('/dev/carol')
+    expect(msgs).toHaveLength(1)
+    const p = JSON.parse(decryptPush((msgs[0] as (typeof msgs)[number]).body, carolKeys)) as PushPayload
+    expect(p.title).toBe('BTCUSDT 가격 알림')
+    expect(p.body).toBe('BTCUSDT 가격이 59000까지 내렸습니다: 현재 58990.50')
+    // The in-app row is written in the device's language too.
+    expect((await notifications(carol.token)).map((n) => n.title)).toContain('BTCUSDT 가격 알림')
+    h.tick('BTCUSDT', '60000')
   })
 
   it('a % move alert fires from the price when it was created, either way', async () => {
@@ -193,8 +226,13 @@ describe.each(backends)('push and price alerts on %s', (backend) => {
   it('notifies filled spot orders and respects the per-type preference', async () => {
     const bobKeys = deviceKeys()
     expect(
-      (await call.post('push/subscribe', { endpoint: `${ep.origin}/dev/bob`, keys: bobKeys.json }, bob.token))
-        .code,
+      (
+        await call.post(
+          'push/subscribe',
+          { endpoint: `${ep.origin}/dev/bob`, keys: bobKeys.json, lang: 'en' },
+          bob.token,
+        )
+      ).code,
     ).toBe(200)
     await fund(h.db, bob.userId, 'BTC', '1')
     await fund(h.db, alice.userId, 'USDT', '10000')
