@@ -1,6 +1,7 @@
 import { buildApp } from './app'
 import { loadConfig } from './config'
 import { migrate, openDb } from './db/db'
+import { AlreadyRunningError, holdExclusive } from './db/exclusive'
 import { MarketMakers } from './market/market-makers'
 import { openMarket } from './market/start'
 import { announceFirstAdmin } from './modules/admin/first-admin'
@@ -10,6 +11,7 @@ import { RealtimeHub } from './realtime/hub'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  const exclusive = await holdExclusive({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const applied = await migrate(db)
   const { market, backfilled } = await openMarket(db, config)
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     await market.stop()
     await app.close()
     await db.destroy()
+    await exclusive.release()
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
@@ -51,6 +54,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err)
+  console.error(err instanceof AlreadyRunningError ? `not started: ${err.message}` : err)
   process.exit(1)
 })
