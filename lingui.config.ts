@@ -17,7 +17,11 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: [TESTS, ...AREAS.map((a) => `${area(a)}/!(widgets)/**`), ...AREAS.map((a) => `${area(a)}/*.*`)],
+      exclude: [
+        TESTS,
+        ...AREAS.map((a) => `${area(a)}/!(widgets)/**`),
+        ...AREAS.map((a) => `${area(a)}/*.*`),
+      ],
     },
     ...AREAS.map((a) => ({
       path: `<rootDir>/locales/${a}/{locale}`,

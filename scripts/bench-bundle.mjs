@@ -25,7 +25,14 @@ if (!process.env.STATIC_DIR) buildIfStale()
 const port = 4300 + Math.floor(Math.random() * 500)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', STATIC_DIR: staticDir },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    STATIC_DIR: staticDir,
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 })
 

@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely'
 import type { Db } from '../../db/db'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../http/errors'
-import { fromDepositClearing, move, postEntry, unfreeze } from '../../ledger/ledger'
+import { fromDepositClearing, postEntry, unfreeze } from '../../ledger/ledger'
 import { ms, paged } from './context'
 
 /**

@@ -9,7 +9,9 @@ describe('Socket.IO wire protocol', () => {
   })
 
   it('decodes the Engine.IO open packet with its heartbeat settings', () => {
-    expect(decodePacket('0{"sid":"s1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1e6}')).toEqual({
+    expect(
+      decodePacket('0{"sid":"s1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1e6}'),
+    ).toEqual({
       type: 'open',
       handshake: { sid: 's1', pingInterval: 25000, pingTimeout: 20000 },
     })
@@ -36,7 +38,15 @@ describe('Socket.IO wire protocol', () => {
   })
 
   it('ignores what it cannot use instead of throwing', () => {
-    for (const raw of ['', '9', '42not json', '42{"a":1}', '43["no id"]', '42/admin,["x"]', '451-["bin",{"_placeholder":true,"num":0}]']) {
+    for (const raw of [
+      '',
+      '9',
+      '42not json',
+      '42{"a":1}',
+      '43["no id"]',
+      '42/admin,["x"]',
+      '451-["bin",{"_placeholder":true,"num":0}]',
+    ]) {
       expect(decodePacket(raw)).toBeNull()
     }
   })
