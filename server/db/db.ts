@@ -29,7 +29,9 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     })
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    if (opts.schema) schemas.set(db, opts.schema)
+    return db
   }
   let pglite: PGlite
   if (opts.dataDir) {
@@ -42,8 +44,19 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   return new Kysely<Database>({ dialect: singleConnection(new KyselyPGlite(pglite).dialect) })
 }
 
+/**
+ * Databases opened on a schema of their own (tests, benchmarks). Kysely looks for its migration
+ * tables in every schema unless told which, so two suites migrating side by side saw each
+ * other's tables and skipped creating their own.
+ */
+const schemas = new WeakMap<Db, string>()
+
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schemas.get(db),
+  })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)

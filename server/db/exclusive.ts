@@ -45,7 +45,9 @@ export async function holdExclusive(opts: {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' })
       return {
         release: async () => {
-          if (fs.readFileSync(file, 'utf8') === String(process.pid)) fs.rmSync(file, { force: true })
+          // The data directory may be gone already (benchmarks and tests remove theirs).
+          if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === String(process.pid))
+            fs.rmSync(file, { force: true })
         },
       }
     } catch (err) {
