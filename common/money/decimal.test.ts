@@ -162,6 +162,25 @@ describe('round and toFixed', () => {
     expect(round('-0.001', 2)).toBe('0')
     expect(normalize('-0.000')).toBe('0')
   })
+  it('normalize, isZero and isNegative agree with full arithmetic on every shape of input', () => {
+    const ints = ['0', '00', '7', '007', '10', '100', '1200', BIG30]
+    const fracs = ['', '.0', '.00', '.5', '.50', '.05', '.000000010', '.123456789012345678']
+    for (const sign of ['', '-'])
+      for (const i of ints)
+        for (const f of fracs) {
+          const s = `${sign}${i}${f}`
+          // sub(s, '0') goes through the arbitrary-precision path.
+          expect(normalize(s), s).toBe(sub(s, '0'))
+          expect(isZero(s), s).toBe(cmp(s, '0') === 0)
+          expect(isNegative(s), s).toBe(cmp(s, '0') < 0)
+        }
+    for (const bad of ['', '-', '1.', '.5', '1e3', ' 1', '+1', '0x10'] as const) {
+      expect(() => normalize(bad), bad).toThrow(/Invalid decimal/)
+      expect(() => isZero(bad), bad).toThrow(/Invalid decimal/)
+      expect(() => isNegative(bad), bad).toThrow(/Invalid decimal/)
+    }
+    expect(() => normalize(5 as unknown as string)).toThrow(/Invalid decimal/)
+  })
   it('fromNumber refuses non-finite numbers', () => {
     expect(() => fromNumber(Number.NaN)).toThrow(/Invalid number/)
     expect(() => fromNumber(Number.POSITIVE_INFINITY)).toThrow(/Invalid number/)

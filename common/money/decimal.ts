@@ -20,10 +20,20 @@ export function isDecimalString(s: unknown): s is DecimalString {
   return typeof s === 'string' && DECIMAL_RE.test(s)
 }
 
-function big(a: DecimalString): Big {
+function checked(a: DecimalString): DecimalString {
   if (!isDecimalString(a)) throw new Error(`Invalid decimal string: ${JSON.stringify(a)}`)
-  return new B(a)
+  return a
 }
+
+function big(a: DecimalString): Big {
+  return new B(checked(a))
+}
+
+// Fast paths (the ledger and the matching engine call these per posting): text already in
+// normal form, and zero, are recognised without building a Big.
+/** No leading zeros, no trailing fractional zeros (and "-0" is excluded separately). */
+const NORMAL_RE = /^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/
+const ZERO_RE = /^-?0+(?:\.0+)?$/
 
 function checkDp(dp: number): number {
   if (!Number.isInteger(dp) || dp < 0 || dp > 1e6) throw new Error(`Invalid decimal places: ${dp}`)
@@ -72,11 +82,12 @@ export const gt = (a: DecimalString, b: DecimalString): boolean => big(a).gt(big
 export const gte = (a: DecimalString, b: DecimalString): boolean => big(a).gte(big(b))
 export const lt = (a: DecimalString, b: DecimalString): boolean => big(a).lt(big(b))
 export const lte = (a: DecimalString, b: DecimalString): boolean => big(a).lte(big(b))
-export const isZero = (a: DecimalString): boolean => big(a).eq(0)
-export const isNegative = (a: DecimalString): boolean => big(a).lt(0)
+export const isZero = (a: DecimalString): boolean => ZERO_RE.test(checked(a))
+export const isNegative = (a: DecimalString): boolean => checked(a).startsWith('-') && !ZERO_RE.test(a)
 export const neg = (a: DecimalString): DecimalString => out(big(a).neg())
 export const abs = (a: DecimalString): DecimalString => out(big(a).abs())
-export const normalize = (a: DecimalString): DecimalString => out(big(a))
+export const normalize = (a: DecimalString): DecimalString =>
+  typeof a === 'string' && a !== '-0' && NORMAL_RE.test(a) ? a : out(big(a))
 
 export function min(first: DecimalString, ...rest: DecimalString[]): DecimalString {
   return out(rest.reduce((m, x) => (big(x).lt(m) ? big(x) : m), big(first)))

@@ -1,7 +1,7 @@
 import { type Bucket, SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { isLedgerReason, type LedgerReason } from '@common/ledger/reasons'
-import { add, type DecimalString, isZero, neg, normalize } from '@common/money/decimal'
-import { type Kysely, sql } from 'kysely'
+import { type DecimalString, isZero, neg, normalize } from '@common/money/decimal'
+import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '../db/schema'
 import { AppError } from '../http/errors'
 import {
@@ -37,23 +37,54 @@ export interface EntryInput {
 
 /** Locks (creating when missing) the given balances, in lock order; returns their current state. */
 export async function lockBalances(trx: Tx, keys: readonly BalanceKey[]): Promise<Map<string, BalanceState>> {
-  const ordered = lockOrder(keys)
-  const out = new Map<string, BalanceState>()
-  // One statement: missing rows are created, existing ones row-locked (ON CONFLICT DO UPDATE
-  // takes the row lock and returns the latest committed values), in VALUES order = lock order.
-  for (const part of chunks(ordered, 5000)) {
-    const rows = await trx
-      .insertInto('balance')
-      .values(part.map((k) => ({ holder: k.holder, account: k.account, asset: k.asset })))
-      .onConflict((oc) =>
-        oc.columns(['holder', 'account', 'asset']).doUpdateSet({ holder: (eb) => eb.ref('excluded.holder') }),
-      )
-      .returning(['holder', 'account', 'asset', 'available', 'frozen'])
-      .execute()
+  return (await lockRows(trx, keys, [])).balances
+}
+
+/**
+ * The lock statement, optionally reading account statuses in the same round trip (a use case
+ * that refuses frozen users then needs no statement of its own for it).
+ */
+async function lockRows(
+  trx: Tx,
+  keys: readonly BalanceKey[],
+  statusOf: readonly string[],
+): Promise<{ balances: Map<string, BalanceState>; statuses: Map<string, string> }> {
+  const balances = new Map<string, BalanceState>()
+  const statuses = new Map<string, string>()
+  const parts = chunks(lockOrder(keys), 5000)
+  const statusSql = statusOf.length
+    ? sql`select 's' as kind, id as holder, status as account, null as asset, null as available, null as frozen
+        from users where id in (select json_array_elements_text(${JSON.stringify(statusOf)}::json))`
+    : null
+  if (parts.length === 0 && statusSql) parts.push([])
+  for (const [i, part] of parts.entries()) {
+    const withStatus = i === 0 ? statusSql : null
+    // One statement: missing rows are created, existing ones row-locked (ON CONFLICT DO UPDATE
+    // takes the row lock and returns the latest committed values), in VALUES order = lock order.
+    const lock = part.length
+      ? sql`with l as (
+          insert into balance (holder, account, asset)
+          values ${sql.join(part.map((k) => sql`(${k.holder}, ${k.account}, ${k.asset})`))}
+          on conflict (holder, account, asset) do update set holder = excluded.holder
+          returning holder, account, asset, available, frozen
+        )
+        select 'b' as kind, holder, account, asset, available::text, frozen::text from l`
+      : null
+    const query = lock && withStatus ? sql`${lock} union all ${withStatus}` : (lock ?? withStatus)
+    if (!query) continue
+    const { rows } = await sql<{
+      kind: 'b' | 's'
+      holder: string
+      account: string
+      asset: string
+      available: string
+      frozen: string
+    }>`${query}`.execute(trx)
     for (const r of rows)
-      out.set(keyOf(r), { available: normalize(r.available), frozen: normalize(r.frozen) })
+      if (r.kind === 's') statuses.set(r.holder, r.account)
+      else balances.set(keyOf(r), { available: normalize(r.available), frozen: normalize(r.frozen) })
   }
-  return out
+  return { balances, statuses }
 }
 
 /** Checks an entry before it touches anything; returns its non-zero postings. */
@@ -85,11 +116,16 @@ export class LedgerBatch {
 
   constructor(private readonly trx: Tx) {}
 
-  /** Locks the balances not locked yet by this batch. */
-  async lock(keys: readonly BalanceKey[]): Promise<void> {
+  /**
+   * Locks the balances not locked yet by this batch. With `statusOf`, also reads those users'
+   * account status (by id; unknown ids are absent) in the same statement.
+   */
+  async lock(keys: readonly BalanceKey[], statusOf: readonly string[] = []): Promise<Map<string, string>> {
     const missing = keys.filter((k) => !this.state.has(keyOf(k)))
-    if (missing.length === 0) return
-    for (const [k, v] of await lockBalances(this.trx, missing)) this.state.set(k, v)
+    if (missing.length === 0 && statusOf.length === 0) return new Map()
+    const { balances, statuses } = await lockRows(this.trx, missing, statusOf)
+    for (const [k, v] of balances) this.state.set(k, v)
+    return statuses
   }
 
   isLocked(key: BalanceKey): boolean {
@@ -122,24 +158,21 @@ export class LedgerBatch {
   post(input: EntryInput): void {
     const postings = checkEntry(input)
     const before = this.subset(postings)
-    const { overdrawn } = applyPostings(before, postings)
+    const { after, overdrawn, running } = applyPostings(before, postings)
     if (overdrawn) throw new AppError('insufficientBalance')
-    // Running value per bucket so each posting records what the balance became.
-    const rows = postings.map((p) => {
-      const k = keyOf(p)
-      const s = this.state.get(k) as BalanceState
-      const next = { ...s, [p.bucket]: add(s[p.bucket], p.amount) }
-      this.state.set(k, next)
+    for (const [k, s] of after) {
+      this.state.set(k, s)
       this.dirty.add(k)
-      return {
-        holder: p.holder,
-        account: p.account,
-        asset: p.asset,
-        bucket: p.bucket,
-        amount: normalize(p.amount),
-        after: next[p.bucket],
-      }
-    })
+    }
+    // Each posting records what its bucket became.
+    const rows = postings.map((p, i) => ({
+      holder: p.holder,
+      account: p.account,
+      asset: p.asset,
+      bucket: p.bucket,
+      amount: normalize(p.amount),
+      after: running[i] as DecimalString,
+    }))
     this.pending.push({ input, rows })
   }
 
@@ -149,28 +182,41 @@ export class LedgerBatch {
 
   /** Writes the pending entries; returns their ids in posting order. */
   async flush(): Promise<number[]> {
+    const ctes = this.takeWrites()
+    if (!ctes) return []
+    const { rows } = await sql<{ id: string | number }>`
+      with ${ctes} select id from ledger_ids order by ord`.execute(this.trx)
+    return rows.map((r) => Number(r.id))
+  }
+
+  /**
+   * The pending entries, postings and new balances as data-modifying CTEs (ledger_ids,
+   * ledger_entries, ledger_postings, ledger_balances) for a caller that writes its own rows in
+   * the same statement, on this batch's transaction; null when nothing is pending. The batch is
+   * then empty, as after flush().
+   */
+  takeWrites(): RawBuilder<unknown> | null {
     const entries = this.pending
-    if (entries.length === 0) return []
+    if (entries.length === 0) return null
     this.pending = []
     const balances = [...this.dirty].map((k) => {
       const [holder, account, asset] = k.split('\u0000') as [string, string, string]
       return { holder, account, asset, ...(this.state.get(k) as BalanceState) }
     })
     this.dirty.clear()
-    return writeEntries(this.trx, entries, balances)
+    return entryCtes(entries, balances)
   }
 }
 
 /**
- * One statement: new entry ids from the sequence, the entries, their postings (in order) and
- * the balances' new values. Rows travel as three JSON parameters (no limit on the row count,
- * and far cheaper to bind than thousands of scalar parameters).
+ * New entry ids from the sequence, the entries, their postings (in order) and the balances' new
+ * values. Rows travel as three JSON parameters (no limit on the row count, and far cheaper to
+ * bind than thousands of scalar parameters).
  */
-async function writeEntries(
-  trx: Tx,
+function entryCtes(
   entries: PendingEntry[],
   balances: { holder: string; account: string; asset: string; available: string; frozen: string }[],
-): Promise<number[]> {
+): RawBuilder<unknown> {
   const entryRows = entries.map((e, i) => ({
     ord: i + 1,
     reason: e.input.reason,
@@ -181,35 +227,33 @@ async function writeEntries(
   }))
   let seq = 0
   const postingRows = entries.flatMap((e, i) => e.rows.map((r) => ({ ord: i + 1, seq: seq++, ...r })))
-  const { rows } = await sql<{ id: string | number }>`
-    with ids as (
+  return sql`
+    ledger_ids as materialized (
       select nextval(pg_get_serial_sequence('ledger_entry', 'id')) as id, g as ord
       from generate_series(1, ${entries.length}::int) as g
     ),
-    e as (
+    ledger_entries as (
       insert into ledger_entry (id, reason, ref_type, ref_id, memo, actor_id)
-      select ids.id, v.reason, v.ref_type, v.ref_id, v.memo, v.actor_id
+      select i.id, v.reason, v.ref_type, v.ref_id, v.memo, v.actor_id
       from json_to_recordset(${JSON.stringify(entryRows)}::json)
         as v(ord int, reason text, ref_type text, ref_id text, memo text, actor_id text)
-      join ids on ids.ord = v.ord
+      join ledger_ids i on i.ord = v.ord
       order by v.ord
     ),
-    p as (
+    ledger_postings as (
       insert into ledger_posting (entry_id, holder, account, asset, bucket, amount, balance_after)
-      select ids.id, v.holder, v.account, v.asset, v.bucket, v.amount, v.after
+      select i.id, v.holder, v.account, v.asset, v.bucket, v.amount, v.after
       from json_to_recordset(${JSON.stringify(postingRows)}::json)
         as v(ord int, seq int, holder text, account text, asset text, bucket text, amount numeric, after numeric)
-      join ids on ids.ord = v.ord
+      join ledger_ids i on i.ord = v.ord
       order by v.seq
     ),
-    u as (
+    ledger_balances as (
       update balance b set available = v.available, frozen = v.frozen, updated_at = now()
       from json_to_recordset(${JSON.stringify(balances)}::json)
         as v(holder text, account text, asset text, available numeric, frozen numeric)
       where b.holder = v.holder and b.account = v.account and b.asset = v.asset
-    )
-    select id from ids order by ord`.execute(trx)
-  return rows.map((r) => Number(r.id))
+    )`
 }
 
 function chunks<T>(list: readonly T[], size: number): T[][] {

@@ -46,23 +46,28 @@ export interface BalanceState {
   frozen: DecimalString
 }
 
-/** Applies postings to locked balances; returns the new states or the first overdrawn key. */
+/**
+ * Applies postings to locked balances; returns the new states or the first overdrawn key, and
+ * the value of each posting's bucket right after it (the postings' running balance).
+ */
 export function applyPostings(
   before: ReadonlyMap<string, BalanceState>,
   postings: readonly Posting[],
-): { after: Map<string, BalanceState>; overdrawn: BalanceKey | null } {
+): { after: Map<string, BalanceState>; overdrawn: BalanceKey | null; running: DecimalString[] } {
   const after = new Map<string, BalanceState>()
   for (const [k, v] of before) after.set(k, { ...v })
+  const running: DecimalString[] = []
   for (const p of postings) {
     const k = keyOf(p)
     const s = after.get(k) ?? { available: '0', frozen: '0' }
     s[p.bucket] = add(s[p.bucket], p.amount)
+    running.push(s[p.bucket])
     after.set(k, s)
   }
   for (const p of postings) {
     const s = after.get(keyOf(p)) as BalanceState
     if (!mayGoNegative(p.holder) && (isNegative(s.available) || isNegative(s.frozen)))
-      return { after, overdrawn: p }
+      return { after, overdrawn: p, running }
   }
-  return { after, overdrawn: null }
+  return { after, overdrawn: null, running }
 }

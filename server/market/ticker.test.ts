@@ -1,4 +1,9 @@
+import type { Ticker } from '@common/market/types'
+import { fromUnits } from '@common/market/units'
+import { pctChange } from '@common/money/decimal'
 import { describe, expect, it } from 'vitest'
+import { TURNOVER_DP, type UnitCandle } from './candles'
+import { createRng } from './prng'
 import { TickerWindow } from './ticker'
 
 const MIN = 60_000
@@ -60,5 +65,103 @@ describe('24 h ticker', () => {
       change: '0.00',
       volume: '0',
     })
+  })
+
+  it('matches a full rescan of the window over days of random ticks, corrections and quiet spells', () => {
+    const pp = 2
+    const ap = 4
+    const w = new TickerWindow('X', pp, ap)
+    const rng = createRng('ticker-window')
+    // The reference: every minute kept, the 24 h window rescanned on each snapshot.
+    let minutes: UnitCandle[] = []
+    let last: number | null = null
+    let lastTs = 0
+    const naive = (now: number): Ticker | null => {
+      if (last === null) return null
+      const from = Math.floor((now - 24 * 60 * MIN) / MIN) * MIN + MIN
+      const inside = minutes.filter((m) => m.t >= from)
+      const p = (u: number) => fromUnits(u, pp)
+      if (inside.length === 0)
+        return {
+          symbol: 'X',
+          last: p(last),
+          open: p(last),
+          high: p(last),
+          low: p(last),
+          change: '0.00',
+          volume: '0',
+          turnover: '0',
+          ts: lastTs,
+        }
+      const open = (inside[0] as UnitCandle).o
+      return {
+        symbol: 'X',
+        last: p(last),
+        open: p(open),
+        high: p(Math.max(last, ...inside.map((m) => m.h))),
+        low: p(Math.min(last, ...inside.map((m) => m.l))),
+        change: pctChange(p(open), p(last), 2) ?? '0.00',
+        volume: fromUnits(
+          inside.reduce((a, m) => a + m.v, 0),
+          ap,
+        ),
+        turnover: fromUnits(
+          inside.reduce((a, m) => a + m.q, 0),
+          TURNOVER_DP,
+        ),
+        ts: lastTs,
+      }
+    }
+    const seed = [0, 1, 2].map((i) => ({
+      t: NOW - (3 - i) * 600 * MIN,
+      o: 500,
+      h: 900,
+      l: 100,
+      c: 400,
+      v: 7,
+      q: 30,
+    }))
+    w.load(seed)
+    minutes = seed.map((c) => ({ ...c }))
+    last = 400
+    lastTs = (seed[2] as UnitCandle).t
+    let now = NOW
+    let price = 10_000
+    let live = null as UnitCandle | null
+    let snapshots = 0
+    for (let i = 0; i < 20_000; i++) {
+      // Mostly seconds apart, sometimes a quiet hour or a quiet day.
+      const r = rng.next()
+      now += r < 0.001 ? 25 * 60 * MIN : r < 0.01 ? 60 * MIN : Math.floor(rng.next() * 20_000)
+      price = Math.max(1, price + Math.round(rng.normal() * 40))
+      const t = Math.floor(now / MIN) * MIN
+      const v = 1 + Math.floor(rng.next() * 500)
+      const prev: UnitCandle | null = live
+      live =
+        prev && prev.t === t
+          ? {
+              ...prev,
+              h: Math.max(prev.h, price),
+              l: Math.min(prev.l, price),
+              c: price,
+              v: prev.v + v,
+              q: prev.q + v * 3,
+            }
+          : { t, o: price, h: price, l: price, c: price, v, q: v * 3 }
+      // Now and then a bad print (a spike both ways) corrected at once: the live minute's high
+      // falls back and its low rises back, below and above what earlier minutes reached.
+      if (rng.next() < 0.003) w.update({ ...live, h: live.h * 100, l: 1 }, now)
+      w.update(live, now)
+      const tail = minutes[minutes.length - 1]
+      if (tail && tail.t === live.t) minutes[minutes.length - 1] = { ...live }
+      else minutes.push({ ...live })
+      last = live.c
+      lastTs = now
+      if (rng.next() < 0.3) {
+        expect(w.snapshot(now)).toEqual(naive(now))
+        snapshots++
+      }
+    }
+    expect(snapshots).toBeGreaterThan(5000)
   })
 })

@@ -27,7 +27,9 @@ test('price alerts are created from the quote page, listed and deleted; push pre
   await register(page)
 
   await page.goto('./#/pages/market/quote?symbol=ETHUSDT')
-  await page.getByRole('link', { name: 'Price alert' }).click()
+  // Mine (where registration lands) has a "Price alerts" link too: wait for the quote page.
+  await expect(page.getByRole('link', { name: 'Market details' })).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('link', { name: 'Price alert', exact: true }).click()
   await expect(page).toHaveURL(/#\/pages\/mine\/price-alerts\?symbol=ETHUSDT/)
   await expect(page.getByRole('combobox', { name: 'Market' })).toHaveValue('ETHUSDT')
   await expect(page.getByText(/Current price/)).toBeVisible({ timeout: 20_000 })

@@ -23,6 +23,7 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
+import { forgetSessions } from '../auth/sessions'
 import type { ModuleDeps } from '../index'
 import { writeAudit } from './audit'
 import { queueRoutes } from './queue-routes'
@@ -409,6 +410,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
               ip: a.ip,
             })
           })
+          forgetSessions({ userId: body.userId })
           return ok(null)
         })
       }

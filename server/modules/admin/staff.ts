@@ -3,6 +3,7 @@ import type { Db } from '../../db/db'
 import type { UserRole } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { hashPassword } from '../auth/passwords'
+import { forgetSessions } from '../auth/sessions'
 import { defaultNickname, getUser, newInviteCode } from '../auth/users'
 import { writeAudit } from './audit'
 
@@ -35,7 +36,7 @@ export async function createStaff(
   const hash = await hashPassword(password)
   // Issued one second in the past so a password change in the same second still counts as "after".
   const issued = new Date(Date.now() - 1000)
-  return db.transaction().execute(async (trx) => {
+  const account = await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('users')
       .select(['id', 'role'])
@@ -84,6 +85,9 @@ export async function createStaff(
     })
     return { userId, email, role: existing?.role === 'admin' ? 'admin' : role, password, created: !existing }
   })
+  // The sessions revoked above (and their role) must not be served from the cache.
+  forgetSessions({ userId: account.userId })
+  return account
 }
 
 /**

@@ -22,30 +22,81 @@ export function newToken(): string {
 }
 
 /**
+ * Resolved sessions are kept in process for a few seconds: every authenticated request would
+ * otherwise read the database first. This instance drops entries itself when it revokes a
+ * session or changes an account (forgetSessions); another instance's change is seen once the
+ * entry is this old, so the TTL bounds how long a revoked session can outlive its revocation
+ * there.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000
+const SESSION_CACHE_MAX = 10_000
+
+interface CachedSession {
+  session: ResolvedSession
+  /** Reused until then, */
+  until: number
+  /** and never past the session's own expiry. */
+  expiresAt: number
+}
+
+/** By token hash. Only live sessions are cached: unknown tokens cannot fill it. */
+const sessionCache = new Map<string, CachedSession>()
+/** Bumped by every forget: a read that started before it must not cache what it saw. */
+let sessionGeneration = 0
+
+/**
+ * Drops cached sessions (all of a user's, or one) so the next request reads the database.
+ * Call after the change is committed.
+ */
+export function forgetSessions(filter: { userId: string } | { sessionId: string }): void {
+  sessionGeneration++
+  for (const [k, c] of sessionCache)
+    if ('userId' in filter ? c.session.userId === filter.userId : c.session.sessionId === filter.sessionId)
+      sessionCache.delete(k)
+}
+
+/**
  * The session behind a bearer token, or null when the token is unknown, revoked, expired or
  * belongs to a disabled account. Refreshes last-seen time and expiry (throttled).
  */
 export async function resolveToken(db: Db, token: string): Promise<ResolvedSession | null> {
   if (!token || token.length > 200) return null
+  const hash = hashToken(token)
+  const now = Date.now()
+  const hit = sessionCache.get(hash)
+  if (hit) {
+    if (now < hit.until && now < hit.expiresAt) return hit.session
+    sessionCache.delete(hash)
+  }
+  const generation = sessionGeneration
   const row = await db
     .selectFrom('user_session as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.user_id', 's.expires_at', 's.revoked_at', 's.last_seen_at', 'u.role', 'u.status'])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', hash)
     .executeTakeFirst()
   if (!row || row.revoked_at) return null
-  const now = Date.now()
-  if (new Date(row.expires_at).getTime() <= now) return null
+  let expiresAt = new Date(row.expires_at).getTime()
+  if (expiresAt <= now) return null
   // Frozen accounts keep their sessions: they may look, not move funds (server/http/guards.ts).
   if (row.status === 'closed') return null
   if (now - new Date(row.last_seen_at).getTime() > TOUCH_EVERY_MS) {
+    expiresAt = now + SESSION_IDLE_MS
     await db
       .updateTable('user_session')
-      .set({ last_seen_at: new Date(now), expires_at: new Date(now + SESSION_IDLE_MS) })
+      .set({ last_seen_at: new Date(now), expires_at: new Date(expiresAt) })
       .where('id', '=', row.id)
       .execute()
   }
-  return { userId: row.user_id, sessionId: row.id, role: row.role }
+  const session = { userId: row.user_id, sessionId: row.id, role: row.role }
+  if (generation === sessionGeneration) {
+    if (sessionCache.size >= SESSION_CACHE_MAX) {
+      const oldest = sessionCache.keys().next().value
+      if (oldest !== undefined) sessionCache.delete(oldest)
+    }
+    sessionCache.set(hash, { session, until: now + SESSION_CACHE_TTL_MS, expiresAt })
+  }
+  return session
 }
 
 /** Opens a session and returns its token (shown to the client once, never stored). */
@@ -80,6 +131,7 @@ export async function revokeSession(db: Db, userId: string, sessionId: string): 
     .where('revoked_at', 'is', null)
     .returning('id')
     .executeTakeFirst()
+  forgetSessions({ sessionId })
   return res !== undefined
 }
 
@@ -92,4 +144,6 @@ export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?
     .where('revoked_at', 'is', null)
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId)
   await q.execute()
+  // The kept session is dropped too: it simply reads the database once more.
+  forgetSessions({ userId })
 }

@@ -15,7 +15,7 @@ import {
   toFixed,
 } from '@common/money/decimal'
 import type { DepthSnapshot, PublicTrade, SpotOrder, SpotOrderType, SpotSide } from '@common/schemas/spot'
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { fromUnits, OrderBook, type PlaceResult, toUnits } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
@@ -109,9 +109,9 @@ const key = (holder: string, asset: string): BalanceKey => ({ holder, account: A
  * (both rebuilt from the database on start and after any failed transaction); every change runs
  * in one serialized pipeline. Placements are group-committed: the orders queued while the
  * previous transaction ran are applied together in one transaction, in arrival order, with one
- * statement to lock every balance they can touch, and one statement each to write the orders,
- * the fills and the ledger. A placement that is refused (balance, limits) changes nothing and
- * does not disturb the others of its group.
+ * statement to lock every balance they can touch (and read the users' status), and one statement
+ * to write the orders, the fills and the ledger. A placement that is refused (balance, limits)
+ * changes nothing and does not disturb the others of its group.
  */
 export class SpotService extends EventEmitter<SpotEvents> {
   private readonly books = new Map<string, OrderBook>()
@@ -295,37 +295,37 @@ export class SpotService extends EventEmitter<SpotEvents> {
     const fx = newEffects()
     await this.transact(fx, async (pass) => {
       const group = take()
-      // Frozen users may look but not trade: one read for the whole group.
-      const users = [...new Set(group.map((q) => q.holder).filter((h) => !isSystemHolder(h)))]
-      const active = new Set(
-        users.length
-          ? (await pass.trx.selectFrom('users').select(['id', 'status']).where('id', 'in', users).execute())
-              .filter((u) => u.status === 'active')
-              .map((u) => u.id)
-          : [],
-      )
-      const ready: { q: Queued; p: Prepared }[] = []
+      const checked: { q: Queued; p: Prepared | null; err: unknown }[] = []
       for (const q of group) {
         try {
-          if (!isSystemHolder(q.holder) && !active.has(q.holder)) throw new AppError('accountAbnormal')
-          ready.push({ q, p: this.prepare(q.holder, q.input) })
+          checked.push({ q, p: this.prepare(q.holder, q.input), err: null })
         } catch (err) {
-          refused.set(q, err)
+          checked.push({ q, p: null, err })
         }
       }
-      if (ready.length === 0) return
 
       // Every balance the group can touch, as the books stand now; a placement that would reach
       // a balance not locked here (the group changed the book) waits for the next group.
       const keys: BalanceKey[] = []
-      for (const { p } of ready) {
+      for (const { p } of checked) {
+        if (!p) continue
         keys.push(key(p.holder, p.inst.base), key(p.holder, p.inst.quote), { ...FEES, asset: p.inst.quote })
         for (const id of this.previewOf(p)) {
           const m = this.open.get(id)
           if (m) keys.push(key(m.holder, p.inst.base), key(m.holder, p.inst.quote))
         }
       }
-      await pass.ledger.lock(keys)
+      // Frozen users may look but not trade: their status is read by the lock statement.
+      const users = [...new Set(group.map((q) => q.holder).filter((h) => !isSystemHolder(h)))]
+      const status = await pass.ledger.lock(keys, users)
+      const ready: { q: Queued; p: Prepared }[] = []
+      for (const { q, p, err } of checked) {
+        if (!isSystemHolder(q.holder) && status.get(q.holder) !== 'active')
+          refused.set(q, new AppError('accountAbnormal'))
+        else if (p) ready.push({ q, p })
+        else refused.set(q, err)
+      }
+      if (ready.length === 0) return
       await this.reserveIds(pass.trx, ready.length)
       for (let i = 0; i < ready.length; i++) {
         const { q, p } = ready[i] as { q: Queued; p: Prepared }
@@ -460,19 +460,23 @@ export class SpotService extends EventEmitter<SpotEvents> {
     return result
   }
 
-  /** Order ids come from the sequence, reserved in blocks (one query per block). */
+  /**
+   * Order ids come from the sequence, reserved in blocks (one query per block, about one group
+   * in eight at full load; a restart skips what was left of the block).
+   */
   private async reserveIds(trx: Tx, n: number): Promise<void> {
     if (this.ids.length >= n) return
-    const want = Math.max(n - this.ids.length, 256)
+    const want = Math.max(n - this.ids.length, 1024)
     const { rows } = await sql<{ id: string | number }>`
       select nextval(pg_get_serial_sequence('spot_order', 'id')) as id
       from generate_series(1, ${want}::int)`.execute(trx)
     this.ids.push(...rows.map((r) => Number(r.id)))
   }
 
-  /** The pass's order rows (one upsert) and fills (one insert), as JSON parameters, then its ledger entries. */
+  /** The pass's order rows (an upsert), fills (an insert) and ledger entries: one statement. */
   private async write(pass: Pass): Promise<void> {
     const { trx, writes } = pass
+    const ctes: RawBuilder<unknown>[] = []
     if (writes.size) {
       const rows = [...writes.values()].map((o) => ({
         ...o,
@@ -480,7 +484,7 @@ export class SpotService extends EventEmitter<SpotEvents> {
         created_at: new Date(o.created_at).toISOString(),
         updated_at: new Date(o.updated_at).toISOString(),
       }))
-      await sql`
+      ctes.push(sql`spot_orders as (
         insert into spot_order (id, holder, symbol, side, type, price, amount, quote_amount, filled,
           filled_quote, fee, maker_fee_rate, taker_fee_rate, locked, status, created_at, updated_at)
         select v.id, v.holder, v.symbol, v.side, v.type, v.price, v.amount, v.quote_amount, v.filled,
@@ -491,7 +495,7 @@ export class SpotService extends EventEmitter<SpotEvents> {
           locked numeric, status text, created_at timestamptz, updated_at timestamptz)
         on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote,
           fee = excluded.fee, locked = excluded.locked, status = excluded.status,
-          updated_at = excluded.updated_at`.execute(trx)
+          updated_at = excluded.updated_at)`)
     }
     if (pass.trades.length) {
       const trades = pass.trades.map((t, i) => ({
@@ -499,7 +503,8 @@ export class SpotService extends EventEmitter<SpotEvents> {
         ord: i,
         created_at: new Date(t.created_at).toISOString(),
       }))
-      const { rows } = await sql<TradeRow>`
+      // The fills' foreign keys to orders written by the CTE above are checked at the end of the statement.
+      ctes.push(sql`spot_trades as (
         insert into spot_trade (symbol, price, amount, quote, taker_side, maker_order_id, taker_order_id,
           maker_holder, taker_holder, maker_fee, taker_fee, created_at)
         select v.symbol, v.price, v.amount, v.quote, v.taker_side, v.maker_order_id, v.taker_order_id,
@@ -508,15 +513,20 @@ export class SpotService extends EventEmitter<SpotEvents> {
           amount numeric, quote numeric, taker_side text, maker_order_id bigint, taker_order_id bigint,
           maker_holder text, taker_holder text, maker_fee numeric, taker_fee numeric, created_at timestamptz)
         order by v.ord
-        returning *`.execute(trx)
-      rows.sort((a, b) => Number(a.id) - Number(b.id))
-      for (const r of rows) {
-        const list = pass.fx.trades.get(r.symbol) ?? []
-        list.push(tradeToPublic(r))
-        pass.fx.trades.set(r.symbol, list)
-      }
+        returning *)`)
     }
-    await pass.ledger.flush()
+    const ledger = pass.ledger.takeWrites()
+    if (ledger) ctes.push(ledger)
+    if (ctes.length === 0) return
+    const { rows } = await sql<TradeRow>`
+      with ${sql.join(ctes)}
+      ${pass.trades.length ? sql`select * from spot_trades` : sql`select null where false`}`.execute(trx)
+    rows.sort((a, b) => Number(a.id) - Number(b.id))
+    for (const r of rows) {
+      const list = pass.fx.trades.get(r.symbol) ?? []
+      list.push(tradeToPublic(r))
+      pass.fx.trades.set(r.symbol, list)
+    }
   }
 
   private previewOf(p: Prepared): number[] {

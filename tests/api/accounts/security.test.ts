@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lastCodeSentTo } from '../../../server/modules/auth/messenger'
+import { forgetSessions } from '../../../server/modules/auth/sessions'
 import { backends, type Harness, startHarness } from '../harness'
 import { api, forgetLastSend, PASSWORD, registerEmail, ticket, uniqueEmail, uniqueMainland } from './helpers'
 
@@ -220,8 +221,9 @@ describe.each(backends)('security centre, profile and identity on %s', (backend)
     expect(
       (await post<{ avatar: string }>('user/updateUserInfo', { avatar: up.data.id }, a.token)).data.avatar,
     ).toBe(up.data.url)
-    // An operator may see it.
+    // An operator may see it (a direct write: the session cache is told, as the console would).
     await h.db.updateTable('users').set({ role: 'operator' }).where('id', '=', b.userId).execute()
+    forgetSessions({ userId: b.userId })
     const staff = await h.app.inject({
       method: 'GET',
       url: `/api/${up.data.url}`,
