@@ -1,6 +1,7 @@
 /**
- * Matching engine throughput on one core: a stream of limit orders around a drifting mid, with
- * market orders and cancels mixed in (70 / 10 / 20). Prints orders per second.
+ * Matching engine on one core: a stream of limit orders around a drifting mid, with market
+ * orders and cancels mixed in (70 / 10 / 20). Prints orders per second (an untimed run), then
+ * p50 / p99 per operation from a second run that times each call.
  */
 import { OrderBook, type Side } from '../server/engine/order-book'
 
@@ -11,7 +12,11 @@ const rand = () => {
   return seed / 0x7fffffff
 }
 
-function run(n: number): number {
+type Op = 'limit' | 'market' | 'cancel'
+const OPS: Op[] = ['limit', 'market', 'cancel']
+
+/** Orders per second; with `timings`, each call's duration in ns is recorded by operation. */
+function run(n: number, timings?: Record<Op, Float64Array>, counts?: Record<Op, number>): number {
   const book = new OrderBook()
   const live: number[] = []
   let mid = 1_000_000
@@ -19,6 +24,8 @@ function run(n: number): number {
   for (let id = 1; id <= n; id++) {
     const r = rand()
     const side: Side = rand() < 0.5 ? 'buy' : 'sell'
+    const op: Op = r < 0.7 ? 'limit' : r < 0.8 ? 'market' : 'cancel'
+    const start = timings ? process.hrtime.bigint() : 0n
     if (r < 0.7) {
       const off = Math.floor(rand() * 50) - 10
       const price = side === 'buy' ? mid - off : mid + off
@@ -33,6 +40,7 @@ function run(n: number): number {
       live.pop()
       book.cancel(victim)
     }
+    if (timings && counts) timings[op][counts[op]++] = Number(process.hrtime.bigint() - start)
     if ((id & 1023) === 0) mid += Math.floor(rand() * 21) - 10
   }
   const ns = Number(process.hrtime.bigint() - t0)
@@ -44,3 +52,14 @@ const rate = run(N)
 console.log(
   `engine: ${N.toLocaleString('en')} orders, ${Math.round(rate).toLocaleString('en')} orders/s (one core)`,
 )
+
+const timings = Object.fromEntries(OPS.map((o) => [o, new Float64Array(N)])) as Record<Op, Float64Array>
+const counts: Record<Op, number> = { limit: 0, market: 0, cancel: 0 }
+run(N, timings, counts)
+for (const op of OPS) {
+  const t = timings[op].subarray(0, counts[op]).sort()
+  const at = (q: number) => (t[Math.min(t.length - 1, Math.floor(q * t.length))] ?? 0) / 1000
+  console.log(
+    `  ${op.padEnd(6)} ${counts[op].toLocaleString('en').padStart(9)} calls  p50 ${at(0.5).toFixed(2)} µs  p99 ${at(0.99).toFixed(2)} µs  max ${at(1).toFixed(1)} µs`,
+  )
+}
