@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { login, readyStaff, type Staff } from '../admin/helpers'
-import { backends, type Harness, startHarness } from '../harness'
+import { login, openStaffSuite, type StaffSuite } from '../admin/helpers'
+import { backends } from '../harness'
 import { fund, spotApi } from '../spot/helpers'
-import { api, PASSWORD, registerEmail } from './helpers'
+import { PASSWORD, registerEmail } from './helpers'
 
 /**
  * Sessions are cached in process for a few seconds; every way of ending one, or of changing what a
  * session may do, takes effect on the very next request all the same.
  */
 describe.each(backends)('session cache on %s', (backend) => {
-  let h: Harness
-  let call: ReturnType<typeof api>
-  let op: Staff
+  let { h, call, op } = {} as StaffSuite
   beforeAll(async () => {
-    h = await startHarness(backend)
-    call = api(h.app)
-    op = await readyStaff(h.app, h.db, 'operator')
+    ;({ h, call, op } = await openStaffSuite(backend))
   })
-  afterAll(async () => {
-    await h.close()
-  })
+  afterAll(() => h.close())
 
   const me = (token: string) => call.get('user/getUserInfo', {}, token)
 

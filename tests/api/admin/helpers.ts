@@ -4,6 +4,7 @@ import type { Db } from '../../../server/db/db'
 import { createStaff } from '../../../server/modules/admin/staff'
 import { totpAt } from '../../../server/modules/auth/totp'
 import { api, uniqueEmail } from '../accounts/helpers'
+import { type Harness, startHarness } from '../harness'
 
 export const STAFF_PASSWORD = 'St4ffPassw0rd!'
 
@@ -49,4 +50,16 @@ export async function readyStaff(
   )
   expect(bound.code, bound.msg).toBe(200)
   return { userId: created.userId, email: created.email, token, secret: g.data.secret }
+}
+
+export interface StaffSuite {
+  h: Harness
+  call: ReturnType<typeof api>
+  op: Staff
+}
+
+/** A fresh harness with the API client and a ready operator: the set-up of the console suites. */
+export async function openStaffSuite(backend: 'pglite' | 'postgres'): Promise<StaffSuite> {
+  const h = await startHarness(backend)
+  return { h, call: api(h.app), op: await readyStaff(h.app, h.db, 'operator') }
 }

@@ -3,9 +3,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Floor } from '../../../common/market/types'
 import { DEFAULT_CLAUSE } from '../../../server/modules/auth/clause'
-import { api, registerEmail } from '../accounts/helpers'
-import { readyStaff, type Staff } from '../admin/helpers'
-import { backends, type Harness, startHarness } from '../harness'
+import { registerEmail } from '../accounts/helpers'
+import { openStaffSuite, type StaffSuite } from '../admin/helpers'
+import { backends } from '../harness'
 
 async function upload(app: FastifyInstance, token: string, colour = '#2266aa'): Promise<string> {
   const boundary = '----banner'
@@ -34,17 +34,11 @@ interface Clause {
 }
 
 describe.each(backends)('banners, floor and clauses on %s', (backend) => {
-  let h: Harness
-  let call: ReturnType<typeof api>
-  let op: Staff
+  let { h, call, op } = {} as StaffSuite
   beforeAll(async () => {
-    h = await startHarness(backend)
-    call = api(h.app)
-    op = await readyStaff(h.app, h.db, 'operator')
+    ;({ h, call, op } = await openStaffSuite(backend))
   })
-  afterAll(async () => {
-    await h.close()
-  })
+  afterAll(() => h.close())
   const floor = async (lang: string) => (await call.call<Floor>('GET', 'floor', {}, undefined, { lang })).data
 
   it('serves the built-in terms until terms and a privacy policy are published, then those per language', async () => {

@@ -3,9 +3,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../../common/api/errors'
 import { createStaff } from '../../../server/modules/admin/staff'
-import { api, registerEmail } from '../accounts/helpers'
-import { login, readyStaff, type Staff } from '../admin/helpers'
-import { backends, type Harness, startHarness } from '../harness'
+import { registerEmail } from '../accounts/helpers'
+import { login, openStaffSuite, type StaffSuite } from '../admin/helpers'
+import { backends } from '../harness'
 
 interface Item {
   id: string
@@ -48,17 +48,11 @@ async function upload(app: FastifyInstance, token: string): Promise<string> {
 }
 
 describe.each(backends)('content on %s', (backend) => {
-  let h: Harness
-  let call: ReturnType<typeof api>
-  let op: Staff
+  let { h, call, op } = {} as StaffSuite
   beforeAll(async () => {
-    h = await startHarness(backend)
-    call = api(h.app)
-    op = await readyStaff(h.app, h.db, 'operator')
+    ;({ h, call, op } = await openStaffSuite(backend))
   })
-  afterAll(async () => {
-    await h.close()
-  })
+  afterAll(() => h.close())
 
   const withLang = <T>(url: string, query: Record<string, string>, lang: string, token?: string) =>
     call.call<T>('GET', url, query, token, { lang })
