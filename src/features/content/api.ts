@@ -65,7 +65,10 @@ const root = ['content'] as const
 const STALE = 5 * 60 * 1000
 
 // Public lists and articles are kept on the device (meta.persist) so they read offline after one visit;
-// the key carries the language because the server answers in it.
+// the key carries the language because the server answers in it. `offlineFirst`: after the browser
+// reports going offline, a query still asks once, so the service worker's copy answers what the
+// stored cache does not hold (react-query's default mode would pause it and never reach the worker).
+const OFFLINE = { networkMode: 'offlineFirst' } as const
 export const articleListQueryOptions = (lang: string, f: ListFilter) =>
   queryOptions({
     queryKey: [...root, 'list', lang, f.type, f.category ?? '', f.q ?? '', f.page ?? 1, f.size ?? 20],
@@ -77,6 +80,7 @@ export const articleListQueryOptions = (lang: string, f: ListFilter) =>
       ),
     staleTime: STALE,
     meta: { persist: !f.q },
+    ...OFFLINE,
   })
 
 export const articleDetailQueryOptions = (lang: string, id: string) =>
@@ -85,6 +89,7 @@ export const articleDetailQueryOptions = (lang: string, id: string) =>
     queryFn: () => http.get<ArticleDetail>('article/detail', { id }, { toast: false }),
     staleTime: STALE,
     meta: { persist: true },
+    ...OFFLINE,
   })
 
 export const servicesQueryOptions = (lang: string) =>
@@ -93,6 +98,7 @@ export const servicesQueryOptions = (lang: string) =>
     queryFn: () => http.get<ServiceItem[]>('services', undefined, { toast: false }),
     staleTime: STALE,
     meta: { persist: true },
+    ...OFFLINE,
   })
 
 export const serviceDetailQueryOptions = (lang: string, id: string) =>
@@ -101,6 +107,7 @@ export const serviceDetailQueryOptions = (lang: string, id: string) =>
     queryFn: () => http.get<ArticleDetail>('article/serviceDetail', { id }, { toast: false }),
     staleTime: STALE,
     meta: { persist: true },
+    ...OFFLINE,
   })
 
 /** The signed-in user's notices and notifications: private, so never written to the device. */
