@@ -1,60 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { totpAt } from '../../server/modules/auth/totp'
+import { apiCall, registerByApi, TRADE } from './helpers'
 
-const PASSWORD = 'Passw0rd!e2e'
-const TRADE = '135790'
 const OPERATOR_PASSWORD = 'Op3rat0r!e2e'
 const TRON_DEPOSIT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
 const TRON_OUT = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'
-
-interface Env<T> {
-  code: number
-  msg: string
-  data: T
-}
-
-async function call<T>(
-  req: APIRequestContext,
-  method: 'get' | 'post',
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
-  const headers = token ? { authorization: `Bearer ${token}` } : undefined
-  const res =
-    method === 'get'
-      ? await req.get(`./api/${url}`, { headers, params: body as Record<string, string> })
-      : await req.post(`./api/${url}`, { headers, data: body ?? {} })
-  const env = (await res.json()) as Env<T>
-  expect(env.code, `${url}: ${env.msg}`).toBe(200)
-  return env.data
-}
-
-/** Registers through the real endpoints, reading the slider gap and the code from the dev helpers. */
-async function register(req: APIRequestContext): Promise<{ token: string; email: string }> {
-  const email = `assets.${Date.now()}@example.com`
-  const ch = await call<{ challengeId: string }>(req, 'post', 'sliderVerify')
-  const { x } = await call<{ x: number }>(req, 'get', `dev/slider/${ch.challengeId}`)
-  const { ticket } = await call<{ ticket: string }>(req, 'post', 'sliderVerify', {
-    challengeId: ch.challengeId,
-    x,
-  })
-  await call(req, 'post', 'user/register/sendEmailCode', { email, ticket })
-  const outbox = await call<{ text: string }[]>(req, 'get', 'dev/outbox', { to: email })
-  const code = /\b(\d{6})\b/.exec(outbox.at(-1)?.text ?? '')?.[1] ?? ''
-  const r = await call<{ token: string }>(req, 'post', 'user/register', {
-    type: 'email',
-    email,
-    code,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    tradePassword: TRADE,
-    confirmTradePassword: TRADE,
-    agree: true,
-  })
-  return { token: r.token, email }
-}
 
 /**
  * A ready operator, set up through the API the way a person does it: created with a one-time password
@@ -62,26 +13,26 @@ async function register(req: APIRequestContext): Promise<{ token: string; email:
  * account passes the console's gate (deposit channels included).
  */
 async function readyOperator(req: APIRequestContext): Promise<string> {
-  const s = await call<{ email: string; password: string }>(req, 'post', 'dev/staff', {
+  const s = await apiCall<{ email: string; password: string }>(req, 'post', 'dev/staff', {
     email: `ops.${Date.now()}@example.com`,
   })
-  const first = await call<{ token: string }>(req, 'post', 'user/login', {
+  const first = await apiCall<{ token: string }>(req, 'post', 'user/login', {
     account: s.email,
     password: s.password,
   })
-  await call(
+  await apiCall(
     req,
     'post',
     'safe/updatePassword',
     { oldPassword: s.password, password: OPERATOR_PASSWORD, confirmPassword: OPERATOR_PASSWORD },
     first.token,
   )
-  const { token } = await call<{ token: string }>(req, 'post', 'user/login', {
+  const { token } = await apiCall<{ token: string }>(req, 'post', 'user/login', {
     account: s.email,
     password: OPERATOR_PASSWORD,
   })
-  const g = await call<{ secret: string }>(req, 'get', 'user/getGoogleToken', {}, token)
-  await call(
+  const g = await apiCall<{ secret: string }>(req, 'get', 'user/getGoogleToken', {}, token)
+  await apiCall(
     req,
     'post',
     'user/bindGoogleToken',
@@ -94,7 +45,7 @@ async function readyOperator(req: APIRequestContext): Promise<string> {
 /** A ready operator opens USDT deposits on TRC20 only. */
 async function openUsdtTrc20(req: APIRequestContext) {
   const token = await readyOperator(req)
-  await call(
+  await apiCall(
     req,
     'post',
     'admin/deposit-channels/save',
@@ -120,7 +71,7 @@ async function signIn(page: Page, token: string) {
 test('deposit with proof, credited; transfer to spot; withdraw with fee; records', async ({ page }) => {
   test.setTimeout(120_000)
   await openUsdtTrc20(page.request)
-  const user = await register(page.request)
+  const user = await registerByApi(page.request, 'assets')
   await signIn(page, user.token)
 
   // The Assets tab.
@@ -152,8 +103,14 @@ test('deposit with proof, credited; transfer to spot; withdraw with fee; records
   await expect(deposits.getByText('Under review')).toBeVisible()
 
   // An operator credits it (dev route calling creditDeposit).
-  const list = await call<{ list: { id: string }[] }>(page.request, 'get', 'assets/deposits', {}, user.token)
-  await call(page.request, 'post', 'dev/assets/credit-deposit', { depositId: list.list[0]?.id })
+  const list = await apiCall<{ list: { id: string }[] }>(
+    page.request,
+    'get',
+    'assets/deposits',
+    {},
+    user.token,
+  )
+  await apiCall(page.request, 'post', 'dev/assets/credit-deposit', { depositId: list.list[0]?.id })
 
   await page.goto('./#/pages/assets/index')
   await expect(page.getByTestId('total-usdt')).toHaveText('100.00')

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 
 /** English for this page unless a test chose a language already. */
 export async function english(page: Page): Promise<void> {
@@ -24,4 +24,71 @@ export async function codeSentTo(page: Page, to: string): Promise<string> {
   const read = async () => (await (await page.request.get(url)).json()).data as { text: string }[]
   await expect.poll(async () => (await read()).length).toBeGreaterThan(0)
   return /\b(\d{6})\b/.exec((await read()).at(-1)?.text ?? '')?.[1] ?? ''
+}
+
+export const PASSWORD = 'Passw0rd!e2e'
+export const TRADE = '135790'
+
+/** One API call with the envelope checked; `body` is the query of a GET. */
+export async function apiCall<T>(
+  req: APIRequestContext,
+  method: 'get' | 'post',
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined
+  const res =
+    method === 'get'
+      ? await req.get(`./api/${url}`, { headers, params: body as Record<string, string> })
+      : await req.post(`./api/${url}`, { headers, data: body ?? {} })
+  const env = (await res.json()) as { code: number; msg: string; data: T }
+  expect(env.code, `${url}: ${env.msg}`).toBe(200)
+  return env.data
+}
+
+/** Registers through the real endpoints, reading the slider gap and the code from the dev helpers. */
+export async function registerByApi(
+  req: APIRequestContext,
+  prefix: string,
+): Promise<{ token: string; email: string }> {
+  const email = `${prefix}.${Date.now()}@example.com`
+  const ch = await apiCall<{ challengeId: string }>(req, 'post', 'sliderVerify')
+  const { x } = await apiCall<{ x: number }>(req, 'get', `dev/slider/${ch.challengeId}`)
+  const { ticket } = await apiCall<{ ticket: string }>(req, 'post', 'sliderVerify', {
+    challengeId: ch.challengeId,
+    x,
+  })
+  await apiCall(req, 'post', 'user/register/sendEmailCode', { email, ticket })
+  const outbox = await apiCall<{ text: string }[]>(req, 'get', 'dev/outbox', { to: email })
+  const code = /\b(\d{6})\b/.exec(outbox.at(-1)?.text ?? '')?.[1] ?? ''
+  const r = await apiCall<{ token: string }>(req, 'post', 'user/register', {
+    type: 'email',
+    email,
+    code,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    tradePassword: TRADE,
+    confirmTradePassword: TRADE,
+    agree: true,
+  })
+  return { token: r.token, email }
+}
+
+/** Registers through the form as a person would (which logs in and lands on Mine); returns the token. */
+export async function registerByForm(page: Page, prefix: string): Promise<string> {
+  const email = `${prefix}.${Date.now()}@example.com`
+  await page.goto('./#/pages/reg/index')
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByRole('button', { name: 'Send code' }).click()
+  await solveSlider(page)
+  await page.getByLabel('Verification code').fill(await codeSentTo(page, email))
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await page.getByLabel('Trade password', { exact: true }).fill('246810')
+  await page.getByLabel('Confirm trade password').fill('246810')
+  await page.getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Register' }).last().click()
+  await expect(page).toHaveURL(/#\/pages\/mine\/index/)
+  return (await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))) as string
 }

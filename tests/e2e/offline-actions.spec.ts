@@ -1,58 +1,15 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { apiCall, registerByApi } from './helpers'
 
-const PASSWORD = 'Passw0rd!e2e'
-const TRADE = '135790'
 const TRON_OUT = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'
 const OFFLINE = 'You are offline — this needs a connection'
-
-async function call<T>(
-  req: APIRequestContext,
-  method: 'get' | 'post',
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
-  const headers = token ? { authorization: `Bearer ${token}` } : undefined
-  const res =
-    method === 'get'
-      ? await req.get(`./api/${url}`, { headers, params: body as Record<string, string> })
-      : await req.post(`./api/${url}`, { headers, data: body ?? {} })
-  const env = (await res.json()) as { code: number; msg: string; data: T }
-  expect(env.code, `${url}: ${env.msg}`).toBe(200)
-  return env.data
-}
-
-/** Registers through the real endpoints, reading the slider gap and the code from the dev helpers. */
-async function register(req: APIRequestContext): Promise<string> {
-  const email = `offline.${Date.now()}@example.com`
-  const ch = await call<{ challengeId: string }>(req, 'post', 'sliderVerify')
-  const { x } = await call<{ x: number }>(req, 'get', `dev/slider/${ch.challengeId}`)
-  const { ticket } = await call<{ ticket: string }>(req, 'post', 'sliderVerify', {
-    challengeId: ch.challengeId,
-    x,
-  })
-  await call(req, 'post', 'user/register/sendEmailCode', { email, ticket })
-  const outbox = await call<{ text: string }[]>(req, 'get', 'dev/outbox', { to: email })
-  const code = /\b(\d{6})\b/.exec(outbox.at(-1)?.text ?? '')?.[1] ?? ''
-  const r = await call<{ token: string }>(req, 'post', 'user/register', {
-    type: 'email',
-    email,
-    code,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    tradePassword: TRADE,
-    confirmTradePassword: TRADE,
-    agree: true,
-  })
-  return r.token
-}
 
 test('offline, a change says it needs a connection and sends nothing; back online it works', async ({
   page,
   context,
 }) => {
   test.setTimeout(60_000)
-  const token = await register(page.request)
+  const token = (await registerByApi(page.request, 'offline')).token
   await page.addInitScript((tk) => {
     localStorage.setItem('lang', JSON.stringify('en'))
     localStorage.setItem('token', JSON.stringify(tk))
@@ -83,7 +40,7 @@ test('offline, a change says it needs a connection and sends nothing; back onlin
   await expect(page.getByRole('list', { name: 'Saved addresses' }).getByText('Cold wallet')).toBeVisible()
   expect(saves).toEqual(['POST'])
   // Saved once: nothing was queued while offline.
-  const book = await call<{ list: { address: string }[] }>(
+  const book = await apiCall<{ list: { address: string }[] }>(
     page.request,
     'get',
     'assets/address-book',

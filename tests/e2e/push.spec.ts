@@ -1,30 +1,12 @@
-import { expect, type Page, test } from '@playwright/test'
-import { codeSentTo, english, solveSlider } from './helpers'
-
-const PASSWORD = 'Passw0rd!e2e'
-
-async function register(page: Page): Promise<void> {
-  const email = `push.${Date.now()}@example.com`
-  await page.goto('./#/pages/reg/index')
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByRole('button', { name: 'Send code' }).click()
-  await solveSlider(page)
-  await page.getByLabel('Verification code').fill(await codeSentTo(page, email))
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByLabel('Trade password', { exact: true }).fill('246810')
-  await page.getByLabel('Confirm trade password').fill('246810')
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: 'Register' }).last().click()
-  await expect(page).toHaveURL(/#\/pages\/mine\/index/)
-}
+import { expect, test } from '@playwright/test'
+import { english, registerByForm } from './helpers'
 
 test('price alerts are created from the quote page, listed and deleted; push preferences stick', async ({
   page,
 }) => {
   test.setTimeout(90_000)
   await english(page)
-  await register(page)
+  await registerByForm(page, 'push')
 
   await page.goto('./#/pages/market/quote?symbol=ETHUSDT')
   // Mine (where registration lands) has a "Price alerts" link too: wait for the quote page.

@@ -1,24 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { codeSentTo, english, solveSlider } from './helpers'
-
-const PASSWORD = 'Passw0rd!e2e'
-
-async function register(page: Page): Promise<string> {
-  const email = `spot.${Date.now()}@example.com`
-  await page.goto('./#/pages/reg/index')
-  await page.getByLabel('E-mail', { exact: true }).fill(email)
-  await page.getByRole('button', { name: 'Send code' }).click()
-  await solveSlider(page)
-  await page.getByLabel('Verification code').fill(await codeSentTo(page, email))
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByLabel('Trade password', { exact: true }).fill('246810')
-  await page.getByLabel('Confirm trade password').fill('246810')
-  await page.getByRole('checkbox').check()
-  await page.getByRole('button', { name: 'Register' }).last().click()
-  await expect(page).toHaveURL(/#\/pages\/mine\/index/)
-  return (await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))) as string
-}
+import { expect, test } from '@playwright/test'
+import { english, registerByForm } from './helpers'
 
 // Selectors are test ids and roles: the screens' texts are translated per language.
 
@@ -35,7 +16,7 @@ test('a funded user places, sees and cancels a limit order, then buys at market 
 }) => {
   test.setTimeout(120_000)
   await english(page)
-  const token = await register(page)
+  const token = await registerByForm(page, 'spot')
   const credit = await page.request.post('./api/dev/credit', {
     data: { asset: 'USDT', amount: '10000' },
     headers: { authorization: `Bearer ${token}` },
