@@ -5,9 +5,26 @@ import { LANG_CODES } from './common/i18n/languages'
 // Areas with catalogs of their own, loaded when a route needs them (src/app/catalog-areas.ts),
 // so the home route carries only the core messages. An area's `widgets/` folder holds what the
 // home or Mine pages render, so those messages stay in the core catalog.
-const AREAS = ['account', 'assets', 'spot', 'admin', 'content', 'push']
+const AREAS = [
+  'account',
+  'assets',
+  'spot',
+  'admin',
+  'content',
+  'push',
+  'contract',
+  'etf',
+  'loan',
+  'service',
+  'earn',
+  'option',
+  'invite',
+]
 const TESTS = '**/*.test.*'
 const area = (a: string) => `<rootDir>/src/features/${a}`
+// The error catalogue's messages: loaded right after the first paint and before any other route,
+// so the home route's core catalog does not carry them.
+const ERRORS = '<rootDir>/src/app/error-catalog.ts'
 
 // Locale ids are the spec's lang codes (tw, kor, jp...); Intl gets their BCP-47 form at runtime.
 export default defineConfig({
@@ -19,10 +36,12 @@ export default defineConfig({
       include: ['<rootDir>/src'],
       exclude: [
         TESTS,
+        ERRORS,
         ...AREAS.map((a) => `${area(a)}/!(widgets)/**`),
         ...AREAS.map((a) => `${area(a)}/*.*`),
       ],
     },
+    { path: '<rootDir>/locales/errors/{locale}', include: [ERRORS], exclude: [] },
     ...AREAS.map((a) => ({
       path: `<rootDir>/locales/${a}/{locale}`,
       include: [area(a)],

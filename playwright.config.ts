@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Generous for a loaded 2-core machine; a passing test takes 3-15 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON || 'test-results/e2e.json' }]],
   use: {
@@ -31,7 +32,8 @@ export default defineConfig({
     command: `node --import tsx server/main.ts`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // First start backfills 90 days of candles: ~20 s idle, over a minute on a loaded 2-core machine.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -2,10 +2,18 @@
 // proxying /api and /socket.io to the server.
 import { spawn } from 'node:child_process'
 
+const devOrigins = (port) =>
+  ['localhost', '127.0.0.1'].flatMap((host) => [`http://${host}:5173`, `http://${host}:${port}`]).join(',')
+
 const procs = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, STATIC_DIR: 'dist-none' },
+    env: {
+      ...process.env,
+      STATIC_DIR: 'dist-none',
+      // Wallet login accepts messages for the Vite page (5173) as well as the server's own port.
+      PUBLIC_URL: process.env.PUBLIC_URL || devOrigins(process.env.PORT || '8080'),
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ]

@@ -26,6 +26,22 @@ export async function buildApp({ config, db, market: given }: AppDeps): Promise<
     bodyLimit: 1024 * 1024,
   })
   installErrorHandler(app)
+  // The route table as registered (method, url): the security sweeps in tests/api/security walk
+  // it, so an endpoint is covered the day it is added.
+  const routeTable: { method: string; url: string }[] = []
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeTable.push({ method, url: r.url })
+  })
+  app.decorate('routeTable', routeTable)
+  // API answers are private unless a route says otherwise (public logos, covers, country list set
+  // their own cache-control): no proxy or browser cache may keep them, errors included. An answer
+  // to an authenticated request is never cacheable, whatever the route set.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith('/api/')) return payload
+    if (req.headers.authorization || !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store')
+    return payload
+  })
   app.decorate('db', db)
   app.decorateRequest('user', null)
 

@@ -29,6 +29,14 @@ export interface Config {
   authRateLimitPerMinute: number
   /** Name shown in e-mails and authenticator apps. */
   siteName: string
+  /**
+   * The site's public origins (PUBLIC_URL, comma-separated), e.g. ["https://ex.example"]. Wallet
+   * login accepts only messages for one of these, never the request's Host header. Unset: the
+   * listening address (http://localhost:PORT and http://127.0.0.1:PORT), for development.
+   */
+  publicOrigins: string[]
+  /** True when PUBLIC_URL was set (production should set it). */
+  publicUrlSet: boolean
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -39,10 +47,27 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n
 }
 
+/** PUBLIC_URL: one or more http(s) origins, comma-separated; any path is ignored. */
+export function publicOrigins(value: string | undefined, port: number): string[] {
+  if (!value?.trim()) return [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+  return value.split(',').map((raw) => {
+    let url: URL
+    try {
+      url = new URL(raw.trim())
+    } catch {
+      throw new Error(`PUBLIC_URL must be an http(s) origin such as https://ex.example, got "${raw}"`)
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`PUBLIC_URL must be an http(s) origin such as https://ex.example, got "${raw}"`)
+    return url.origin
+  })
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = process.cwd()
+  const port = int(env.PORT, 8080, 'PORT')
   return {
-    port: int(env.PORT, 8080, 'PORT'),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(root, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || null,
@@ -61,5 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codeDailyLimit: int(env.CODE_DAILY_LIMIT, 20, 'CODE_DAILY_LIMIT'),
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 20, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     siteName: env.SITE_NAME || 'Open Exchange',
+    publicOrigins: publicOrigins(env.PUBLIC_URL, port),
+    publicUrlSet: Boolean(env.PUBLIC_URL?.trim()),
   }
 }

@@ -2,9 +2,21 @@ import { buildApp } from './app'
 import { loadConfig } from './config'
 import { migrate, openDb } from './db/db'
 import { AlreadyRunningError, holdExclusive } from './db/exclusive'
+import { ContractMarketMakers } from './market/contract-makers'
 import { MarketMakers } from './market/market-makers'
 import { openMarket } from './market/start'
 import { announceFirstAdmin } from './modules/admin/first-admin'
+import { ContractJobs } from './modules/contract/jobs'
+import { contractService } from './modules/contract/service'
+import { EarnJobs } from './modules/earn/jobs'
+import { earnService } from './modules/earn/service'
+import { EtfJobs } from './modules/etf/jobs'
+import { etfService } from './modules/etf/service'
+import { InviteJobs } from './modules/invite/jobs'
+import { inviteService } from './modules/invite/service'
+import { LoanJobs } from './modules/loan/jobs'
+import { loanService } from './modules/loan/service'
+import { OptionJobs } from './modules/option/jobs'
 import { PushJobs } from './modules/push/jobs'
 import { spotService } from './modules/spot/service'
 import { RealtimeHub } from './realtime/hub'
@@ -23,9 +35,17 @@ async function main(): Promise<void> {
     app.log.info(backfilled, `candle history: ${backfilled.rows} candles in ${backfilled.ms} ms`)
   // socket.io shares the HTTP server (and port) with the app and API.
   const spot = spotService(db)
-  const hub = new RealtimeHub(app.server, { market, db, spot })
+  const contract = contractService(db)
+  const hub = new RealtimeHub(app.server, { market, db, spot, contract })
   const makers = new MarketMakers(db, market, spot, { log: app.log })
-  const pushJobs = new PushJobs(db, market, spot, app.log).start()
+  const contractMakers = new ContractMarketMakers(db, market, contract, { log: app.log })
+  const contractJobs = new ContractJobs(db, contract, market, app.log)
+  const loanJobs = new LoanJobs(db, loanService(db), app.log)
+  const inviteJobs = new InviteJobs(inviteService(db), app.log)
+  const etfJobs = new EtfJobs(etfService(db, market), app.log)
+  const optionJobs = new OptionJobs(db, market, app.log)
+  const earnJobs = new EarnJobs(db, earnService(db), app.log)
+  const pushJobs = new PushJobs(db, market, spot, app.log, contract).start()
   if (config.redisUrl) await hub.attachRedis(config.redisUrl)
 
   let closing = false
@@ -34,6 +54,13 @@ async function main(): Promise<void> {
     closing = true
     app.log.info(`${signal}: shutting down`)
     await makers.stop()
+    contractMakers.stop()
+    await contractJobs.stop()
+    await loanJobs.stop()
+    await inviteJobs.stop()
+    await earnJobs.stop()
+    await etfJobs.stop()
+    await optionJobs.stop()
     await pushJobs.stop()
     await hub.close()
     await market.stop()
@@ -48,6 +75,13 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host })
   market.start()
   makers.start()
+  contractMakers.start()
+  contractJobs.start()
+  loanJobs.start()
+  inviteJobs.start()
+  earnJobs.start()
+  etfJobs.start()
+  optionJobs.start()
   app.log.info(
     `exchange ready on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
   )

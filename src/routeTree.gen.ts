@@ -15,19 +15,32 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminChannelsRouteImport } from './routes/admin/channels'
 import { Route as AdminContentRouteImport } from './routes/admin/content'
+import { Route as AdminContractsRouteImport } from './routes/admin/contracts'
 import { Route as AdminDepositsRouteImport } from './routes/admin/deposits'
+import { Route as AdminEarnRouteImport } from './routes/admin/earn'
+import { Route as AdminEtfsRouteImport } from './routes/admin/etfs'
 import { Route as AdminIdentityRouteImport } from './routes/admin/identity'
+import { Route as AdminInviteRouteImport } from './routes/admin/invite'
+import { Route as AdminLoansRouteImport } from './routes/admin/loans'
 import { Route as AdminMarketsRouteImport } from './routes/admin/markets'
+import { Route as AdminOptionsRouteImport } from './routes/admin/options'
+import { Route as AdminServiceRouteImport } from './routes/admin/service'
 import { Route as AdminUserRouteImport } from './routes/admin/user'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin/withdrawals'
+import { Route as AdminWorkRouteImport } from './routes/admin/work'
 import { Route as PagesAssetsChar91indexChar93RouteImport } from './routes/pages/assets/[index]'
+import { Route as PagesBuycoinChar91indexChar93RouteImport } from './routes/pages/buycoin/[index]'
+import { Route as PagesEtfsChar91indexChar93RouteImport } from './routes/pages/etfs/[index]'
+import { Route as PagesFinancialChar91indexChar93RouteImport } from './routes/pages/financial/[index]'
 import { Route as PagesHistoryChar91indexChar93RouteImport } from './routes/pages/history/[index]'
 import { Route as PagesHomeChar91indexChar93RouteImport } from './routes/pages/home/[index]'
+import { Route as PagesLoanChar91indexChar93RouteImport } from './routes/pages/loan/[index]'
 import { Route as PagesLoginChar91indexChar93RouteImport } from './routes/pages/login/[index]'
 import { Route as PagesMineChar91indexChar93RouteImport } from './routes/pages/mine/[index]'
 import { Route as PagesRegChar91indexChar93RouteImport } from './routes/pages/reg/[index]'
 import { Route as PagesTradeChar91indexChar93RouteImport } from './routes/pages/trade/[index]'
+import { Route as PagesWorkChar91indexChar93RouteImport } from './routes/pages/work/[index]'
 import { Route as PagesArticleDetailRouteImport } from './routes/pages/article/detail'
 import { Route as PagesArticleHelpRouteImport } from './routes/pages/article/help'
 import { Route as PagesArticleNewsRouteImport } from './routes/pages/article/news'
@@ -37,18 +50,28 @@ import { Route as PagesArticleServiceRouteImport } from './routes/pages/article/
 import { Route as PagesAssetsAccountRecordRouteImport } from './routes/pages/assets/account-record'
 import { Route as PagesAssetsExchangeRouteImport } from './routes/pages/assets/exchange'
 import { Route as PagesAssetsLegalLogRouteImport } from './routes/pages/assets/legal-log'
+import { Route as PagesAssetsLeverageRecordRouteImport } from './routes/pages/assets/leverage-record'
 import { Route as PagesAssetsMyAssetsRouteImport } from './routes/pages/assets/my-assets'
 import { Route as PagesAssetsMyHoldRouteImport } from './routes/pages/assets/my-hold'
 import { Route as PagesAssetsMyWalletRouteImport } from './routes/pages/assets/my-wallet'
+import { Route as PagesAssetsOptionRecordRouteImport } from './routes/pages/assets/option-record'
 import { Route as PagesAssetsRechargeRouteImport } from './routes/pages/assets/recharge'
 import { Route as PagesAssetsRechargeCurrencyRouteImport } from './routes/pages/assets/recharge-currency'
+import { Route as PagesAssetsSportRecordRouteImport } from './routes/pages/assets/sport-record'
 import { Route as PagesAssetsTradeRecordRouteImport } from './routes/pages/assets/trade-record'
 import { Route as PagesAssetsTransferRouteImport } from './routes/pages/assets/transfer'
 import { Route as PagesAssetsWalletOperationRouteImport } from './routes/pages/assets/wallet-operation'
 import { Route as PagesAssetsWithdrawRouteImport } from './routes/pages/assets/withdraw'
 import { Route as PagesAssetsWithdrawRecordRouteImport } from './routes/pages/assets/withdraw-record'
+import { Route as PagesBuycoinDetailRouteImport } from './routes/pages/buycoin/detail'
 import { Route as PagesCommonMenuRouteImport } from './routes/pages/common/menu'
 import { Route as PagesCommonNowalletRouteImport } from './routes/pages/common/nowallet'
+import { Route as PagesEtfsOrderRouteImport } from './routes/pages/etfs/order'
+import { Route as PagesFinancialDetailRouteImport } from './routes/pages/financial/detail'
+import { Route as PagesFinancialRecordRouteImport } from './routes/pages/financial/record'
+import { Route as PagesLoanRecordRouteImport } from './routes/pages/loan/record'
+import { Route as PagesLoanRepaymentRouteImport } from './routes/pages/loan/repayment'
+import { Route as PagesLoanRuleRouteImport } from './routes/pages/loan/rule'
 import { Route as PagesLoginLoginRouteImport } from './routes/pages/login/login'
 import { Route as PagesMarketMarketRouteImport } from './routes/pages/market/market'
 import { Route as PagesMarketQuoteRouteImport } from './routes/pages/market/quote'
@@ -58,6 +81,7 @@ import { Route as PagesMineAntiPhishingRouteImport } from './routes/pages/mine/a
 import { Route as PagesMineBindContactRouteImport } from './routes/pages/mine/bind-contact'
 import { Route as PagesMineForgetPasswordRouteImport } from './routes/pages/mine/forget-password'
 import { Route as PagesMineGoogleAuthRouteImport } from './routes/pages/mine/google-auth'
+import { Route as PagesMineInviteRouteImport } from './routes/pages/mine/invite'
 import { Route as PagesMineLanguageSetRouteImport } from './routes/pages/mine/language-set'
 import { Route as PagesMineNotifySettingsRouteImport } from './routes/pages/mine/notify-settings'
 import { Route as PagesMinePasswordManageRouteImport } from './routes/pages/mine/password-manage'
@@ -65,9 +89,17 @@ import { Route as PagesMinePasswordTradeRouteImport } from './routes/pages/mine/
 import { Route as PagesMinePriceAlertsRouteImport } from './routes/pages/mine/price-alerts'
 import { Route as PagesMineSecurityRouteImport } from './routes/pages/mine/security'
 import { Route as PagesMineSessionsRouteImport } from './routes/pages/mine/sessions'
+import { Route as PagesMineVipRouteImport } from './routes/pages/mine/vip'
+import { Route as PagesServiceHomeRouteImport } from './routes/pages/service/home'
 import { Route as PagesTradeDetailRouteImport } from './routes/pages/trade/detail'
+import { Route as PagesTradeFundingRateRouteImport } from './routes/pages/trade/funding-rate'
 import { Route as PagesTradeKlinechartRouteImport } from './routes/pages/trade/klinechart'
+import { Route as PagesTradeRiskFundRouteImport } from './routes/pages/trade/risk-fund'
+import { Route as PagesTradeTradeLeverageRouteImport } from './routes/pages/trade/trade-leverage'
+import { Route as PagesTradeTradeOptionRouteImport } from './routes/pages/trade/trade-option'
 import { Route as PagesTradeTradeSpotRouteImport } from './routes/pages/trade/trade-spot'
+import { Route as PagesWorkAddRouteImport } from './routes/pages/work/add'
+import { Route as PagesWorkDetailRouteImport } from './routes/pages/work/detail'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,9 +131,24 @@ const AdminContentRoute = AdminContentRouteImport.update({
   path: '/content',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminContractsRoute = AdminContractsRouteImport.update({
+  id: '/contracts',
+  path: '/contracts',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminDepositsRoute = AdminDepositsRouteImport.update({
   id: '/deposits',
   path: '/deposits',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEarnRoute = AdminEarnRouteImport.update({
+  id: '/earn',
+  path: '/earn',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEtfsRoute = AdminEtfsRouteImport.update({
+  id: '/etfs',
+  path: '/etfs',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminIdentityRoute = AdminIdentityRouteImport.update({
@@ -109,9 +156,29 @@ const AdminIdentityRoute = AdminIdentityRouteImport.update({
   path: '/identity',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminInviteRoute = AdminInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLoansRoute = AdminLoansRouteImport.update({
+  id: '/loans',
+  path: '/loans',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminMarketsRoute = AdminMarketsRouteImport.update({
   id: '/markets',
   path: '/markets',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminOptionsRoute = AdminOptionsRouteImport.update({
+  id: '/options',
+  path: '/options',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminServiceRoute = AdminServiceRouteImport.update({
+  id: '/service',
+  path: '/service',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUserRoute = AdminUserRouteImport.update({
@@ -129,10 +196,33 @@ const AdminWithdrawalsRoute = AdminWithdrawalsRouteImport.update({
   path: '/withdrawals',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminWorkRoute = AdminWorkRouteImport.update({
+  id: '/work',
+  path: '/work',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const PagesAssetsChar91indexChar93Route =
   PagesAssetsChar91indexChar93RouteImport.update({
     id: '/pages/assets/index',
     path: '/pages/assets/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesBuycoinChar91indexChar93Route =
+  PagesBuycoinChar91indexChar93RouteImport.update({
+    id: '/pages/buycoin/index',
+    path: '/pages/buycoin/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesEtfsChar91indexChar93Route =
+  PagesEtfsChar91indexChar93RouteImport.update({
+    id: '/pages/etfs/index',
+    path: '/pages/etfs/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesFinancialChar91indexChar93Route =
+  PagesFinancialChar91indexChar93RouteImport.update({
+    id: '/pages/financial/index',
+    path: '/pages/financial/index',
     getParentRoute: () => rootRouteImport,
   } as any)
 const PagesHistoryChar91indexChar93Route =
@@ -145,6 +235,12 @@ const PagesHomeChar91indexChar93Route =
   PagesHomeChar91indexChar93RouteImport.update({
     id: '/pages/home/index',
     path: '/pages/home/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesLoanChar91indexChar93Route =
+  PagesLoanChar91indexChar93RouteImport.update({
+    id: '/pages/loan/index',
+    path: '/pages/loan/index',
     getParentRoute: () => rootRouteImport,
   } as any)
 const PagesLoginChar91indexChar93Route =
@@ -169,6 +265,12 @@ const PagesTradeChar91indexChar93Route =
   PagesTradeChar91indexChar93RouteImport.update({
     id: '/pages/trade/index',
     path: '/pages/trade/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesWorkChar91indexChar93Route =
+  PagesWorkChar91indexChar93RouteImport.update({
+    id: '/pages/work/index',
+    path: '/pages/work/index',
     getParentRoute: () => rootRouteImport,
   } as any)
 const PagesArticleDetailRoute = PagesArticleDetailRouteImport.update({
@@ -218,6 +320,12 @@ const PagesAssetsLegalLogRoute = PagesAssetsLegalLogRouteImport.update({
   path: '/pages/assets/legal-log',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesAssetsLeverageRecordRoute =
+  PagesAssetsLeverageRecordRouteImport.update({
+    id: '/pages/assets/leverage-record',
+    path: '/pages/assets/leverage-record',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesAssetsMyAssetsRoute = PagesAssetsMyAssetsRouteImport.update({
   id: '/pages/assets/my-assets',
   path: '/pages/assets/my-assets',
@@ -233,6 +341,11 @@ const PagesAssetsMyWalletRoute = PagesAssetsMyWalletRouteImport.update({
   path: '/pages/assets/my-wallet',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesAssetsOptionRecordRoute = PagesAssetsOptionRecordRouteImport.update({
+  id: '/pages/assets/option-record',
+  path: '/pages/assets/option-record',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesAssetsRechargeRoute = PagesAssetsRechargeRouteImport.update({
   id: '/pages/assets/recharge',
   path: '/pages/assets/recharge',
@@ -244,6 +357,11 @@ const PagesAssetsRechargeCurrencyRoute =
     path: '/pages/assets/recharge-currency',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesAssetsSportRecordRoute = PagesAssetsSportRecordRouteImport.update({
+  id: '/pages/assets/sport-record',
+  path: '/pages/assets/sport-record',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesAssetsTradeRecordRoute = PagesAssetsTradeRecordRouteImport.update({
   id: '/pages/assets/trade-record',
   path: '/pages/assets/trade-record',
@@ -271,6 +389,11 @@ const PagesAssetsWithdrawRecordRoute =
     path: '/pages/assets/withdraw-record',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesBuycoinDetailRoute = PagesBuycoinDetailRouteImport.update({
+  id: '/pages/buycoin/detail',
+  path: '/pages/buycoin/detail',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesCommonMenuRoute = PagesCommonMenuRouteImport.update({
   id: '/pages/common/menu',
   path: '/pages/common/menu',
@@ -279,6 +402,36 @@ const PagesCommonMenuRoute = PagesCommonMenuRouteImport.update({
 const PagesCommonNowalletRoute = PagesCommonNowalletRouteImport.update({
   id: '/pages/common/nowallet',
   path: '/pages/common/nowallet',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesEtfsOrderRoute = PagesEtfsOrderRouteImport.update({
+  id: '/pages/etfs/order',
+  path: '/pages/etfs/order',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesFinancialDetailRoute = PagesFinancialDetailRouteImport.update({
+  id: '/pages/financial/detail',
+  path: '/pages/financial/detail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesFinancialRecordRoute = PagesFinancialRecordRouteImport.update({
+  id: '/pages/financial/record',
+  path: '/pages/financial/record',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesLoanRecordRoute = PagesLoanRecordRouteImport.update({
+  id: '/pages/loan/record',
+  path: '/pages/loan/record',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesLoanRepaymentRoute = PagesLoanRepaymentRouteImport.update({
+  id: '/pages/loan/repayment',
+  path: '/pages/loan/repayment',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesLoanRuleRoute = PagesLoanRuleRouteImport.update({
+  id: '/pages/loan/rule',
+  path: '/pages/loan/rule',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesLoginLoginRoute = PagesLoginLoginRouteImport.update({
@@ -326,6 +479,11 @@ const PagesMineGoogleAuthRoute = PagesMineGoogleAuthRouteImport.update({
   path: '/pages/mine/google-auth',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMineInviteRoute = PagesMineInviteRouteImport.update({
+  id: '/pages/mine/invite',
+  path: '/pages/mine/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesMineLanguageSetRoute = PagesMineLanguageSetRouteImport.update({
   id: '/pages/mine/language-set',
   path: '/pages/mine/language-set',
@@ -361,9 +519,24 @@ const PagesMineSessionsRoute = PagesMineSessionsRouteImport.update({
   path: '/pages/mine/sessions',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMineVipRoute = PagesMineVipRouteImport.update({
+  id: '/pages/mine/vip',
+  path: '/pages/mine/vip',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesServiceHomeRoute = PagesServiceHomeRouteImport.update({
+  id: '/pages/service/home',
+  path: '/pages/service/home',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesTradeDetailRoute = PagesTradeDetailRouteImport.update({
   id: '/pages/trade/detail',
   path: '/pages/trade/detail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTradeFundingRateRoute = PagesTradeFundingRateRouteImport.update({
+  id: '/pages/trade/funding-rate',
+  path: '/pages/trade/funding-rate',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesTradeKlinechartRoute = PagesTradeKlinechartRouteImport.update({
@@ -371,9 +544,34 @@ const PagesTradeKlinechartRoute = PagesTradeKlinechartRouteImport.update({
   path: '/pages/trade/klinechart',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesTradeRiskFundRoute = PagesTradeRiskFundRouteImport.update({
+  id: '/pages/trade/risk-fund',
+  path: '/pages/trade/risk-fund',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTradeTradeLeverageRoute = PagesTradeTradeLeverageRouteImport.update({
+  id: '/pages/trade/trade-leverage',
+  path: '/pages/trade/trade-leverage',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTradeTradeOptionRoute = PagesTradeTradeOptionRouteImport.update({
+  id: '/pages/trade/trade-option',
+  path: '/pages/trade/trade-option',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesTradeTradeSpotRoute = PagesTradeTradeSpotRouteImport.update({
   id: '/pages/trade/trade-spot',
   path: '/pages/trade/trade-spot',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesWorkAddRoute = PagesWorkAddRouteImport.update({
+  id: '/pages/work/add',
+  path: '/pages/work/add',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesWorkDetailRoute = PagesWorkDetailRouteImport.update({
+  id: '/pages/work/detail',
+  path: '/pages/work/detail',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -383,12 +581,20 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/channels': typeof AdminChannelsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/contracts': typeof AdminContractsRoute
   '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/earn': typeof AdminEarnRoute
+  '/admin/etfs': typeof AdminEtfsRoute
   '/admin/identity': typeof AdminIdentityRoute
+  '/admin/invite': typeof AdminInviteRoute
+  '/admin/loans': typeof AdminLoansRoute
   '/admin/markets': typeof AdminMarketsRoute
+  '/admin/options': typeof AdminOptionsRoute
+  '/admin/service': typeof AdminServiceRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
+  '/admin/work': typeof AdminWorkRoute
   '/admin/': typeof AdminIndexRoute
   '/pages/article/detail': typeof PagesArticleDetailRoute
   '/pages/article/help': typeof PagesArticleHelpRoute
@@ -400,20 +606,34 @@ export interface FileRoutesByFullPath {
   '/pages/assets/exchange': typeof PagesAssetsExchangeRoute
   '/pages/assets/index': typeof PagesAssetsChar91indexChar93Route
   '/pages/assets/legal-log': typeof PagesAssetsLegalLogRoute
+  '/pages/assets/leverage-record': typeof PagesAssetsLeverageRecordRoute
   '/pages/assets/my-assets': typeof PagesAssetsMyAssetsRoute
   '/pages/assets/my-hold': typeof PagesAssetsMyHoldRoute
   '/pages/assets/my-wallet': typeof PagesAssetsMyWalletRoute
+  '/pages/assets/option-record': typeof PagesAssetsOptionRecordRoute
   '/pages/assets/recharge': typeof PagesAssetsRechargeRoute
   '/pages/assets/recharge-currency': typeof PagesAssetsRechargeCurrencyRoute
+  '/pages/assets/sport-record': typeof PagesAssetsSportRecordRoute
   '/pages/assets/trade-record': typeof PagesAssetsTradeRecordRoute
   '/pages/assets/transfer': typeof PagesAssetsTransferRoute
   '/pages/assets/wallet-operation': typeof PagesAssetsWalletOperationRoute
   '/pages/assets/withdraw': typeof PagesAssetsWithdrawRoute
   '/pages/assets/withdraw-record': typeof PagesAssetsWithdrawRecordRoute
+  '/pages/buycoin/detail': typeof PagesBuycoinDetailRoute
+  '/pages/buycoin/index': typeof PagesBuycoinChar91indexChar93Route
   '/pages/common/menu': typeof PagesCommonMenuRoute
   '/pages/common/nowallet': typeof PagesCommonNowalletRoute
+  '/pages/etfs/index': typeof PagesEtfsChar91indexChar93Route
+  '/pages/etfs/order': typeof PagesEtfsOrderRoute
+  '/pages/financial/detail': typeof PagesFinancialDetailRoute
+  '/pages/financial/index': typeof PagesFinancialChar91indexChar93Route
+  '/pages/financial/record': typeof PagesFinancialRecordRoute
   '/pages/history/index': typeof PagesHistoryChar91indexChar93Route
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
+  '/pages/loan/index': typeof PagesLoanChar91indexChar93Route
+  '/pages/loan/record': typeof PagesLoanRecordRoute
+  '/pages/loan/repayment': typeof PagesLoanRepaymentRoute
+  '/pages/loan/rule': typeof PagesLoanRuleRoute
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/login': typeof PagesLoginLoginRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
@@ -425,6 +645,7 @@ export interface FileRoutesByFullPath {
   '/pages/mine/forget-password': typeof PagesMineForgetPasswordRoute
   '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
   '/pages/mine/index': typeof PagesMineChar91indexChar93Route
+  '/pages/mine/invite': typeof PagesMineInviteRoute
   '/pages/mine/language-set': typeof PagesMineLanguageSetRoute
   '/pages/mine/notify-settings': typeof PagesMineNotifySettingsRoute
   '/pages/mine/password-manage': typeof PagesMinePasswordManageRoute
@@ -432,23 +653,40 @@ export interface FileRoutesByFullPath {
   '/pages/mine/price-alerts': typeof PagesMinePriceAlertsRoute
   '/pages/mine/security': typeof PagesMineSecurityRoute
   '/pages/mine/sessions': typeof PagesMineSessionsRoute
+  '/pages/mine/vip': typeof PagesMineVipRoute
   '/pages/reg/index': typeof PagesRegChar91indexChar93Route
+  '/pages/service/home': typeof PagesServiceHomeRoute
   '/pages/trade/detail': typeof PagesTradeDetailRoute
+  '/pages/trade/funding-rate': typeof PagesTradeFundingRateRoute
   '/pages/trade/index': typeof PagesTradeChar91indexChar93Route
   '/pages/trade/klinechart': typeof PagesTradeKlinechartRoute
+  '/pages/trade/risk-fund': typeof PagesTradeRiskFundRoute
+  '/pages/trade/trade-leverage': typeof PagesTradeTradeLeverageRoute
+  '/pages/trade/trade-option': typeof PagesTradeTradeOptionRoute
   '/pages/trade/trade-spot': typeof PagesTradeTradeSpotRoute
+  '/pages/work/add': typeof PagesWorkAddRoute
+  '/pages/work/detail': typeof PagesWorkDetailRoute
+  '/pages/work/index': typeof PagesWorkChar91indexChar93Route
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/channels': typeof AdminChannelsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/contracts': typeof AdminContractsRoute
   '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/earn': typeof AdminEarnRoute
+  '/admin/etfs': typeof AdminEtfsRoute
   '/admin/identity': typeof AdminIdentityRoute
+  '/admin/invite': typeof AdminInviteRoute
+  '/admin/loans': typeof AdminLoansRoute
   '/admin/markets': typeof AdminMarketsRoute
+  '/admin/options': typeof AdminOptionsRoute
+  '/admin/service': typeof AdminServiceRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
+  '/admin/work': typeof AdminWorkRoute
   '/admin': typeof AdminIndexRoute
   '/pages/article/detail': typeof PagesArticleDetailRoute
   '/pages/article/help': typeof PagesArticleHelpRoute
@@ -460,20 +698,34 @@ export interface FileRoutesByTo {
   '/pages/assets/exchange': typeof PagesAssetsExchangeRoute
   '/pages/assets/index': typeof PagesAssetsChar91indexChar93Route
   '/pages/assets/legal-log': typeof PagesAssetsLegalLogRoute
+  '/pages/assets/leverage-record': typeof PagesAssetsLeverageRecordRoute
   '/pages/assets/my-assets': typeof PagesAssetsMyAssetsRoute
   '/pages/assets/my-hold': typeof PagesAssetsMyHoldRoute
   '/pages/assets/my-wallet': typeof PagesAssetsMyWalletRoute
+  '/pages/assets/option-record': typeof PagesAssetsOptionRecordRoute
   '/pages/assets/recharge': typeof PagesAssetsRechargeRoute
   '/pages/assets/recharge-currency': typeof PagesAssetsRechargeCurrencyRoute
+  '/pages/assets/sport-record': typeof PagesAssetsSportRecordRoute
   '/pages/assets/trade-record': typeof PagesAssetsTradeRecordRoute
   '/pages/assets/transfer': typeof PagesAssetsTransferRoute
   '/pages/assets/wallet-operation': typeof PagesAssetsWalletOperationRoute
   '/pages/assets/withdraw': typeof PagesAssetsWithdrawRoute
   '/pages/assets/withdraw-record': typeof PagesAssetsWithdrawRecordRoute
+  '/pages/buycoin/detail': typeof PagesBuycoinDetailRoute
+  '/pages/buycoin/index': typeof PagesBuycoinChar91indexChar93Route
   '/pages/common/menu': typeof PagesCommonMenuRoute
   '/pages/common/nowallet': typeof PagesCommonNowalletRoute
+  '/pages/etfs/index': typeof PagesEtfsChar91indexChar93Route
+  '/pages/etfs/order': typeof PagesEtfsOrderRoute
+  '/pages/financial/detail': typeof PagesFinancialDetailRoute
+  '/pages/financial/index': typeof PagesFinancialChar91indexChar93Route
+  '/pages/financial/record': typeof PagesFinancialRecordRoute
   '/pages/history/index': typeof PagesHistoryChar91indexChar93Route
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
+  '/pages/loan/index': typeof PagesLoanChar91indexChar93Route
+  '/pages/loan/record': typeof PagesLoanRecordRoute
+  '/pages/loan/repayment': typeof PagesLoanRepaymentRoute
+  '/pages/loan/rule': typeof PagesLoanRuleRoute
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/login': typeof PagesLoginLoginRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
@@ -485,6 +737,7 @@ export interface FileRoutesByTo {
   '/pages/mine/forget-password': typeof PagesMineForgetPasswordRoute
   '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
   '/pages/mine/index': typeof PagesMineChar91indexChar93Route
+  '/pages/mine/invite': typeof PagesMineInviteRoute
   '/pages/mine/language-set': typeof PagesMineLanguageSetRoute
   '/pages/mine/notify-settings': typeof PagesMineNotifySettingsRoute
   '/pages/mine/password-manage': typeof PagesMinePasswordManageRoute
@@ -492,11 +745,20 @@ export interface FileRoutesByTo {
   '/pages/mine/price-alerts': typeof PagesMinePriceAlertsRoute
   '/pages/mine/security': typeof PagesMineSecurityRoute
   '/pages/mine/sessions': typeof PagesMineSessionsRoute
+  '/pages/mine/vip': typeof PagesMineVipRoute
   '/pages/reg/index': typeof PagesRegChar91indexChar93Route
+  '/pages/service/home': typeof PagesServiceHomeRoute
   '/pages/trade/detail': typeof PagesTradeDetailRoute
+  '/pages/trade/funding-rate': typeof PagesTradeFundingRateRoute
   '/pages/trade/index': typeof PagesTradeChar91indexChar93Route
   '/pages/trade/klinechart': typeof PagesTradeKlinechartRoute
+  '/pages/trade/risk-fund': typeof PagesTradeRiskFundRoute
+  '/pages/trade/trade-leverage': typeof PagesTradeTradeLeverageRoute
+  '/pages/trade/trade-option': typeof PagesTradeTradeOptionRoute
   '/pages/trade/trade-spot': typeof PagesTradeTradeSpotRoute
+  '/pages/work/add': typeof PagesWorkAddRoute
+  '/pages/work/detail': typeof PagesWorkDetailRoute
+  '/pages/work/index': typeof PagesWorkChar91indexChar93Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -505,12 +767,20 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/channels': typeof AdminChannelsRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/contracts': typeof AdminContractsRoute
   '/admin/deposits': typeof AdminDepositsRoute
+  '/admin/earn': typeof AdminEarnRoute
+  '/admin/etfs': typeof AdminEtfsRoute
   '/admin/identity': typeof AdminIdentityRoute
+  '/admin/invite': typeof AdminInviteRoute
+  '/admin/loans': typeof AdminLoansRoute
   '/admin/markets': typeof AdminMarketsRoute
+  '/admin/options': typeof AdminOptionsRoute
+  '/admin/service': typeof AdminServiceRoute
   '/admin/user': typeof AdminUserRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
+  '/admin/work': typeof AdminWorkRoute
   '/admin/': typeof AdminIndexRoute
   '/pages/article/detail': typeof PagesArticleDetailRoute
   '/pages/article/help': typeof PagesArticleHelpRoute
@@ -522,20 +792,34 @@ export interface FileRoutesById {
   '/pages/assets/exchange': typeof PagesAssetsExchangeRoute
   '/pages/assets/index': typeof PagesAssetsChar91indexChar93Route
   '/pages/assets/legal-log': typeof PagesAssetsLegalLogRoute
+  '/pages/assets/leverage-record': typeof PagesAssetsLeverageRecordRoute
   '/pages/assets/my-assets': typeof PagesAssetsMyAssetsRoute
   '/pages/assets/my-hold': typeof PagesAssetsMyHoldRoute
   '/pages/assets/my-wallet': typeof PagesAssetsMyWalletRoute
+  '/pages/assets/option-record': typeof PagesAssetsOptionRecordRoute
   '/pages/assets/recharge': typeof PagesAssetsRechargeRoute
   '/pages/assets/recharge-currency': typeof PagesAssetsRechargeCurrencyRoute
+  '/pages/assets/sport-record': typeof PagesAssetsSportRecordRoute
   '/pages/assets/trade-record': typeof PagesAssetsTradeRecordRoute
   '/pages/assets/transfer': typeof PagesAssetsTransferRoute
   '/pages/assets/wallet-operation': typeof PagesAssetsWalletOperationRoute
   '/pages/assets/withdraw': typeof PagesAssetsWithdrawRoute
   '/pages/assets/withdraw-record': typeof PagesAssetsWithdrawRecordRoute
+  '/pages/buycoin/detail': typeof PagesBuycoinDetailRoute
+  '/pages/buycoin/index': typeof PagesBuycoinChar91indexChar93Route
   '/pages/common/menu': typeof PagesCommonMenuRoute
   '/pages/common/nowallet': typeof PagesCommonNowalletRoute
+  '/pages/etfs/index': typeof PagesEtfsChar91indexChar93Route
+  '/pages/etfs/order': typeof PagesEtfsOrderRoute
+  '/pages/financial/detail': typeof PagesFinancialDetailRoute
+  '/pages/financial/index': typeof PagesFinancialChar91indexChar93Route
+  '/pages/financial/record': typeof PagesFinancialRecordRoute
   '/pages/history/index': typeof PagesHistoryChar91indexChar93Route
   '/pages/home/index': typeof PagesHomeChar91indexChar93Route
+  '/pages/loan/index': typeof PagesLoanChar91indexChar93Route
+  '/pages/loan/record': typeof PagesLoanRecordRoute
+  '/pages/loan/repayment': typeof PagesLoanRepaymentRoute
+  '/pages/loan/rule': typeof PagesLoanRuleRoute
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/login': typeof PagesLoginLoginRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
@@ -547,6 +831,7 @@ export interface FileRoutesById {
   '/pages/mine/forget-password': typeof PagesMineForgetPasswordRoute
   '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
   '/pages/mine/index': typeof PagesMineChar91indexChar93Route
+  '/pages/mine/invite': typeof PagesMineInviteRoute
   '/pages/mine/language-set': typeof PagesMineLanguageSetRoute
   '/pages/mine/notify-settings': typeof PagesMineNotifySettingsRoute
   '/pages/mine/password-manage': typeof PagesMinePasswordManageRoute
@@ -554,11 +839,20 @@ export interface FileRoutesById {
   '/pages/mine/price-alerts': typeof PagesMinePriceAlertsRoute
   '/pages/mine/security': typeof PagesMineSecurityRoute
   '/pages/mine/sessions': typeof PagesMineSessionsRoute
+  '/pages/mine/vip': typeof PagesMineVipRoute
   '/pages/reg/index': typeof PagesRegChar91indexChar93Route
+  '/pages/service/home': typeof PagesServiceHomeRoute
   '/pages/trade/detail': typeof PagesTradeDetailRoute
+  '/pages/trade/funding-rate': typeof PagesTradeFundingRateRoute
   '/pages/trade/index': typeof PagesTradeChar91indexChar93Route
   '/pages/trade/klinechart': typeof PagesTradeKlinechartRoute
+  '/pages/trade/risk-fund': typeof PagesTradeRiskFundRoute
+  '/pages/trade/trade-leverage': typeof PagesTradeTradeLeverageRoute
+  '/pages/trade/trade-option': typeof PagesTradeTradeOptionRoute
   '/pages/trade/trade-spot': typeof PagesTradeTradeSpotRoute
+  '/pages/work/add': typeof PagesWorkAddRoute
+  '/pages/work/detail': typeof PagesWorkDetailRoute
+  '/pages/work/index': typeof PagesWorkChar91indexChar93Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -568,12 +862,20 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/channels'
     | '/admin/content'
+    | '/admin/contracts'
     | '/admin/deposits'
+    | '/admin/earn'
+    | '/admin/etfs'
     | '/admin/identity'
+    | '/admin/invite'
+    | '/admin/loans'
     | '/admin/markets'
+    | '/admin/options'
+    | '/admin/service'
     | '/admin/user'
     | '/admin/users'
     | '/admin/withdrawals'
+    | '/admin/work'
     | '/admin/'
     | '/pages/article/detail'
     | '/pages/article/help'
@@ -585,20 +887,34 @@ export interface FileRouteTypes {
     | '/pages/assets/exchange'
     | '/pages/assets/index'
     | '/pages/assets/legal-log'
+    | '/pages/assets/leverage-record'
     | '/pages/assets/my-assets'
     | '/pages/assets/my-hold'
     | '/pages/assets/my-wallet'
+    | '/pages/assets/option-record'
     | '/pages/assets/recharge'
     | '/pages/assets/recharge-currency'
+    | '/pages/assets/sport-record'
     | '/pages/assets/trade-record'
     | '/pages/assets/transfer'
     | '/pages/assets/wallet-operation'
     | '/pages/assets/withdraw'
     | '/pages/assets/withdraw-record'
+    | '/pages/buycoin/detail'
+    | '/pages/buycoin/index'
     | '/pages/common/menu'
     | '/pages/common/nowallet'
+    | '/pages/etfs/index'
+    | '/pages/etfs/order'
+    | '/pages/financial/detail'
+    | '/pages/financial/index'
+    | '/pages/financial/record'
     | '/pages/history/index'
     | '/pages/home/index'
+    | '/pages/loan/index'
+    | '/pages/loan/record'
+    | '/pages/loan/repayment'
+    | '/pages/loan/rule'
     | '/pages/login/index'
     | '/pages/login/login'
     | '/pages/market/market'
@@ -610,6 +926,7 @@ export interface FileRouteTypes {
     | '/pages/mine/forget-password'
     | '/pages/mine/google-auth'
     | '/pages/mine/index'
+    | '/pages/mine/invite'
     | '/pages/mine/language-set'
     | '/pages/mine/notify-settings'
     | '/pages/mine/password-manage'
@@ -617,23 +934,40 @@ export interface FileRouteTypes {
     | '/pages/mine/price-alerts'
     | '/pages/mine/security'
     | '/pages/mine/sessions'
+    | '/pages/mine/vip'
     | '/pages/reg/index'
+    | '/pages/service/home'
     | '/pages/trade/detail'
+    | '/pages/trade/funding-rate'
     | '/pages/trade/index'
     | '/pages/trade/klinechart'
+    | '/pages/trade/risk-fund'
+    | '/pages/trade/trade-leverage'
+    | '/pages/trade/trade-option'
     | '/pages/trade/trade-spot'
+    | '/pages/work/add'
+    | '/pages/work/detail'
+    | '/pages/work/index'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/admin/audit'
     | '/admin/channels'
     | '/admin/content'
+    | '/admin/contracts'
     | '/admin/deposits'
+    | '/admin/earn'
+    | '/admin/etfs'
     | '/admin/identity'
+    | '/admin/invite'
+    | '/admin/loans'
     | '/admin/markets'
+    | '/admin/options'
+    | '/admin/service'
     | '/admin/user'
     | '/admin/users'
     | '/admin/withdrawals'
+    | '/admin/work'
     | '/admin'
     | '/pages/article/detail'
     | '/pages/article/help'
@@ -645,20 +979,34 @@ export interface FileRouteTypes {
     | '/pages/assets/exchange'
     | '/pages/assets/index'
     | '/pages/assets/legal-log'
+    | '/pages/assets/leverage-record'
     | '/pages/assets/my-assets'
     | '/pages/assets/my-hold'
     | '/pages/assets/my-wallet'
+    | '/pages/assets/option-record'
     | '/pages/assets/recharge'
     | '/pages/assets/recharge-currency'
+    | '/pages/assets/sport-record'
     | '/pages/assets/trade-record'
     | '/pages/assets/transfer'
     | '/pages/assets/wallet-operation'
     | '/pages/assets/withdraw'
     | '/pages/assets/withdraw-record'
+    | '/pages/buycoin/detail'
+    | '/pages/buycoin/index'
     | '/pages/common/menu'
     | '/pages/common/nowallet'
+    | '/pages/etfs/index'
+    | '/pages/etfs/order'
+    | '/pages/financial/detail'
+    | '/pages/financial/index'
+    | '/pages/financial/record'
     | '/pages/history/index'
     | '/pages/home/index'
+    | '/pages/loan/index'
+    | '/pages/loan/record'
+    | '/pages/loan/repayment'
+    | '/pages/loan/rule'
     | '/pages/login/index'
     | '/pages/login/login'
     | '/pages/market/market'
@@ -670,6 +1018,7 @@ export interface FileRouteTypes {
     | '/pages/mine/forget-password'
     | '/pages/mine/google-auth'
     | '/pages/mine/index'
+    | '/pages/mine/invite'
     | '/pages/mine/language-set'
     | '/pages/mine/notify-settings'
     | '/pages/mine/password-manage'
@@ -677,11 +1026,20 @@ export interface FileRouteTypes {
     | '/pages/mine/price-alerts'
     | '/pages/mine/security'
     | '/pages/mine/sessions'
+    | '/pages/mine/vip'
     | '/pages/reg/index'
+    | '/pages/service/home'
     | '/pages/trade/detail'
+    | '/pages/trade/funding-rate'
     | '/pages/trade/index'
     | '/pages/trade/klinechart'
+    | '/pages/trade/risk-fund'
+    | '/pages/trade/trade-leverage'
+    | '/pages/trade/trade-option'
     | '/pages/trade/trade-spot'
+    | '/pages/work/add'
+    | '/pages/work/detail'
+    | '/pages/work/index'
   id:
     | '__root__'
     | '/'
@@ -689,12 +1047,20 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/channels'
     | '/admin/content'
+    | '/admin/contracts'
     | '/admin/deposits'
+    | '/admin/earn'
+    | '/admin/etfs'
     | '/admin/identity'
+    | '/admin/invite'
+    | '/admin/loans'
     | '/admin/markets'
+    | '/admin/options'
+    | '/admin/service'
     | '/admin/user'
     | '/admin/users'
     | '/admin/withdrawals'
+    | '/admin/work'
     | '/admin/'
     | '/pages/article/detail'
     | '/pages/article/help'
@@ -706,20 +1072,34 @@ export interface FileRouteTypes {
     | '/pages/assets/exchange'
     | '/pages/assets/index'
     | '/pages/assets/legal-log'
+    | '/pages/assets/leverage-record'
     | '/pages/assets/my-assets'
     | '/pages/assets/my-hold'
     | '/pages/assets/my-wallet'
+    | '/pages/assets/option-record'
     | '/pages/assets/recharge'
     | '/pages/assets/recharge-currency'
+    | '/pages/assets/sport-record'
     | '/pages/assets/trade-record'
     | '/pages/assets/transfer'
     | '/pages/assets/wallet-operation'
     | '/pages/assets/withdraw'
     | '/pages/assets/withdraw-record'
+    | '/pages/buycoin/detail'
+    | '/pages/buycoin/index'
     | '/pages/common/menu'
     | '/pages/common/nowallet'
+    | '/pages/etfs/index'
+    | '/pages/etfs/order'
+    | '/pages/financial/detail'
+    | '/pages/financial/index'
+    | '/pages/financial/record'
     | '/pages/history/index'
     | '/pages/home/index'
+    | '/pages/loan/index'
+    | '/pages/loan/record'
+    | '/pages/loan/repayment'
+    | '/pages/loan/rule'
     | '/pages/login/index'
     | '/pages/login/login'
     | '/pages/market/market'
@@ -731,6 +1111,7 @@ export interface FileRouteTypes {
     | '/pages/mine/forget-password'
     | '/pages/mine/google-auth'
     | '/pages/mine/index'
+    | '/pages/mine/invite'
     | '/pages/mine/language-set'
     | '/pages/mine/notify-settings'
     | '/pages/mine/password-manage'
@@ -738,11 +1119,20 @@ export interface FileRouteTypes {
     | '/pages/mine/price-alerts'
     | '/pages/mine/security'
     | '/pages/mine/sessions'
+    | '/pages/mine/vip'
     | '/pages/reg/index'
+    | '/pages/service/home'
     | '/pages/trade/detail'
+    | '/pages/trade/funding-rate'
     | '/pages/trade/index'
     | '/pages/trade/klinechart'
+    | '/pages/trade/risk-fund'
+    | '/pages/trade/trade-leverage'
+    | '/pages/trade/trade-option'
     | '/pages/trade/trade-spot'
+    | '/pages/work/add'
+    | '/pages/work/detail'
+    | '/pages/work/index'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -758,20 +1148,34 @@ export interface RootRouteChildren {
   PagesAssetsExchangeRoute: typeof PagesAssetsExchangeRoute
   PagesAssetsChar91indexChar93Route: typeof PagesAssetsChar91indexChar93Route
   PagesAssetsLegalLogRoute: typeof PagesAssetsLegalLogRoute
+  PagesAssetsLeverageRecordRoute: typeof PagesAssetsLeverageRecordRoute
   PagesAssetsMyAssetsRoute: typeof PagesAssetsMyAssetsRoute
   PagesAssetsMyHoldRoute: typeof PagesAssetsMyHoldRoute
   PagesAssetsMyWalletRoute: typeof PagesAssetsMyWalletRoute
+  PagesAssetsOptionRecordRoute: typeof PagesAssetsOptionRecordRoute
   PagesAssetsRechargeRoute: typeof PagesAssetsRechargeRoute
   PagesAssetsRechargeCurrencyRoute: typeof PagesAssetsRechargeCurrencyRoute
+  PagesAssetsSportRecordRoute: typeof PagesAssetsSportRecordRoute
   PagesAssetsTradeRecordRoute: typeof PagesAssetsTradeRecordRoute
   PagesAssetsTransferRoute: typeof PagesAssetsTransferRoute
   PagesAssetsWalletOperationRoute: typeof PagesAssetsWalletOperationRoute
   PagesAssetsWithdrawRoute: typeof PagesAssetsWithdrawRoute
   PagesAssetsWithdrawRecordRoute: typeof PagesAssetsWithdrawRecordRoute
+  PagesBuycoinDetailRoute: typeof PagesBuycoinDetailRoute
+  PagesBuycoinChar91indexChar93Route: typeof PagesBuycoinChar91indexChar93Route
   PagesCommonMenuRoute: typeof PagesCommonMenuRoute
   PagesCommonNowalletRoute: typeof PagesCommonNowalletRoute
+  PagesEtfsChar91indexChar93Route: typeof PagesEtfsChar91indexChar93Route
+  PagesEtfsOrderRoute: typeof PagesEtfsOrderRoute
+  PagesFinancialDetailRoute: typeof PagesFinancialDetailRoute
+  PagesFinancialChar91indexChar93Route: typeof PagesFinancialChar91indexChar93Route
+  PagesFinancialRecordRoute: typeof PagesFinancialRecordRoute
   PagesHistoryChar91indexChar93Route: typeof PagesHistoryChar91indexChar93Route
   PagesHomeChar91indexChar93Route: typeof PagesHomeChar91indexChar93Route
+  PagesLoanChar91indexChar93Route: typeof PagesLoanChar91indexChar93Route
+  PagesLoanRecordRoute: typeof PagesLoanRecordRoute
+  PagesLoanRepaymentRoute: typeof PagesLoanRepaymentRoute
+  PagesLoanRuleRoute: typeof PagesLoanRuleRoute
   PagesLoginChar91indexChar93Route: typeof PagesLoginChar91indexChar93Route
   PagesLoginLoginRoute: typeof PagesLoginLoginRoute
   PagesMarketMarketRoute: typeof PagesMarketMarketRoute
@@ -783,6 +1187,7 @@ export interface RootRouteChildren {
   PagesMineForgetPasswordRoute: typeof PagesMineForgetPasswordRoute
   PagesMineGoogleAuthRoute: typeof PagesMineGoogleAuthRoute
   PagesMineChar91indexChar93Route: typeof PagesMineChar91indexChar93Route
+  PagesMineInviteRoute: typeof PagesMineInviteRoute
   PagesMineLanguageSetRoute: typeof PagesMineLanguageSetRoute
   PagesMineNotifySettingsRoute: typeof PagesMineNotifySettingsRoute
   PagesMinePasswordManageRoute: typeof PagesMinePasswordManageRoute
@@ -790,11 +1195,20 @@ export interface RootRouteChildren {
   PagesMinePriceAlertsRoute: typeof PagesMinePriceAlertsRoute
   PagesMineSecurityRoute: typeof PagesMineSecurityRoute
   PagesMineSessionsRoute: typeof PagesMineSessionsRoute
+  PagesMineVipRoute: typeof PagesMineVipRoute
   PagesRegChar91indexChar93Route: typeof PagesRegChar91indexChar93Route
+  PagesServiceHomeRoute: typeof PagesServiceHomeRoute
   PagesTradeDetailRoute: typeof PagesTradeDetailRoute
+  PagesTradeFundingRateRoute: typeof PagesTradeFundingRateRoute
   PagesTradeChar91indexChar93Route: typeof PagesTradeChar91indexChar93Route
   PagesTradeKlinechartRoute: typeof PagesTradeKlinechartRoute
+  PagesTradeRiskFundRoute: typeof PagesTradeRiskFundRoute
+  PagesTradeTradeLeverageRoute: typeof PagesTradeTradeLeverageRoute
+  PagesTradeTradeOptionRoute: typeof PagesTradeTradeOptionRoute
   PagesTradeTradeSpotRoute: typeof PagesTradeTradeSpotRoute
+  PagesWorkAddRoute: typeof PagesWorkAddRoute
+  PagesWorkDetailRoute: typeof PagesWorkDetailRoute
+  PagesWorkChar91indexChar93Route: typeof PagesWorkChar91indexChar93Route
 }
 
 declare module '@tanstack/react-router' {
@@ -841,11 +1255,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminContentRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/contracts': {
+      id: '/admin/contracts'
+      path: '/contracts'
+      fullPath: '/admin/contracts'
+      preLoaderRoute: typeof AdminContractsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/deposits': {
       id: '/admin/deposits'
       path: '/deposits'
       fullPath: '/admin/deposits'
       preLoaderRoute: typeof AdminDepositsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/earn': {
+      id: '/admin/earn'
+      path: '/earn'
+      fullPath: '/admin/earn'
+      preLoaderRoute: typeof AdminEarnRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/etfs': {
+      id: '/admin/etfs'
+      path: '/etfs'
+      fullPath: '/admin/etfs'
+      preLoaderRoute: typeof AdminEtfsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/identity': {
@@ -855,11 +1290,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIdentityRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/invite': {
+      id: '/admin/invite'
+      path: '/invite'
+      fullPath: '/admin/invite'
+      preLoaderRoute: typeof AdminInviteRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/loans': {
+      id: '/admin/loans'
+      path: '/loans'
+      fullPath: '/admin/loans'
+      preLoaderRoute: typeof AdminLoansRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/markets': {
       id: '/admin/markets'
       path: '/markets'
       fullPath: '/admin/markets'
       preLoaderRoute: typeof AdminMarketsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/options': {
+      id: '/admin/options'
+      path: '/options'
+      fullPath: '/admin/options'
+      preLoaderRoute: typeof AdminOptionsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/service': {
+      id: '/admin/service'
+      path: '/service'
+      fullPath: '/admin/service'
+      preLoaderRoute: typeof AdminServiceRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/user': {
@@ -883,11 +1346,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminWithdrawalsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/work': {
+      id: '/admin/work'
+      path: '/work'
+      fullPath: '/admin/work'
+      preLoaderRoute: typeof AdminWorkRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/pages/assets/index': {
       id: '/pages/assets/index'
       path: '/pages/assets/index'
       fullPath: '/pages/assets/index'
       preLoaderRoute: typeof PagesAssetsChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/buycoin/index': {
+      id: '/pages/buycoin/index'
+      path: '/pages/buycoin/index'
+      fullPath: '/pages/buycoin/index'
+      preLoaderRoute: typeof PagesBuycoinChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/etfs/index': {
+      id: '/pages/etfs/index'
+      path: '/pages/etfs/index'
+      fullPath: '/pages/etfs/index'
+      preLoaderRoute: typeof PagesEtfsChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/financial/index': {
+      id: '/pages/financial/index'
+      path: '/pages/financial/index'
+      fullPath: '/pages/financial/index'
+      preLoaderRoute: typeof PagesFinancialChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/history/index': {
@@ -902,6 +1393,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/home/index'
       fullPath: '/pages/home/index'
       preLoaderRoute: typeof PagesHomeChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/loan/index': {
+      id: '/pages/loan/index'
+      path: '/pages/loan/index'
+      fullPath: '/pages/loan/index'
+      preLoaderRoute: typeof PagesLoanChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/login/index': {
@@ -930,6 +1428,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/trade/index'
       fullPath: '/pages/trade/index'
       preLoaderRoute: typeof PagesTradeChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/work/index': {
+      id: '/pages/work/index'
+      path: '/pages/work/index'
+      fullPath: '/pages/work/index'
+      preLoaderRoute: typeof PagesWorkChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/article/detail': {
@@ -995,6 +1500,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesAssetsLegalLogRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/assets/leverage-record': {
+      id: '/pages/assets/leverage-record'
+      path: '/pages/assets/leverage-record'
+      fullPath: '/pages/assets/leverage-record'
+      preLoaderRoute: typeof PagesAssetsLeverageRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/assets/my-assets': {
       id: '/pages/assets/my-assets'
       path: '/pages/assets/my-assets'
@@ -1016,6 +1528,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesAssetsMyWalletRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/assets/option-record': {
+      id: '/pages/assets/option-record'
+      path: '/pages/assets/option-record'
+      fullPath: '/pages/assets/option-record'
+      preLoaderRoute: typeof PagesAssetsOptionRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/assets/recharge': {
       id: '/pages/assets/recharge'
       path: '/pages/assets/recharge'
@@ -1028,6 +1547,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/assets/recharge-currency'
       fullPath: '/pages/assets/recharge-currency'
       preLoaderRoute: typeof PagesAssetsRechargeCurrencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/assets/sport-record': {
+      id: '/pages/assets/sport-record'
+      path: '/pages/assets/sport-record'
+      fullPath: '/pages/assets/sport-record'
+      preLoaderRoute: typeof PagesAssetsSportRecordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/assets/trade-record': {
@@ -1065,6 +1591,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesAssetsWithdrawRecordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/buycoin/detail': {
+      id: '/pages/buycoin/detail'
+      path: '/pages/buycoin/detail'
+      fullPath: '/pages/buycoin/detail'
+      preLoaderRoute: typeof PagesBuycoinDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/common/menu': {
       id: '/pages/common/menu'
       path: '/pages/common/menu'
@@ -1077,6 +1610,48 @@ declare module '@tanstack/react-router' {
       path: '/pages/common/nowallet'
       fullPath: '/pages/common/nowallet'
       preLoaderRoute: typeof PagesCommonNowalletRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/etfs/order': {
+      id: '/pages/etfs/order'
+      path: '/pages/etfs/order'
+      fullPath: '/pages/etfs/order'
+      preLoaderRoute: typeof PagesEtfsOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/financial/detail': {
+      id: '/pages/financial/detail'
+      path: '/pages/financial/detail'
+      fullPath: '/pages/financial/detail'
+      preLoaderRoute: typeof PagesFinancialDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/financial/record': {
+      id: '/pages/financial/record'
+      path: '/pages/financial/record'
+      fullPath: '/pages/financial/record'
+      preLoaderRoute: typeof PagesFinancialRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/loan/record': {
+      id: '/pages/loan/record'
+      path: '/pages/loan/record'
+      fullPath: '/pages/loan/record'
+      preLoaderRoute: typeof PagesLoanRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/loan/repayment': {
+      id: '/pages/loan/repayment'
+      path: '/pages/loan/repayment'
+      fullPath: '/pages/loan/repayment'
+      preLoaderRoute: typeof PagesLoanRepaymentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/loan/rule': {
+      id: '/pages/loan/rule'
+      path: '/pages/loan/rule'
+      fullPath: '/pages/loan/rule'
+      preLoaderRoute: typeof PagesLoanRuleRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/login/login': {
@@ -1142,6 +1717,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMineGoogleAuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/mine/invite': {
+      id: '/pages/mine/invite'
+      path: '/pages/mine/invite'
+      fullPath: '/pages/mine/invite'
+      preLoaderRoute: typeof PagesMineInviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/mine/language-set': {
       id: '/pages/mine/language-set'
       path: '/pages/mine/language-set'
@@ -1191,11 +1773,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMineSessionsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/mine/vip': {
+      id: '/pages/mine/vip'
+      path: '/pages/mine/vip'
+      fullPath: '/pages/mine/vip'
+      preLoaderRoute: typeof PagesMineVipRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/service/home': {
+      id: '/pages/service/home'
+      path: '/pages/service/home'
+      fullPath: '/pages/service/home'
+      preLoaderRoute: typeof PagesServiceHomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/trade/detail': {
       id: '/pages/trade/detail'
       path: '/pages/trade/detail'
       fullPath: '/pages/trade/detail'
       preLoaderRoute: typeof PagesTradeDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/trade/funding-rate': {
+      id: '/pages/trade/funding-rate'
+      path: '/pages/trade/funding-rate'
+      fullPath: '/pages/trade/funding-rate'
+      preLoaderRoute: typeof PagesTradeFundingRateRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/trade/klinechart': {
@@ -1205,11 +1808,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesTradeKlinechartRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/trade/risk-fund': {
+      id: '/pages/trade/risk-fund'
+      path: '/pages/trade/risk-fund'
+      fullPath: '/pages/trade/risk-fund'
+      preLoaderRoute: typeof PagesTradeRiskFundRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/trade/trade-leverage': {
+      id: '/pages/trade/trade-leverage'
+      path: '/pages/trade/trade-leverage'
+      fullPath: '/pages/trade/trade-leverage'
+      preLoaderRoute: typeof PagesTradeTradeLeverageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/trade/trade-option': {
+      id: '/pages/trade/trade-option'
+      path: '/pages/trade/trade-option'
+      fullPath: '/pages/trade/trade-option'
+      preLoaderRoute: typeof PagesTradeTradeOptionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/trade/trade-spot': {
       id: '/pages/trade/trade-spot'
       path: '/pages/trade/trade-spot'
       fullPath: '/pages/trade/trade-spot'
       preLoaderRoute: typeof PagesTradeTradeSpotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/work/add': {
+      id: '/pages/work/add'
+      path: '/pages/work/add'
+      fullPath: '/pages/work/add'
+      preLoaderRoute: typeof PagesWorkAddRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/work/detail': {
+      id: '/pages/work/detail'
+      path: '/pages/work/detail'
+      fullPath: '/pages/work/detail'
+      preLoaderRoute: typeof PagesWorkDetailRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -1219,12 +1857,20 @@ interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminChannelsRoute: typeof AdminChannelsRoute
   AdminContentRoute: typeof AdminContentRoute
+  AdminContractsRoute: typeof AdminContractsRoute
   AdminDepositsRoute: typeof AdminDepositsRoute
+  AdminEarnRoute: typeof AdminEarnRoute
+  AdminEtfsRoute: typeof AdminEtfsRoute
   AdminIdentityRoute: typeof AdminIdentityRoute
+  AdminInviteRoute: typeof AdminInviteRoute
+  AdminLoansRoute: typeof AdminLoansRoute
   AdminMarketsRoute: typeof AdminMarketsRoute
+  AdminOptionsRoute: typeof AdminOptionsRoute
+  AdminServiceRoute: typeof AdminServiceRoute
   AdminUserRoute: typeof AdminUserRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
+  AdminWorkRoute: typeof AdminWorkRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -1232,12 +1878,20 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminChannelsRoute: AdminChannelsRoute,
   AdminContentRoute: AdminContentRoute,
+  AdminContractsRoute: AdminContractsRoute,
   AdminDepositsRoute: AdminDepositsRoute,
+  AdminEarnRoute: AdminEarnRoute,
+  AdminEtfsRoute: AdminEtfsRoute,
   AdminIdentityRoute: AdminIdentityRoute,
+  AdminInviteRoute: AdminInviteRoute,
+  AdminLoansRoute: AdminLoansRoute,
   AdminMarketsRoute: AdminMarketsRoute,
+  AdminOptionsRoute: AdminOptionsRoute,
+  AdminServiceRoute: AdminServiceRoute,
   AdminUserRoute: AdminUserRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,
+  AdminWorkRoute: AdminWorkRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 
@@ -1258,20 +1912,34 @@ const rootRouteChildren: RootRouteChildren = {
   PagesAssetsExchangeRoute: PagesAssetsExchangeRoute,
   PagesAssetsChar91indexChar93Route: PagesAssetsChar91indexChar93Route,
   PagesAssetsLegalLogRoute: PagesAssetsLegalLogRoute,
+  PagesAssetsLeverageRecordRoute: PagesAssetsLeverageRecordRoute,
   PagesAssetsMyAssetsRoute: PagesAssetsMyAssetsRoute,
   PagesAssetsMyHoldRoute: PagesAssetsMyHoldRoute,
   PagesAssetsMyWalletRoute: PagesAssetsMyWalletRoute,
+  PagesAssetsOptionRecordRoute: PagesAssetsOptionRecordRoute,
   PagesAssetsRechargeRoute: PagesAssetsRechargeRoute,
   PagesAssetsRechargeCurrencyRoute: PagesAssetsRechargeCurrencyRoute,
+  PagesAssetsSportRecordRoute: PagesAssetsSportRecordRoute,
   PagesAssetsTradeRecordRoute: PagesAssetsTradeRecordRoute,
   PagesAssetsTransferRoute: PagesAssetsTransferRoute,
   PagesAssetsWalletOperationRoute: PagesAssetsWalletOperationRoute,
   PagesAssetsWithdrawRoute: PagesAssetsWithdrawRoute,
   PagesAssetsWithdrawRecordRoute: PagesAssetsWithdrawRecordRoute,
+  PagesBuycoinDetailRoute: PagesBuycoinDetailRoute,
+  PagesBuycoinChar91indexChar93Route: PagesBuycoinChar91indexChar93Route,
   PagesCommonMenuRoute: PagesCommonMenuRoute,
   PagesCommonNowalletRoute: PagesCommonNowalletRoute,
+  PagesEtfsChar91indexChar93Route: PagesEtfsChar91indexChar93Route,
+  PagesEtfsOrderRoute: PagesEtfsOrderRoute,
+  PagesFinancialDetailRoute: PagesFinancialDetailRoute,
+  PagesFinancialChar91indexChar93Route: PagesFinancialChar91indexChar93Route,
+  PagesFinancialRecordRoute: PagesFinancialRecordRoute,
   PagesHistoryChar91indexChar93Route: PagesHistoryChar91indexChar93Route,
   PagesHomeChar91indexChar93Route: PagesHomeChar91indexChar93Route,
+  PagesLoanChar91indexChar93Route: PagesLoanChar91indexChar93Route,
+  PagesLoanRecordRoute: PagesLoanRecordRoute,
+  PagesLoanRepaymentRoute: PagesLoanRepaymentRoute,
+  PagesLoanRuleRoute: PagesLoanRuleRoute,
   PagesLoginChar91indexChar93Route: PagesLoginChar91indexChar93Route,
   PagesLoginLoginRoute: PagesLoginLoginRoute,
   PagesMarketMarketRoute: PagesMarketMarketRoute,
@@ -1283,6 +1951,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesMineForgetPasswordRoute: PagesMineForgetPasswordRoute,
   PagesMineGoogleAuthRoute: PagesMineGoogleAuthRoute,
   PagesMineChar91indexChar93Route: PagesMineChar91indexChar93Route,
+  PagesMineInviteRoute: PagesMineInviteRoute,
   PagesMineLanguageSetRoute: PagesMineLanguageSetRoute,
   PagesMineNotifySettingsRoute: PagesMineNotifySettingsRoute,
   PagesMinePasswordManageRoute: PagesMinePasswordManageRoute,
@@ -1290,11 +1959,20 @@ const rootRouteChildren: RootRouteChildren = {
   PagesMinePriceAlertsRoute: PagesMinePriceAlertsRoute,
   PagesMineSecurityRoute: PagesMineSecurityRoute,
   PagesMineSessionsRoute: PagesMineSessionsRoute,
+  PagesMineVipRoute: PagesMineVipRoute,
   PagesRegChar91indexChar93Route: PagesRegChar91indexChar93Route,
+  PagesServiceHomeRoute: PagesServiceHomeRoute,
   PagesTradeDetailRoute: PagesTradeDetailRoute,
+  PagesTradeFundingRateRoute: PagesTradeFundingRateRoute,
   PagesTradeChar91indexChar93Route: PagesTradeChar91indexChar93Route,
   PagesTradeKlinechartRoute: PagesTradeKlinechartRoute,
+  PagesTradeRiskFundRoute: PagesTradeRiskFundRoute,
+  PagesTradeTradeLeverageRoute: PagesTradeTradeLeverageRoute,
+  PagesTradeTradeOptionRoute: PagesTradeTradeOptionRoute,
   PagesTradeTradeSpotRoute: PagesTradeTradeSpotRoute,
+  PagesWorkAddRoute: PagesWorkAddRoute,
+  PagesWorkDetailRoute: PagesWorkDetailRoute,
+  PagesWorkChar91indexChar93Route: PagesWorkChar91indexChar93Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -184,6 +184,238 @@ export const ERRORS = {
     key: 'error.too_many_alerts',
     en: 'You have too many price alerts, delete some first',
   },
+  pushDeviceTaken: {
+    code: 1801,
+    key: 'error.push_device_taken',
+    en: 'This device receives notifications for another account',
+  },
+  // 1900-1999 perpetual contracts
+  leverageTooHigh: {
+    code: 1900,
+    key: 'error.leverage_too_high',
+    en: 'Leverage above the maximum for this contract or position size',
+  },
+  positionNotFound: { code: 1901, key: 'error.position_not_found', en: 'You have no such position' },
+  tpInvalid: {
+    code: 1902,
+    key: 'error.tp_invalid',
+    en: 'Take-profit must be above both the open and current price for a long, below both for a short',
+  },
+  slInvalid: {
+    code: 1903,
+    key: 'error.sl_invalid',
+    en: 'Stop-loss must be below both the open and current price for a long, above both for a short',
+  },
+  lotsAbovePosition: {
+    code: 1904,
+    key: 'error.lots_above_position',
+    en: 'More lots than the position holds',
+  },
+  contractRisk: {
+    code: 1905,
+    key: 'error.contract_risk',
+    en: 'This order would put your account at risk of liquidation',
+  },
+  lotSizeLocked: {
+    code: 1906,
+    key: 'error.lot_size_locked',
+    en: 'The quantity per lot can only change while nobody holds a position in this contract',
+  },
+  // 2050-2099 ETF products
+  etfNotFound: { code: 2050, key: 'error.etf_not_found', en: 'This product does not exist' },
+  etfPaused: {
+    code: 2051,
+    key: 'error.etf_paused',
+    en: 'This product is paused: subscriptions and redemptions are not accepted for now',
+  },
+  etfClosed: { code: 2052, key: 'error.etf_closed', en: 'This product is closed' },
+  etfNoPrice: {
+    code: 2053,
+    key: 'error.etf_no_price',
+    en: 'The net asset value is not available yet, try again shortly',
+  },
+  etfTooSmall: {
+    code: 2054,
+    key: 'error.etf_too_small',
+    en: 'The amount is too small for one unit at the current net asset value',
+  },
+  etfExists: { code: 2055, key: 'error.etf_exists', en: 'A product with this code already exists' },
+  etfInvalid: {
+    code: 2056,
+    key: 'error.etf_invalid',
+    en: 'Check the product: known instruments with an index price, weights adding up to 100 %',
+  },
+  // 2000-2049 options
+  optionBelowMinimum: {
+    code: 2000,
+    key: 'error.option_below_minimum',
+    en: 'Trading amount below the minimum',
+  },
+  optionNotOffered: {
+    code: 2001,
+    key: 'error.option_not_offered',
+    en: 'Options are not offered on this instrument and period',
+  },
+  optionPoolFull: {
+    code: 2002,
+    key: 'error.option_pool_full',
+    en: 'This round has reached its payout limit, please try a smaller amount or the next round',
+  },
+  optionRoundNotFound: {
+    code: 2003,
+    key: 'error.option_round_not_found',
+    en: 'This option round does not exist',
+  },
+  optionNoIndex: {
+    code: 2004,
+    key: 'error.option_no_index',
+    en: 'No index price for this instrument right now',
+  },
+  // 2100-2199 staking and coin subscription
+  stakeBelowMin: {
+    code: 2100,
+    key: 'error.stake_below_min',
+    en: 'The amount is below this product’s minimum',
+  },
+  stakeAboveMax: {
+    code: 2101,
+    key: 'error.stake_above_max',
+    en: 'The amount is above this product’s maximum',
+  },
+  stakeQuotaFull: {
+    code: 2102,
+    key: 'error.stake_quota_full',
+    en: 'Not enough of this product’s quota is left for this amount',
+  },
+  stakePoolShort: {
+    code: 2103,
+    key: 'error.stake_pool_short',
+    en: 'The rewards pool cannot cover this order’s rewards right now',
+  },
+  productPaused: { code: 2104, key: 'error.product_paused', en: 'This product is paused' },
+  earlyRedeemNotAllowed: {
+    code: 2105,
+    key: 'error.early_redeem_not_allowed',
+    en: 'This product cannot be redeemed before its cycle ends',
+  },
+  stakeNotEarning: { code: 2106, key: 'error.stake_not_earning', en: 'This order has already ended' },
+  projectNotOpen: {
+    code: 2107,
+    key: 'error.project_not_open',
+    en: 'This project is not open for subscription',
+  },
+  commitBelowMin: {
+    code: 2108,
+    key: 'error.commit_below_min',
+    en: 'The amount is below the minimum subscription',
+  },
+  commitAboveMax: {
+    code: 2109,
+    key: 'error.commit_above_max',
+    en: 'Your total would exceed the maximum subscription per user',
+  },
+  projectLocked: {
+    code: 2110,
+    key: 'error.project_locked',
+    en: 'A project can only be edited before it opens',
+  },
+  invalidProject: {
+    code: 2111,
+    key: 'error.invalid_project',
+    en: 'Check the project: times in order, minimum not above maximum, a new coin code',
+  },
+  invalidProduct: {
+    code: 2112,
+    key: 'error.invalid_product',
+    en: 'Check the product: the coin exists and the minimum is not above the maximum or the quota',
+  },
+  // 2200-2299 loans
+  loanProductNotFound: {
+    code: 2200,
+    key: 'error.loan_product_not_found',
+    en: 'This loan product does not exist',
+  },
+  loanAmountRange: {
+    code: 2201,
+    key: 'error.loan_amount_range',
+    en: 'The amount must lie between the product’s minimum and maximum',
+  },
+  loanProofRequired: {
+    code: 2202,
+    key: 'error.loan_proof_required',
+    en: 'The credit-loan program needs at least one proof document',
+  },
+  loanNotFound: { code: 2203, key: 'error.loan_not_found', en: 'You have no such loan' },
+  loanNotRepaying: { code: 2204, key: 'error.loan_not_repaying', en: 'This loan is not open for repayment' },
+  loanRepayTooMuch: {
+    code: 2205,
+    key: 'error.loan_repay_too_much',
+    en: 'The amount is more than is left to repay',
+  },
+  loanLocked: {
+    code: 2206,
+    key: 'error.loan_locked',
+    en: 'Borrowed funds cannot leave the funding account until the loan is repaid',
+  },
+  loanBookShort: {
+    code: 2207,
+    key: 'error.loan_book_short',
+    en: 'The loan book does not hold enough of this coin',
+  },
+  loanDecided: { code: 2208, key: 'error.loan_decided', en: 'This application has already been decided' },
+  loanApproveAmount: {
+    code: 2209,
+    key: 'error.loan_approve_amount',
+    en: 'The approved amount must be above zero and not above the amount asked',
+  },
+  loanPendingExists: {
+    code: 2210,
+    key: 'error.loan_pending_exists',
+    en: 'You already have an application under review for this product',
+  },
+  loanVoucherUnavailable: {
+    code: 2211,
+    key: 'error.loan_voucher_unavailable',
+    en: 'Repayment by on-chain payment is not available for this coin',
+  },
+  loanRepaymentDecided: {
+    code: 2212,
+    key: 'error.loan_repayment_decided',
+    en: 'This repayment has already been decided',
+  },
+  loanInvalidProduct: {
+    code: 2213,
+    key: 'error.loan_invalid_product',
+    en: 'Check the product: a supported coin and term, the minimum not above the maximum',
+  },
+  loanNoPrice: {
+    code: 2214,
+    key: 'error.loan_no_price',
+    en: 'No index price for this coin right now, try again shortly',
+  },
+  // 2300-2399 customer service chat and work orders
+  conversationTaken: {
+    code: 2300,
+    key: 'error.conversation_taken',
+    en: 'Another operator has already taken this conversation',
+  },
+  conversationNotYours: {
+    code: 2301,
+    key: 'error.conversation_not_yours',
+    en: 'Take this conversation before replying to it',
+  },
+  conversationClosed: { code: 2302, key: 'error.conversation_closed', en: 'This conversation is closed' },
+  ticketClosed: { code: 2303, key: 'error.ticket_closed', en: 'This ticket is closed: reopen it to reply' },
+  ticketReopenExpired: {
+    code: 2304,
+    key: 'error.ticket_reopen_expired',
+    en: 'A ticket can be reopened only within 7 days of closing',
+  },
+  serviceImageInvalid: {
+    code: 2305,
+    key: 'error.service_image_invalid',
+    en: 'This picture cannot be used here, please send it again',
+  },
 } as const
 
 export type ErrorName = keyof typeof ERRORS

@@ -58,6 +58,28 @@ describe('Bitcoin addresses', () => {
   })
 })
 
+describe('segwit test vectors (BIP-173, BIP-350)', () => {
+  it('accepts v0 with 20 or 32 bytes (bech32) and v1 to v16 (bech32m)', () => {
+    expect(isBtcAddress('bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3')).toBe(true)
+    expect(isBtcAddress('bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y')).toBe(
+      true,
+    )
+    expect(isBtcAddress('BC1SW50QGDZ25J')).toBe(true)
+  })
+  it('refuses the wrong checksum kind, bad program lengths and an empty data part', () => {
+    for (const bad of [
+      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vq5zuyut',
+      'BC1S0XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ54WELL',
+      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh',
+      'bc1rw5uspcuh',
+      'bc10w508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kw5rljs90',
+      'BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P',
+      'bc1gmk9yu',
+    ])
+      expect(isBtcAddress(bad)).toBe(false)
+  })
+})
+
 describe('other families', () => {
   it('checks Litecoin and Dogecoin prefixes', () => {
     expect(isLtcAddress('LaMT348PWRnrqeeWArpwQPbuanpXDZGEUz')).toBe(true)

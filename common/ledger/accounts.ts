@@ -21,6 +21,22 @@ export const SYSTEM_ACCOUNTS = [
   'exchange_desk', // counterparty of flash exchange
   'treasury', // funds market makers and manual adjustments
   'insurance', // insurance fund (contracts)
+  // Counterparty of contract PnL: a close realizes profit from it or loss into it. Perpetual PnL
+  // is zero-sum between longs and shorts, but the two sides realize at different times, so the
+  // account carries the open positions' not-yet-realized difference in between.
+  'contract_clearing',
+  // Counterparty of ETF subscriptions and redemptions: takes USDT and issues units (its negative
+  // unit balance is the units outstanding), pays USDT back at NAV.
+  'etf_desk',
+  // Staking rewards pool: funded from the treasury, pays daily rewards; never allowed below zero.
+  'staking_rewards',
+  // Issuer of subscribed coins: receives the price paid and delivers the coins (its coin balance
+  // is minus the coins issued).
+  'launch_issuer',
+  // Counterparty of short-term options: pays winners' profit, receives losers' principal; never negative.
+  'option_pool',
+  // Lender of loans: pays approved loans out, receives repayments (funded from the treasury).
+  'loan_book',
 ] as const
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number]
 

@@ -17,7 +17,9 @@ export const LEDGER_REASONS = [
   'market_maker_funding', // demo liquidity funded from the treasury
   'contract_margin',
   'contract_fee',
-  'contract_settlement',
+  'contract_settlement', // realized PnL of a close
+  'contract_funding', // funding payment between longs and shorts
+  'contract_liquidation', // a liquidated position's loss, and the insurance fund's cover
   'overnight_fee',
   'option_principal',
   'option_fee',
@@ -25,7 +27,17 @@ export const LEDGER_REASONS = [
   'staking_lock',
   'staking_release',
   'staking_settlement',
+  'subscription_commit', // coin subscription: the commitment frozen in the finance account
+  'subscription_refund', // the unused part of a commitment returned
+  'subscription_delivery', // the allocated coins delivered and their price paid to the issuer
   'insurance',
+  'loan_funding', // the loan book funded from the treasury
+  'loan_payout', // an approved loan paid from the loan book to the borrower
+  'loan_repay', // principal and interest repaid to the loan book
+  'loan_penalty', // the overdue extension's penalty repaid to the loan book
+  'etf_subscribe', // ETF units bought with USDT at NAV (and the fee)
+  'etf_redeem', // ETF units sold back at NAV (and the fee); also a closed product's payout
+  'rebate', // a share of invitees' trading fees paid from the fees account to the inviter
 ] as const
 export type LedgerReason = (typeof LEDGER_REASONS)[number]
 

@@ -46,7 +46,8 @@ export const placeOrderSchema = v.pipe(
 )
 export type PlaceOrderInput = v.InferInput<typeof placeOrderSchema>
 
-const idString = v.pipe(
+/** An id as the API takes it: digits, as a string or a number. */
+export const idString = v.pipe(
   v.union([v.string(), v.number()]),
   v.transform(String),
   v.regex(/^[1-9]\d{0,17}$/, 'invalid_id'),
@@ -55,7 +56,8 @@ const idString = v.pipe(
 export const cancelOrderSchema = v.object({ id: idString })
 export const cancelAllSchema = v.object({ symbol: v.optional(symbolSchema) })
 
-const limitSchema = (max: number, fallback: number) =>
+/** A page size: 1..max, `fallback` when omitted. */
+export const limitSchema = (max: number, fallback: number) =>
   v.optional(
     v.pipe(
       v.union([v.string(), v.number()]),

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import {
   amountSchema,
   codeSchema,
+  controlCharPath,
   emailSchema,
+  hasControlChars,
   langSchema,
   mainlandMobileSchema,
   pageQuerySchema,
@@ -60,5 +62,25 @@ describe('pageQuerySchema', () => {
     for (const size of ['0', '101', 101, '1e2']) {
       expect(run(pageQuerySchema, { size })).toEqual({ err: ['invalid_size'] })
     }
+  })
+})
+
+describe('control characters', () => {
+  it('finds them anywhere in a request, keys included, and lets tab and line breaks through', () => {
+    expect(controlCharPath({ a: 'x', b: ['y', { c: 'z\u0000' }] })).toBe('b.1.c')
+    expect(controlCharPath({ 'k\u0001': 1 })).toBe('k?')
+    expect(controlCharPath('top\u007f')).toBe('')
+    expect(controlCharPath({ body: 'line\nline\r\n\tindented', n: 1, ok: true, none: null })).toBeNull()
+    expect(controlCharPath({ s: 'C1 \u0085' })).toBe('s')
+    expect(hasControlChars('plain 中文 ✓')).toBe(false)
+  })
+  it('refuses half a surrogate pair alone, and keeps whole pairs (emoji)', () => {
+    expect(controlCharPath({ reason: 'half \uD800' })).toBe('reason')
+    expect(controlCharPath({ reason: '\uDC00 first' })).toBe('reason')
+    expect(controlCharPath({ reason: 'emoji 😀 fine' })).toBeNull()
+  })
+  it('text schemas refuse them', () => {
+    expect(v.safeParse(emailSchema, 'a\u0000@x.com').success).toBe(false)
+    expect(v.safeParse(amountSchema, '1\u0000').success).toBe(false)
   })
 })

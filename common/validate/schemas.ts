@@ -7,8 +7,48 @@ import { isAmount, isCode, isEmail, isMainlandMobile } from './validators'
  * Text inputs are trimmed before checking, so the parsed output is trimmed too.
  */
 
+/**
+ * Control characters: C0 other than tab, line feed and carriage return, DEL, and C1. No input
+ * has a use for them, and PostgreSQL refuses NUL in text, so they are refused everywhere: every
+ * server-side parse() checks the whole input with controlCharPath before its schema runs.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
+export const CONTROL_CHARS_REASON = 'control_characters'
+
+// Half of a UTF-16 pair on its own is not text: PostgreSQL's jsonb refuses it (a 500 before this).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Control characters, or a lone surrogate: refused in every text field with the same reason. */
+export function hasControlChars(s: string): boolean {
+  return CONTROL_CHARS.test(s) || LONE_SURROGATE.test(s)
+}
+
+/**
+ * The dot path (as valibot's getDotPath writes it) of the first string, or object key, holding a
+ * control character anywhere in `input`; null when there is none. Depth-limited like the JSON
+ * the server accepts; deeper structures are reported at the depth limit.
+ */
+export function controlCharPath(input: unknown, path: string[] = []): string | null {
+  if (typeof input === 'string') return hasControlChars(input) ? path.join('.') || '' : null
+  if (input === null || typeof input !== 'object') return null
+  if (path.length >= 32) return path.join('.')
+  const entries = Array.isArray(input) ? input.map((x, i) => [String(i), x] as const) : Object.entries(input)
+  for (const [k, x] of entries) {
+    if (hasControlChars(k)) return [...path, k.replace(CONTROL_CHARS, '?')].join('.')
+    const found = controlCharPath(x, [...path, k])
+    if (found !== null) return found
+  }
+  return null
+}
+
 const trimmed = (check: (s: string) => boolean, message: string) =>
-  v.pipe(v.string(message), v.trim(), v.check(check, message))
+  v.pipe(
+    v.string(message),
+    v.check((s) => !hasControlChars(s), message),
+    v.trim(),
+    v.check(check, message),
+  )
 
 export const emailSchema = trimmed(isEmail, 'invalid_email')
 export const mainlandMobileSchema = trimmed(isMainlandMobile, 'invalid_mobile')

@@ -61,3 +61,19 @@ export async function migrate(db: Db): Promise<string[]> {
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
+
+/**
+ * One instance per database, made on first use: the services that keep live state (books,
+ * pipelines, push sending) are shared by the routes, the hub and the jobs of that database.
+ */
+export function perDb<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>()
+  return (db) => {
+    let s = made.get(db)
+    if (s === undefined) {
+      s = make(db)
+      made.set(db, s)
+    }
+    return s
+  }
+}

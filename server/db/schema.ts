@@ -1,4 +1,11 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { ContractTables } from './schema-contract'
+import type { EarnTables } from './schema-earn'
+import type { EtfTables } from './schema-etf'
+import type { InviteTables } from './schema-invite'
+import type { LoanTables } from './schema-loan'
+import type { OptionTables } from './schema-option'
+import type { ServiceTables } from './schema-service'
 
 /** Table types for Kysely. Money columns are `numeric` and travel as decimal strings. */
 export interface AppReleaseTable {
@@ -395,6 +402,8 @@ export interface NotificationTable {
   user_id: string
   title: string
   body: string
+  /** {lang: {title, body}} in every app language; null on rows written before migration 020. */
+  texts: ColumnType<Record<string, { title: string; body: string }> | null, string | null, string | null>
   read_at: NullableTimestamp
   created_at: Timestamp
 }
@@ -456,7 +465,14 @@ export interface PriceAlertTable {
   created_at: Timestamp
 }
 
-export interface Database {
+export interface Database
+  extends ContractTables,
+    EtfTables,
+    ServiceTables,
+    OptionTables,
+    EarnTables,
+    LoanTables,
+    InviteTables {
   app_release: AppReleaseTable
   asset: AssetTable
   setting: SettingTable

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database, decorated in app.ts so hooks can reach it. */
     db: Db
+    /** Every route as registered (app.ts), for the security sweeps. */
+    routeTable: readonly { method: string; url: string }[]
   }
   interface FastifyRequest {
     /** Set by requireUser / optionalUser; null for visitors. */

@@ -6,8 +6,21 @@ import { adminRoutes } from './admin/routes'
 import { assetsRoutes } from './assets/routes'
 import { authRoutes } from './auth/routes'
 import { contentRoutes } from './content/routes'
+import { contractDevRoutes } from './contract/dev-routes'
+import { contractRoutes } from './contract/routes'
+import { earnDevRoutes } from './earn/dev-routes'
+import { earnRoutes } from './earn/routes'
+import { etfDevRoutes } from './etf/dev-routes'
+import { etfRoutes } from './etf/routes'
+import { inviteDevRoutes } from './invite/dev-routes'
+import { inviteRoutes } from './invite/routes'
+import { loanDevRoutes } from './loan/dev-routes'
+import { loanRoutes } from './loan/routes'
 import { marketRoutes } from './market/routes'
+import { optionDevRoutes } from './option/dev-routes'
+import { optionRoutes } from './option/routes'
 import { pushRoutes } from './push/routes'
+import { serviceRoutes } from './service/routes'
 import { spotDevRoutes } from './spot/dev-routes'
 import { spotRoutes } from './spot/routes'
 import { systemRoutes } from './system/routes'
@@ -26,8 +39,21 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register(authRoutes, deps)
   await api.register(spotRoutes, deps)
   if (!deps.config.isProduction) await api.register(spotDevRoutes, deps)
+  await api.register(contractRoutes, deps)
+  if (!deps.config.isProduction) await api.register(contractDevRoutes, deps)
+  await api.register(etfRoutes, deps)
+  if (!deps.config.isProduction) await api.register(etfDevRoutes, deps)
+  await api.register(optionRoutes, deps)
+  if (!deps.config.isProduction) await api.register(optionDevRoutes, deps)
+  await api.register(earnRoutes, deps)
+  if (!deps.config.isProduction) await api.register(earnDevRoutes, deps)
+  await api.register(loanRoutes, deps)
+  if (!deps.config.isProduction) await api.register(loanDevRoutes, deps)
+  await api.register(inviteRoutes, deps)
+  if (!deps.config.isProduction) await api.register(inviteDevRoutes, deps)
   await api.register(adminRoutes, deps)
   await api.register(assetsRoutes, deps)
   await api.register(contentRoutes, deps)
   await api.register(pushRoutes, deps)
+  await api.register(serviceRoutes, deps)
 }

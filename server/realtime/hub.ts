@@ -10,8 +10,12 @@ import * as v from 'valibot'
 import type { Db } from '../db/db'
 import type { UnitCandle } from '../market/candles'
 import type { MarketData } from '../market/service'
-import { resolveToken } from '../modules/auth/sessions'
+import { onSessionsChanged, resolveToken, type SessionFilter } from '../modules/auth/sessions'
+import { recentContractTrades } from '../modules/contract/repo'
+import type { ContractService } from '../modules/contract/service'
 import { listFavorites } from '../modules/market/favorites'
+import { CHANNEL_SERVICE } from '../modules/service/bus'
+import { attachServiceChannels, isServiceChannel, userServiceRoom } from '../modules/service/realtime'
 import { recentTrades } from '../modules/spot/repo'
 import type { SpotService } from '../modules/spot/service'
 import { Coalescer } from './coalescer'
@@ -36,6 +40,8 @@ const TRADES_SNAPSHOT = 30
 
 interface SocketUser {
   id: string
+  /** The session the handshake token belongs to: its end ends this socket's private channels. */
+  sessionId: string
 }
 
 export interface RealtimeDeps {
@@ -44,6 +50,8 @@ export interface RealtimeDeps {
   redisUrl?: string | null
   /** Spot trading: `depth:<SYMBOL>`, `trades:<SYMBOL>` and order updates on `user`. */
   spot?: SpotService
+  /** Perpetuals: the same `depth:` / `trades:` channels by symbol, and contract updates on `user`. */
+  contract?: ContractService
   log?: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void }
 }
 
@@ -62,6 +70,9 @@ export class RealtimeHub {
   private readonly tickerState = new Map<string, Ticker>()
   private readonly candleCoalescers = new Map<string, Coalescer<Candle, Candle>>()
   private redisClose: (() => Promise<void>) | null = null
+  private readonly offSessions: () => void
+  /** Customer service chat: `service`, `service:<visitor key>` and `servicedesk` (modules/service). */
+  private readonly service: ReturnType<typeof attachServiceChannels>
   private readonly depthCoalescers = new Map<string, Coalescer<string, string>>()
   private readonly tradeCoalescers = new Map<string, Coalescer<PublicTrade[], PublicTrade[]>>()
 
@@ -82,15 +93,20 @@ export class RealtimeHub {
       (m) => this.publishTickers(m),
     )
     this.io.use((socket, next) => {
-      const token: unknown = socket.handshake.auth?.token
-      if (typeof token !== 'string' || token === '') return next()
-      resolveToken(deps.db, token)
-        .then((s) => {
-          if (s) socket.data.user = { id: s.userId } satisfies SocketUser
+      this.authenticate(socket.handshake.auth?.token)
+        .then((found) => {
+          if (found) {
+            const user: SocketUser = { id: found.id, sessionId: found.sessionId }
+            // Who the handshake named, while the session lives (onSessionsChanged checks it again).
+            socket.data.identity = user
+            if (found.active) socket.data.user = user
+          }
           next()
         })
         .catch(() => next())
     })
+    this.offSessions = onSessionsChanged(this.onSessionsChanged)
+    this.service = attachServiceChannels(this.io, deps.db, (room, ch, data) => this.publish(room, ch, data))
     this.io.on('connection', (socket) => this.onConnection(socket))
     deps.market.on('ticker', this.onTicker)
     deps.market.on('candle', this.onCandle)
@@ -98,6 +114,9 @@ export class RealtimeHub {
     deps.spot?.on('book', this.onBook)
     deps.spot?.on('trades', this.onTrades)
     deps.spot?.on('order', this.onOrder)
+    deps.contract?.on('book', this.onBook)
+    deps.contract?.on('trades', this.onTrades)
+    deps.contract?.on('user', this.onContractUser)
   }
 
   /** Share rooms between instances through Redis (REDIS_URL). */
@@ -182,7 +201,19 @@ export class RealtimeHub {
   }
 
   private depthOf(symbol: string): DepthSnapshot {
+    if (this.isPerp(symbol) && this.deps.contract) return this.deps.contract.depth(symbol, DEPTH_LEVELS)
     return (this.deps.spot as SpotService).depth(symbol, DEPTH_LEVELS)
+  }
+
+  private isPerp(symbol: string): boolean {
+    return this.deps.market.instrument(symbol)?.category === 'perpetual'
+  }
+
+  /** The user's contract orders, positions and liquidations (ContractUserMessage). */
+  private readonly onContractUser = (userId: string, msg: object) => {
+    const room = `user:${userId}`
+    if (!this.hasMembers(room)) return
+    this.publish(room, CHANNEL_USER, msg)
   }
 
   private readonly onTrades = (symbol: string, trades: PublicTrade[]) => {
@@ -207,8 +238,65 @@ export class RealtimeHub {
     this.publish(room, CHANNEL_USER, { order })
   }
 
+  /**
+   * The live session behind a handshake token, and whether its account is active. A frozen
+   * account may look through HTTP, but gets no private channel until it is unfrozen.
+   */
+  private async authenticate(token: unknown): Promise<(SocketUser & { active: boolean }) | null> {
+    if (typeof token !== 'string' || token === '') return null
+    const s = await resolveToken(this.deps.db, token)
+    if (!s) return null
+    const u = await this.deps.db
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', s.userId)
+      .executeTakeFirst()
+    return { id: s.userId, sessionId: s.sessionId, active: u?.status === 'active' }
+  }
+
+  /**
+   * A session ended or its account changed (logout, revoke, password change or reset, freeze,
+   * role change): every socket of that session or user leaves its private rooms at once, then
+   * its token is checked again. An ended session loses them for good; a live session of a frozen
+   * account gets them back when it is unfrozen; otherwise they come back at once. Sockets of this
+   * process; one exchange process serves a database (README).
+   */
+  private readonly onSessionsChanged = (filter: SessionFilter) => {
+    for (const socket of this.io.of('/').sockets.values()) {
+      const who = socket.data.identity as SocketUser | undefined
+      if (!who) continue
+      if ('userId' in filter ? who.id !== filter.userId : who.sessionId !== filter.sessionId) continue
+      const gen = ((socket.data.authGen as number | undefined) ?? 0) + 1
+      socket.data.authGen = gen
+      socket.data.user = undefined
+      void socket.leave(`user:${who.id}`)
+      // Service rooms of the old identity end with it (the app subscribes again after a login).
+      void socket.leave(userServiceRoom(who.id))
+      void socket.leave('servicedesk')
+      ;(socket.data.subs as Set<string> | undefined)?.delete(CHANNEL_SERVICE)
+      ;(socket.data.subs as Set<string> | undefined)?.delete('servicedesk')
+      this.authenticate(socket.handshake.auth?.token)
+        .catch(() => null)
+        .then((found) => {
+          if (socket.data.authGen !== gen || !socket.connected) return
+          const subs = socket.data.subs as Set<string> | undefined
+          if (!found || found.id !== who.id) {
+            socket.data.identity = undefined
+            subs?.delete(CHANNEL_USER)
+            return
+          }
+          if (!found.active) return
+          const user: SocketUser = { id: found.id, sessionId: found.sessionId }
+          socket.data.user = user
+          // Messages missed meanwhile show as a sequence gap: the client subscribes again.
+          if (subs?.has(CHANNEL_USER)) void socket.join(`user:${user.id}`)
+        })
+    }
+  }
+
   private onConnection(socket: Socket): void {
     const subs = new Set<string>()
+    socket.data.subs = subs
     socket.on(SOCKET_EVENTS.subscribe, (raw: unknown, ack: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (a: SubscribeAck) => void) : () => {}
       this.subscribe(socket, subs, raw)
@@ -224,6 +312,7 @@ export class RealtimeHub {
       this.dropIdleCoalescer(raw)
     })
     socket.on('disconnect', () => {
+      queueMicrotask(() => this.service.forget())
       for (const ch of subs)
         if (ch.startsWith('candle:') || ch.startsWith('depth:') || ch.startsWith('trades:'))
           queueMicrotask(() => this.dropIdleCoalescer(ch))
@@ -246,7 +335,11 @@ export class RealtimeHub {
   }
 
   private room(socket: Socket, ch: string): string {
-    return ch === CHANNEL_USER ? `user:${(socket.data.user as SocketUser).id}` : ch
+    if (ch !== CHANNEL_USER && ch !== CHANNEL_SERVICE) return ch
+    // While a session is checked again `user` is unset; the handshake's identity names the room.
+    const who = (socket.data.user ?? socket.data.identity) as SocketUser | undefined
+    if (ch === CHANNEL_SERVICE) return userServiceRoom(who?.id ?? '')
+    return `user:${who?.id ?? ''}`
   }
 
   private async subscribe(socket: Socket, subs: Set<string>, raw: unknown): Promise<SubscribeAck> {
@@ -262,7 +355,8 @@ export class RealtimeHub {
     if (!subs.has(ch) && subs.size >= MAX_SUBSCRIPTIONS) return fail(ch, 'tooManyRequests')
     if (ch === CHANNEL_USER) {
       const user = socket.data.user as SocketUser | undefined
-      if (!user) return fail(ch, 'invalidSession')
+      // A live session of a frozen account (identity without user) is told so, not logged out.
+      if (!user) return fail(ch, socket.data.identity ? 'accountAbnormal' : 'invalidSession')
       const room = this.room(socket, ch)
       await socket.join(room)
       subs.add(ch)
@@ -280,17 +374,33 @@ export class RealtimeHub {
       if (!this.deps.market.instrument(symbol)) return fail(ch, 'unknownSymbol')
       if (!isPeriod(period)) return fail(ch, 'invalidField')
       snapshot = () => this.deps.market.currentCandle(symbol, period)
-    } else if ((ch.startsWith('depth:') || ch.startsWith('trades:')) && this.deps.spot) {
+    } else if (
+      (ch.startsWith('depth:') || ch.startsWith('trades:')) &&
+      (this.deps.spot || this.deps.contract)
+    ) {
       const [kind, symbol = ''] = ch.split(':')
-      if (this.deps.market.instrument(symbol)?.category !== 'spot') return fail(ch, 'unknownSymbol')
+      const category = this.deps.market.instrument(symbol)?.category
+      const perp = category === 'perpetual' && !!this.deps.contract
+      if (!(perp || (category === 'spot' && this.deps.spot))) return fail(ch, 'unknownSymbol')
       if (kind === 'trades') {
         // Trades come from the database: join first so nothing published after the read is lost.
         await socket.join(ch)
         subs.add(ch)
         const seq = this.seqs.get(ch) ?? 0
-        return { ok: true, ch, seq, data: await recentTrades(this.deps.db, symbol, TRADES_SNAPSHOT) }
+        const data = perp
+          ? await recentContractTrades(this.deps.db, symbol, TRADES_SNAPSHOT)
+          : await recentTrades(this.deps.db, symbol, TRADES_SNAPSHOT)
+        return { ok: true, ch, seq, data }
       }
       snapshot = () => this.depthOf(symbol)
+    } else if (isServiceChannel(ch)) {
+      const r = await this.service.subscribe(socket, ch)
+      if (!r.ok) return fail(ch, r.error)
+      await socket.join(r.room)
+      subs.add(ch)
+      // Sequence before the snapshot: a message racing with the read shows up as a gap.
+      const seq = this.seqs.get(r.room) ?? 0
+      return { ok: true, ch, seq, data: await r.snapshot() }
     } else {
       return fail(ch, 'notFound')
     }
@@ -301,12 +411,17 @@ export class RealtimeHub {
   }
 
   async close(): Promise<void> {
+    this.offSessions()
+    this.service.close()
     this.deps.market.off('ticker', this.onTicker)
     this.deps.market.off('candle', this.onCandle)
     this.deps.market.off('favorites', this.onFavorites)
     this.deps.spot?.off('book', this.onBook)
     this.deps.spot?.off('trades', this.onTrades)
     this.deps.spot?.off('order', this.onOrder)
+    this.deps.contract?.off('book', this.onBook)
+    this.deps.contract?.off('trades', this.onTrades)
+    this.deps.contract?.off('user', this.onContractUser)
     for (const co of this.depthCoalescers.values()) co.dispose()
     for (const co of this.tradeCoalescers.values()) co.dispose()
     this.tickerCoalescer.dispose()

@@ -3,18 +3,49 @@
  * messages. Each route needs the core catalog plus the areas whose components it renders.
  * A new area catalog = an entry in lingui.config.ts, a CatalogArea here, and its route rule.
  */
-export const CATALOG_AREAS = ['account', 'assets', 'spot', 'admin', 'content', 'push'] as const
+export const CATALOG_AREAS = [
+  'account',
+  'assets',
+  'spot',
+  'admin',
+  'content',
+  'push',
+  'contract',
+  'etf',
+  'loan',
+  'service',
+  'earn',
+  'option',
+  'invite',
+  'errors',
+] as const
 export type CatalogArea = (typeof CATALOG_AREAS)[number]
 
 const RULES: [RegExp, CatalogArea[]][] = [
+  // Error messages: every route but home and the market list (they fetch them after painting).
+  [/^\/(?!$|pages\/home\/index\/?$|pages\/market\/market\/?$)/, ['errors']],
+  // Staking and coin subscription, and their console page.
+  [/^\/(pages\/(financial|buycoin)|admin\/earn)(\/|$)/, ['earn']],
+  // Service chat and work orders (the work form reuses account's slider); the console's desk.
+  [/^\/pages\/(service\/home|work\/(index|add|detail))\/?$/, ['service', 'account']],
+  [/^\/admin\/(service|work)\/?$/, ['service']],
+  [/^\/(pages\/loan|admin\/loans)(\/|$)/, ['loan', 'account']],
+  // Invitation, the VIP centre (with the leaderboard) and their console page.
+  [/^\/(pages\/mine\/(invite|vip)|admin\/invite)\/?$/, ['invite']],
   [/^\/admin(\/|$)/, ['admin', 'account']],
-  [/^\/pages\/assets\/trade-record\/?$/, ['spot', 'account']],
-  [/^\/pages\/assets(\/(?!trade-record)|$)/, ['assets', 'account']],
+  [/^\/(pages\/etfs|admin\/etfs)(\/|$)/, ['etf']],
+  [/^\/pages\/assets\/(trade|sport)-record\/?$/, ['spot', 'account']],
+  [/^\/pages\/assets(\/(?!(trade|sport)-record)|$)/, ['assets', 'account']],
   [/^\/pages\/(trade(\/(trade-spot|index))?\/?$|history(\/|$)|market\/quote\/?$)/, ['spot']],
   [/^\/pages\/(login|reg|mine)(\/|$)/, ['account']],
   [/^\/pages\/common\/nowallet\/?$/, ['account']],
   [/^\/pages\/article(\/|$)/, ['content']],
   [/^\/pages\/mine\/(notify-settings|price-alerts)\/?$/, ['push']],
+  // Perpetuals: the trade page reuses spot's order book and market picker.
+  [/^\/pages\/trade\/trade-leverage\/?$/, ['contract', 'spot']],
+  [/^\/pages\/(trade\/(funding-rate|risk-fund)|assets\/leverage-record)\/?$/, ['contract']],
+  // Options: the trade page reuses spot's market picker.
+  [/^\/pages\/(trade\/trade-option|assets\/option-record)\/?$/, ['option', 'spot']],
 ]
 
 /** The area catalogs a path needs besides the core one. */

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 
 /**
  * The error catalogue's messages, written out with literal ids so the extractor puts them in
- * the core catalog; error-catalog.test.ts keeps it equal to common/api/errors.ts. The app never
+ * their own catalog (locales/errors, loaded after the first paint and before any other route); error-catalog.test.ts keeps it equal to common/api/errors.ts. The app never
  * imports this file: it looks keys up in the loaded catalog (error-messages.ts).
  */
 export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
@@ -201,5 +201,209 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   'error.too_many_alerts': msg({
     id: 'error.too_many_alerts',
     message: 'You have too many price alerts, delete some first',
+  }),
+  'error.push_device_taken': msg({
+    id: 'error.push_device_taken',
+    message: 'This device receives notifications for another account',
+  }),
+  'error.leverage_too_high': msg({
+    id: 'error.leverage_too_high',
+    message: 'Leverage above the maximum for this contract or position size',
+  }),
+  'error.position_not_found': msg({ id: 'error.position_not_found', message: 'You have no such position' }),
+  'error.tp_invalid': msg({
+    id: 'error.tp_invalid',
+    message: 'Take-profit must be above both the open and current price for a long, below both for a short',
+  }),
+  'error.sl_invalid': msg({
+    id: 'error.sl_invalid',
+    message: 'Stop-loss must be below both the open and current price for a long, above both for a short',
+  }),
+  'error.lots_above_position': msg({
+    id: 'error.lots_above_position',
+    message: 'More lots than the position holds',
+  }),
+  'error.contract_risk': msg({
+    id: 'error.contract_risk',
+    message: 'This order would put your account at risk of liquidation',
+  }),
+  'error.lot_size_locked': msg({
+    id: 'error.lot_size_locked',
+    message: 'The quantity per lot can only change while nobody holds a position in this contract',
+  }),
+  'error.etf_not_found': msg({
+    id: 'error.etf_not_found',
+    message: 'This product does not exist',
+  }),
+  'error.etf_paused': msg({
+    id: 'error.etf_paused',
+    message: 'This product is paused: subscriptions and redemptions are not accepted for now',
+  }),
+  'error.etf_closed': msg({
+    id: 'error.etf_closed',
+    message: 'This product is closed',
+  }),
+  'error.etf_no_price': msg({
+    id: 'error.etf_no_price',
+    message: 'The net asset value is not available yet, try again shortly',
+  }),
+  'error.etf_too_small': msg({
+    id: 'error.etf_too_small',
+    message: 'The amount is too small for one unit at the current net asset value',
+  }),
+  'error.etf_exists': msg({
+    id: 'error.etf_exists',
+    message: 'A product with this code already exists',
+  }),
+  'error.etf_invalid': msg({
+    id: 'error.etf_invalid',
+    message: 'Check the product: known instruments with an index price, weights adding up to 100 %',
+  }),
+  'error.stake_below_min': msg({
+    id: 'error.stake_below_min',
+    message: 'The amount is below this product’s minimum',
+  }),
+  'error.stake_above_max': msg({
+    id: 'error.stake_above_max',
+    message: 'The amount is above this product’s maximum',
+  }),
+  'error.stake_quota_full': msg({
+    id: 'error.stake_quota_full',
+    message: 'Not enough of this product’s quota is left for this amount',
+  }),
+  'error.stake_pool_short': msg({
+    id: 'error.stake_pool_short',
+    message: 'The rewards pool cannot cover this order’s rewards right now',
+  }),
+  'error.product_paused': msg({ id: 'error.product_paused', message: 'This product is paused' }),
+  'error.early_redeem_not_allowed': msg({
+    id: 'error.early_redeem_not_allowed',
+    message: 'This product cannot be redeemed before its cycle ends',
+  }),
+  'error.stake_not_earning': msg({ id: 'error.stake_not_earning', message: 'This order has already ended' }),
+  'error.project_not_open': msg({
+    id: 'error.project_not_open',
+    message: 'This project is not open for subscription',
+  }),
+  'error.commit_below_min': msg({
+    id: 'error.commit_below_min',
+    message: 'The amount is below the minimum subscription',
+  }),
+  'error.commit_above_max': msg({
+    id: 'error.commit_above_max',
+    message: 'Your total would exceed the maximum subscription per user',
+  }),
+  'error.project_locked': msg({
+    id: 'error.project_locked',
+    message: 'A project can only be edited before it opens',
+  }),
+  'error.invalid_project': msg({
+    id: 'error.invalid_project',
+    message: 'Check the project: times in order, minimum not above maximum, a new coin code',
+  }),
+  'error.invalid_product': msg({
+    id: 'error.invalid_product',
+    message: 'Check the product: the coin exists and the minimum is not above the maximum or the quota',
+  }),
+  'error.loan_product_not_found': msg({
+    id: 'error.loan_product_not_found',
+    message: 'This loan product does not exist',
+  }),
+  'error.loan_amount_range': msg({
+    id: 'error.loan_amount_range',
+    message: 'The amount must lie between the product’s minimum and maximum',
+  }),
+  'error.loan_proof_required': msg({
+    id: 'error.loan_proof_required',
+    message: 'The credit-loan program needs at least one proof document',
+  }),
+  'error.loan_not_found': msg({ id: 'error.loan_not_found', message: 'You have no such loan' }),
+  'error.loan_not_repaying': msg({
+    id: 'error.loan_not_repaying',
+    message: 'This loan is not open for repayment',
+  }),
+  'error.loan_repay_too_much': msg({
+    id: 'error.loan_repay_too_much',
+    message: 'The amount is more than is left to repay',
+  }),
+  'error.loan_locked': msg({
+    id: 'error.loan_locked',
+    message: 'Borrowed funds cannot leave the funding account until the loan is repaid',
+  }),
+  'error.loan_book_short': msg({
+    id: 'error.loan_book_short',
+    message: 'The loan book does not hold enough of this coin',
+  }),
+  'error.loan_decided': msg({
+    id: 'error.loan_decided',
+    message: 'This application has already been decided',
+  }),
+  'error.loan_approve_amount': msg({
+    id: 'error.loan_approve_amount',
+    message: 'The approved amount must be above zero and not above the amount asked',
+  }),
+  'error.loan_pending_exists': msg({
+    id: 'error.loan_pending_exists',
+    message: 'You already have an application under review for this product',
+  }),
+  'error.loan_voucher_unavailable': msg({
+    id: 'error.loan_voucher_unavailable',
+    message: 'Repayment by on-chain payment is not available for this coin',
+  }),
+  'error.loan_repayment_decided': msg({
+    id: 'error.loan_repayment_decided',
+    message: 'This repayment has already been decided',
+  }),
+  'error.loan_invalid_product': msg({
+    id: 'error.loan_invalid_product',
+    message: 'Check the product: a supported coin and term, the minimum not above the maximum',
+  }),
+  'error.loan_no_price': msg({
+    id: 'error.loan_no_price',
+    message: 'No index price for this coin right now, try again shortly',
+  }),
+  'error.conversation_taken': msg({
+    id: 'error.conversation_taken',
+    message: 'Another operator has already taken this conversation',
+  }),
+  'error.conversation_not_yours': msg({
+    id: 'error.conversation_not_yours',
+    message: 'Take this conversation before replying to it',
+  }),
+  'error.conversation_closed': msg({
+    id: 'error.conversation_closed',
+    message: 'This conversation is closed',
+  }),
+  'error.ticket_closed': msg({
+    id: 'error.ticket_closed',
+    message: 'This ticket is closed: reopen it to reply',
+  }),
+  'error.ticket_reopen_expired': msg({
+    id: 'error.ticket_reopen_expired',
+    message: 'A ticket can be reopened only within 7 days of closing',
+  }),
+  'error.service_image_invalid': msg({
+    id: 'error.service_image_invalid',
+    message: 'This picture cannot be used here, please send it again',
+  }),
+  'error.option_below_minimum': msg({
+    id: 'error.option_below_minimum',
+    message: 'Trading amount below the minimum',
+  }),
+  'error.option_not_offered': msg({
+    id: 'error.option_not_offered',
+    message: 'Options are not offered on this instrument and period',
+  }),
+  'error.option_pool_full': msg({
+    id: 'error.option_pool_full',
+    message: 'This round has reached its payout limit, please try a smaller amount or the next round',
+  }),
+  'error.option_round_not_found': msg({
+    id: 'error.option_round_not_found',
+    message: 'This option round does not exist',
+  }),
+  'error.option_no_index': msg({
+    id: 'error.option_no_index',
+    message: 'No index price for this instrument right now',
   }),
 }

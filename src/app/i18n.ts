@@ -38,3 +38,11 @@ export async function ensureAreas(areas: readonly CatalogArea[]): Promise<void> 
 }
 
 export { i18n }
+
+/**
+ * The error messages for a route that renders without them (home, the market list): fetched once
+ * the screen has painted, so they never delay the first paint.
+ */
+export function loadErrorsAfterPaint(): void {
+  requestAnimationFrame(() => setTimeout(() => void ensureAreas(['errors']).catch(() => {}), 0))
+}

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext } from '@tanstack/react-router'
+import { createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router'
 import { areasFor } from '@/app/catalog-areas'
 import { ensureAreas } from '@/app/i18n'
 import { RootLayout } from '@/app/shell/RootLayout'
-import { NotFoundPage } from '@/app/shell/RouteStatus'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -13,5 +12,5 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Each route renders with its area's messages already loaded (see catalog-areas.ts).
   beforeLoad: ({ location }) => ensureAreas(areasFor(location.pathname)),
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: lazyRouteComponent(() => import('@/app/shell/NotFoundPage'), 'NotFoundPage'),
 })

@@ -17,9 +17,15 @@ interface CellProps {
 }
 
 /** A row that navigates. */
-export function LinkCell({ label, value, icon, to }: CellProps & { to: string }) {
+export function LinkCell({
+  label,
+  value,
+  icon,
+  to,
+  search,
+}: CellProps & { to: string; search?: Record<string, string | number> }) {
   return (
-    <Link to={to} className={styles.cell}>
+    <Link to={to} search={search} className={styles.cell}>
       {icon}
       <span className={styles.label}>{label}</span>
       {value !== undefined && <span className={styles.value}>{value}</span>}

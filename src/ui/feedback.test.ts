@@ -19,6 +19,7 @@ import {
   currentAlertAtom,
   currentToastAtom,
   dismissToast,
+  dropQueuedToasts,
   loadingCountAtom,
   resetFeedback,
   showToast,
@@ -139,6 +140,16 @@ describe('toast', () => {
     showToast('offline')
     showToast('')
     expect(store.get(toastQueueAtom)).toHaveLength(1)
+  })
+
+  it('a new screen drops the toasts still waiting, not the visible one', () => {
+    showToast('saved')
+    showToast('old error', { error: true })
+    showToast('another')
+    dropQueuedToasts()
+    expect(store.get(currentToastAtom)?.text).toBe('saved')
+    vi.advanceTimersByTime(TOAST_MS)
+    expect(store.get(currentToastAtom)).toBeNull()
   })
 
   it('can be dismissed early; the next one then gets its full duration', () => {

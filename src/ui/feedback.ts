@@ -57,6 +57,11 @@ export function dismissToast(): void {
   scheduleHead()
 }
 
+/** A new screen keeps the visible toast but drops those still waiting: they belonged to the last one. */
+export function dropQueuedToasts(): void {
+  store.set(toastQueueAtom, (q) => (q.length > 1 ? q.slice(0, 1) : q))
+}
+
 // ---- loading: each pending task becomes "overdue" after SPINNER_DELAY_MS ------------------
 
 /** Tasks in progress. */

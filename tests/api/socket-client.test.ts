@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import { CHANNEL_TICKERS, CHANNEL_USER } from '@common/constants'
 import type { Ticker } from '@common/market/types'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocketImpl from 'ws'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { backfill } from '../../server/market/backfill'
 import { MarketData } from '../../server/market/service'
 import { createSession } from '../../server/modules/auth/sessions'
 import { RealtimeHub } from '../../server/realtime/hub'
-import { type DisconnectReason, IoConnection } from '../../src/lib/socket/io-connection'
+import { createSocket, type Socket } from '../../src/lib/socket/connection'
 import { type Harness, startHarness } from './harness'
 
 interface Msg {
@@ -24,7 +24,10 @@ interface Ack {
   code?: number
 }
 
-/** The browser's own Socket.IO client (src/lib/socket) against the real server, on both transports. */
+/**
+ * The app's socket.io-client connection (src/lib/socket: the library with the SPEC section 9
+ * options) against the real server, on both transports, and the app's channel API on top of it.
+ */
 describe('browser socket client against the Socket.IO server', () => {
   let h: Harness
   let market: MarketData
@@ -32,7 +35,7 @@ describe('browser socket client against the Socket.IO server', () => {
   let app: Awaited<ReturnType<typeof buildApp>>
   let url: string
   let now = Date.now()
-  const open: IoConnection[] = []
+  const open: Socket[] = []
 
   beforeAll(async () => {
     h = await startHarness('pglite')
@@ -56,42 +59,38 @@ describe('browser socket client against the Socket.IO server', () => {
   })
   afterAll(async () => {
     for (const c of open) c.disconnect()
+    vi.unstubAllGlobals()
+    vi.unstubAllEnvs()
     await hub.close()
     await market.stop()
     await app.close()
     await h.close()
   })
 
-  function client(transport: 'websocket' | 'polling', token = '') {
+  type Transport = 'websocket' | 'polling' | 'websocket blocked'
+
+  function client(transport: Transport, token = '') {
     const events: string[] = []
     const messages: Msg[] = []
-    let connected: () => void = () => {}
-    let whenConnected = new Promise<void>((r) => (connected = r))
-    const c = new IoConnection({
-      url,
-      auth: () => ({ token }),
-      timeoutMs: 5000,
-      reconnectDelayMs: 50,
-      reconnectDelayMaxMs: 200,
-      randomization: 0.5,
-      // Without WebSocket the client goes straight to long-polling, as behind a proxy that blocks it.
-      WebSocket: transport === 'websocket' ? (WebSocketImpl as unknown as typeof WebSocket) : undefined,
-      fetch:
-        transport === 'polling' ? fetch : ((() => Promise.reject(new Error('no polling'))) as typeof fetch),
-      onConnect: () => {
-        events.push('connect')
-        connected()
-      },
-      onDisconnect: (reason: DisconnectReason) => {
-        events.push(`disconnect:${reason}`)
-        whenConnected = new Promise<void>((r) => (connected = r))
-      },
-      onReconnectAttempt: () => events.push('reconnect_attempt'),
+    const c = createSocket(url, () => ({ token }), {
+      // Short backoff for the test; everything else as in the app.
+      reconnectionDelay: 50,
+      reconnectionDelayMax: 200,
+      // Only polling, as on a network where WebSocket never works.
+      ...(transport === 'polling' ? { transports: ['polling'] } : {}),
+      // A proxy that refuses the WebSocket upgrade: the app's options fall back to long-polling.
+      ...(transport === 'websocket blocked'
+        ? { transportOptions: { websocket: { path: '/blocked/' } } }
+        : {}),
     })
+    c.on('connect', () => events.push('connect'))
+    c.on('disconnect', (reason) => events.push(`disconnect:${reason}`))
+    c.io.on('reconnect_attempt', () => events.push('reconnect_attempt'))
     c.on('msg', (m: Msg) => messages.push(m))
     open.push(c)
-    c.connect()
-    return { c, events, messages, connected: () => whenConnected }
+    const connected = () =>
+      c.connected ? Promise.resolve() : new Promise<void>((r) => c.once('connect', () => r()))
+    return { c, events, messages, connected }
   }
 
   const until = async (cond: () => boolean) => {
@@ -99,39 +98,40 @@ describe('browser socket client against the Socket.IO server', () => {
     expect(cond()).toBe(true)
   }
 
-  it.each(['websocket', 'polling'] as const)(
-    '%s: subscribe answers a snapshot, then messages follow in sequence',
-    async (transport) => {
+  it.each([
+    ['websocket', 'websocket'],
+    ['polling', 'polling'],
+    ['websocket blocked', 'polling'],
+  ] as const)(
+    '%s: subscribe answers a snapshot, then messages follow in sequence (over %s)',
+    async (transport, used) => {
       const { c, messages, connected } = client(transport)
       await connected()
-      const ack = (await c.emitWithAck('sub', 'tickers', 5000)) as Ack
+      expect(c.io.engine.transport.name).toBe(used)
+      const ack = (await c.emitWithAck('sub', 'tickers')) as Ack
       expect(ack.ok).toBe(true)
       expect((ack.data as Ticker[]).length).toBeGreaterThan(30)
       now += 1000
-      market.onTicks([
-        { symbol: 'BTCUSDT', ts: now, price: transport === 'polling' ? 7_123_500 : 7_123_400, volume: 1000 },
-      ])
+      const price = { websocket: 7_123_400, polling: 7_123_500, 'websocket blocked': 7_123_600 }[transport]
+      market.onTicks([{ symbol: 'BTCUSDT', ts: now, price, volume: 1000 }])
       await until(() => messages.some((m) => m.ch === 'tickers'))
       const m = messages.find((x) => x.ch === 'tickers') as Msg
       expect(m.seq).toBe(ack.seq + 1)
       expect((m.data as Ticker[]).find((t) => t.symbol === 'BTCUSDT')).toMatchObject({
-        last: transport === 'polling' ? '71235.00' : '71234.00',
+        last: (price / 100).toFixed(2),
       })
       // Refusals come back as acknowledgements with the error code.
-      expect(((await c.emitWithAck('sub', 'user', 5000)) as Ack).code).toBe(1003)
+      expect(((await c.emitWithAck('sub', 'user')) as Ack).code).toBe(1003)
+      c.disconnect()
     },
   )
 
   it('sends the session token in the handshake, so the private channel opens', async () => {
-    const userId = randomUUID()
-    await h.db
-      .insertInto('users')
-      .values({ id: userId, password_hash: 'x', nickname: 'sock', invite_code: `S${userId.slice(0, 8)}` })
-      .execute()
-    const { token } = await createSession(h.db, userId, { ip: '127.0.0.1', userAgent: 'test' })
+    const { token } = await newUser()
     const { c, connected } = client('websocket', token)
     await connected()
-    expect(await c.emitWithAck('sub', 'user', 5000)).toMatchObject({ ok: true, data: { favorites: [] } })
+    expect(await c.emitWithAck('sub', 'user')).toMatchObject({ ok: true, data: { favorites: [] } })
+    c.disconnect()
   })
 
   it('reconnects by itself after the connection drops, and stops when told to', async () => {
@@ -141,10 +141,79 @@ describe('browser socket client against the Socket.IO server', () => {
     for (const s of hub.io.sockets.sockets.values()) s.conn.close()
     await until(() => events.filter((e) => e === 'connect').length === 2)
     expect(events).toEqual(['connect', 'disconnect:transport close', 'reconnect_attempt', 'connect'])
-    expect(((await c.emitWithAck('sub', 'tickers', 5000)) as Ack).ok).toBe(true)
+    expect(((await c.emitWithAck('sub', 'tickers')) as Ack).ok).toBe(true)
     c.disconnect()
     expect(c.connected).toBe(false)
+    expect(c.active).toBe(false)
     expect(events.at(-1)).toBe('disconnect:io client disconnect')
-    await expect(c.emitWithAck('sub', 'tickers', 100)).rejects.toThrow('not connected')
+    await expect(c.timeout(100).emitWithAck('sub', 'tickers')).rejects.toThrow()
+  })
+
+  async function newUser() {
+    const userId = randomUUID()
+    await h.db
+      .insertInto('users')
+      .values({ id: userId, password_hash: 'x', nickname: 'sock', invite_code: `S${userId.slice(0, 8)}` })
+      .execute()
+    return createSession(h.db, userId, { ip: '127.0.0.1', userAgent: 'test' })
+  }
+
+  it("the app's channel API: lazy connection, snapshot then messages, resync on a gap, private channel after login", async () => {
+    const mem = new Map<string, string>()
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => mem.get(k) ?? null,
+      setItem: (k: string, v: string) => void mem.set(k, v),
+      removeItem: (k: string) => void mem.delete(k),
+    })
+    vi.stubEnv('VITE_SOCKET_URL', url)
+    const { subscribe, socketStateAtom } = await import('../../src/lib/socket/client')
+    const { store, tokenAtom } = await import('../../src/app/store')
+    const states: string[] = []
+    store.sub(socketStateAtom, () => states.push(store.get(socketStateAtom)))
+
+    const snapshots: { n: number; resync: boolean }[] = []
+    const updates: Ticker[][] = []
+    const stop = subscribe<Ticker[], Ticker[]>(CHANNEL_TICKERS, {
+      onSnapshot: (list, resync) => snapshots.push({ n: list.length, resync }),
+      onMessage: (list) => updates.push(list),
+    })
+    // socket.io-client is still being loaded: the state says so at once.
+    expect(store.get(socketStateAtom)).toBe('connecting')
+    await until(() => snapshots.length === 1)
+    expect(store.get(socketStateAtom)).toBe('open')
+    expect(snapshots[0]).toMatchObject({ resync: false })
+    expect(snapshots[0]?.n).toBeGreaterThan(30)
+
+    now += 1000
+    market.onTicks([{ symbol: 'ETHUSDT', ts: now, price: 312_345, volume: 1000 }])
+    await until(() => updates.some((u) => u.some((t) => t.symbol === 'ETHUSDT')))
+
+    // A message that skips sequence numbers: the client takes a fresh snapshot (resync).
+    for (const s of hub.io.sockets.sockets.values())
+      s.emit('msg', { ch: CHANNEL_TICKERS, seq: 1e9, data: [] })
+    await until(() => snapshots.length === 2)
+    expect(snapshots[1]?.resync).toBe(true)
+
+    // Login: the client reconnects with the token in the handshake and the private channel opens.
+    const { token } = await newUser()
+    const favourites: unknown[] = []
+    store.set(tokenAtom, token)
+    const stopUser = subscribe<{ favorites: string[] }, unknown>(CHANNEL_USER, {
+      onSnapshot: (d) => favourites.push(d.favorites),
+      onMessage: () => {},
+    })
+    await until(() => favourites.length === 1)
+    expect(favourites[0]).toEqual([])
+    // After the reconnect the public channel was subscribed again.
+    await until(() => snapshots.length === 3)
+    expect(states).toContain('closing')
+    expect(store.get(socketStateAtom)).toBe('open')
+
+    // The connection drops: the banner's state goes to reconnecting, then open again.
+    states.length = 0
+    for (const s of hub.io.sockets.sockets.values()) s.conn.close()
+    await until(() => states.includes('reconnecting') && store.get(socketStateAtom) === 'open')
+    stop()
+    stopUser()
   })
 })

@@ -168,5 +168,6 @@ describe('embedded database persistence', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
-  })
+    // Two on-disk migrations of the whole schema: well over 30 s on a loaded 2-core machine.
+  }, 180_000)
 })

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { LANGUAGES } from '../../common/i18n/languages'
+import { registerByForm } from './helpers'
 
 async function setLang(page: Page, code: string) {
   await page.addInitScript((c) => {
@@ -24,10 +25,10 @@ test('language choice applies at once and survives a reload', async ({ page }) =
   await page.getByRole('link', { name: /語言/ }).click()
   await expect(page).toHaveURL(/#\/pages\/mine\/language-set/)
   await page.getByRole('button', { name: 'English' }).click()
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Mine' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Mine' })).toBeVisible()
   await expect(page.getByRole('link', { name: /Language/ })).toContainText('English')
   // Requests carry the chosen language.
   const req = page.waitForRequest((r) => r.url().includes('/api/'))
@@ -62,11 +63,12 @@ test('every one of the 15 languages renders translated navigation', async ({ pag
     await expect(page.locator('html')).toHaveAttribute('lang', lang.bcp47)
     const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
     expect(title.length).toBeGreaterThan(0)
-    if (lang.code !== 'en') expect(title, lang.code).not.toBe('Settings')
-    seen.add(title)
+    if (lang.code !== 'en') expect(title, lang.code).not.toBe('Mine')
+    // The tab bar's five labels: one language may share a word with another, never all five.
+    const tabs = (await page.getByRole('navigation').last().textContent())?.trim() ?? ''
+    seen.add(`${title}|${tabs}`)
   }
-  // zh and tw may share glyph-level variants, but most languages differ.
-  expect(seen.size).toBeGreaterThanOrEqual(13)
+  expect(seen.size).toBe(LANGUAGES.length)
 })
 
 test('after one visit the shell starts offline', async ({ page, context }) => {
@@ -93,14 +95,31 @@ test('after one visit the shell starts offline', async ({ page, context }) => {
   // Market lists were persisted: the home shows them offline.
   await expect(page.getByRole('listitem').filter({ hasText: 'BTC/USDT' }).first()).toBeVisible()
   await page.getByRole('link', { name: 'Mine' }).click()
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Mine' })).toBeVisible()
   await context.setOffline(false)
+})
+
+test('a signed-in user who opens login or register lands on Mine; adding an account still opens login', async ({
+  page,
+}) => {
+  await setLang(page, 'en')
+  await registerByForm(page, 'guard')
+  await page.goto('./#/pages/login/index')
+  await expect(page).toHaveURL(/#\/pages\/mine\/index/)
+  await page.goto('./#/pages/reg/index')
+  await expect(page).toHaveURL(/#\/pages\/mine\/index/)
+  await page.goto('./#/pages/login/index?add=1')
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible()
 })
 
 test('an unknown route shows a way back home', async ({ page }) => {
   await setLang(page, 'en')
   await page.goto('./#/pages/nowhere/index')
   await expect(page.getByText('This page does not exist.')).toBeVisible()
+  // Never stranded: a header with a back button and the tab bar are there too.
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(page.getByRole('heading', { name: 'Open Exchange' })).toBeVisible()
 })

@@ -11,6 +11,15 @@ import * as m009 from './009-content'
 import * as m010 from './010-push'
 import * as m011 from './011-banners'
 import * as m012 from './012-push-lang'
+import * as m013 from './013-contract'
+import * as m014 from './014-contract-premium'
+import * as m015 from './015-option'
+import * as m016 from './016-etf'
+import * as m017 from './017-earn'
+import * as m018 from './018-service'
+import * as m019 from './019-loan'
+import * as m020 from './020-notification-texts'
+import * as m021 from './021-invite'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +35,13 @@ export const migrations: Record<string, Migration> = {
   '010-push': m010,
   '011-banners': m011,
   '012-push-lang': m012,
+  '013-contract': m013,
+  '014-contract-premium': m014,
+  '016-etf': m016,
+  '018-service': m018,
+  '015-option': m015,
+  '017-earn': m017,
+  '019-loan': m019,
+  '020-notification-texts': m020,
+  '021-invite': m021,
 }

@@ -23,6 +23,7 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
+import { checkAssetAmount } from '../../ledger/precision'
 import { forgetSessions } from '../auth/sessions'
 import type { ModuleDeps } from '../index'
 import { writeAudit } from './audit'
@@ -444,12 +445,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
       admin.post('/users/adjust', { preHandler: requireAdmin }, async (req) => {
         const a = actor(req)
         const body = parse(adjustSchema, req.body)
-        const asset = await db
-          .selectFrom('asset')
-          .select('code')
-          .where('code', '=', body.asset)
-          .executeTakeFirst()
-        if (!asset) throw new AppError('invalidField', { data: { field: 'asset', reason: 'invalid_asset' } })
+        await checkAssetAmount(db, body.asset, body.amount)
         const target = await db
           .selectFrom('users')
           .select('id')

@@ -35,15 +35,8 @@ export async function assetPrecision(db: Db, code: string): Promise<number> {
   return row.precision
 }
 
-/** An amount may not carry more decimals than its coin. */
-export function checkDecimals(amount: string, precision: number, field = 'amount'): void {
-  const dp = amount.split('.')[1]?.length ?? 0
-  if (dp > precision)
-    throw new AppError('invalidField', {
-      msg: `Invalid value for ${field}`,
-      data: { field, reason: 'too_many_decimals', precision },
-    })
-}
+/** An amount may not carry more decimals than its coin: the shared check (server/ledger/precision.ts). */
+export { checkDecimals } from '../../ledger/precision'
 
 export const ms = toMillisOrNull
 

@@ -74,7 +74,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promi
   app.post('/assets/deposit', auth, async (req) => {
     const me = currentUser(req)
     const body = parse(depositSchema, req.body)
-    checkDecimals(body.amount, await assetPrecision(db, body.coin))
+    checkDecimals(body.amount, await assetPrecision(db, body.coin), 'amount', body.coin)
     const ch = await openChannel(body.coin, body.chain)
     if (cmp(body.amount, normalize(ch.min_amount)) < 0)
       throw new AppError('invalidField', {
@@ -170,6 +170,8 @@ export async function depositChannelRoutes(admin: FastifyInstance, db: Db): Prom
     const def = chainDef(body.coin, body.chain)
     if (!def) throw new AppError('unsupportedChain')
     if (!isValidAddress(def.family, body.address)) throw new AppError('invalidAddress')
+    if (body.minAmount !== undefined)
+      checkDecimals(body.minAmount, await assetPrecision(db, body.coin), 'minAmount', body.coin)
     const values = {
       address: body.address,
       min_amount: body.minAmount ?? '0',

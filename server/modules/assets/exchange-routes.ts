@@ -9,6 +9,7 @@ import { assertCanMoveFunds } from '../../http/guards'
 import { parse } from '../../http/validate'
 import { postEntry, readBalances } from '../../ledger/ledger'
 import { type AssetsCtx, assetPrecision, checkDecimals, ms, newId, paged } from './context'
+import { assertLoanUnlocked } from './loan-lock'
 import { indexPriceUsdt } from './prices'
 
 const DESK = { holder: 'system', account: 'exchange_desk' } as const
@@ -26,7 +27,7 @@ export async function exchangeRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
     const body = parse(exchangeQuoteSchema, req.body)
     const fromDp = await assetPrecision(db, body.from)
     const toDp = await assetPrecision(db, body.to)
-    checkDecimals(body.amount, fromDp)
+    checkDecimals(body.amount, fromDp, 'amount', body.from)
     const fromPrice = indexPriceUsdt(market, body.from)
     const toPrice = indexPriceUsdt(market, body.to)
     if (fromPrice === null || toPrice === null) throw new AppError('noIndexPrice')
@@ -82,6 +83,7 @@ export async function exchangeRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
       const amount = normalize(o.from_amount)
       const receive = normalize(o.to_amount)
       const fee = normalize(o.fee)
+      await assertLoanUnlocked(trx, me.id, o.from_asset, amount)
       try {
         await postEntry(trx, {
           reason: 'exchange',

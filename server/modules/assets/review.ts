@@ -6,6 +6,7 @@ import type { Db } from '../../db/db'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { fromDepositClearing, postEntry, unfreeze } from '../../ledger/ledger'
+import { checkAssetAmount } from '../../ledger/precision'
 import { ms, paged } from './context'
 
 /**
@@ -68,6 +69,7 @@ export async function creditDeposit(
     })
   await db.transaction().execute(async (trx) => {
     const d = await lockDeposit(trx, input.depositId)
+    if (input.amount !== undefined) await checkAssetAmount(trx, d.asset, input.amount)
     const amount = normalize(input.amount ?? d.amount)
     await postEntry(trx, {
       reason: 'recharge',

@@ -15,6 +15,7 @@ import { assertCanMoveFunds } from '../../http/guards'
 import { parse } from '../../http/validate'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
 import { type AssetsCtx, assetPrecision, checkDecimals, listAssets, ms, newId, paged } from './context'
+import { assertLoanUnlocked } from './loan-lock'
 import { displayRate, indexPriceUsdt } from './prices'
 
 const USDT_DP = 2
@@ -180,10 +181,11 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
   app.post('/assets/transfer', auth, async (req) => {
     const me = currentUser(req)
     const body = parse(transferSchema, req.body)
-    checkDecimals(body.amount, await assetPrecision(db, body.coin))
+    checkDecimals(body.amount, await assetPrecision(db, body.coin), 'amount', body.coin)
     await assertCanMoveFunds(db, me.id)
     const id = newId()
     await db.transaction().execute(async (trx) => {
+      if (body.from === 'funding') await assertLoanUnlocked(trx, me.id, body.coin, body.amount)
       await postEntry(trx, {
         reason: 'transfer',
         refType: 'transfer',

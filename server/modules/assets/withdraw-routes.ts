@@ -22,6 +22,7 @@ import { consumeCode } from '../auth/codes'
 import { checkGoogle } from '../auth/second-factor'
 import { getUser } from '../auth/users'
 import { type AssetsCtx, assetPrecision, checkDecimals, ms, newId, paged } from './context'
+import { assertLoanUnlocked, withdrawable } from './loan-lock'
 
 export async function addressBookOnly(db: Db, userId: string): Promise<boolean> {
   const row = await db
@@ -48,8 +49,8 @@ export async function withdrawRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
     return ok({
       coin,
       precision,
-      // Loans arrive later; until then everything available in the funding account can leave.
-      withdrawable: bal?.available ?? '0',
+      // What is owed on open loans in this coin stays in the funding account (./loan-lock.ts).
+      withdrawable: await withdrawable(db, me.id, coin, bal?.available ?? '0'),
       chains: def.chains.map((c) => ({
         chain: c.id,
         family: c.family,
@@ -67,7 +68,7 @@ export async function withdrawRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
     const body = parse(withdrawSchema, req.body)
     const def = chainDef(body.coin, body.chain)
     if (!def) throw new AppError('unsupportedChain')
-    checkDecimals(body.amount, await assetPrecision(db, body.coin))
+    checkDecimals(body.amount, await assetPrecision(db, body.coin), 'amount', body.coin)
     if (!isValidAddress(def.family, body.address)) throw new AppError('invalidAddress')
     const amounts = withdrawAmounts(body.amount, def)
     if (!amounts.ok)
@@ -102,6 +103,7 @@ export async function withdrawRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
     }
     const id = newId()
     await db.transaction().execute(async (trx) => {
+      await assertLoanUnlocked(trx, me.id, body.coin, body.amount)
       await postEntry(trx, {
         reason: 'withdraw_freeze',
         refType: 'withdrawal',

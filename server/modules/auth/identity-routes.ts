@@ -25,6 +25,18 @@ export async function requireAdvancedVerified(db: Db, userId: string): Promise<v
     throw new AppError('forbidden', { msg: 'Complete advanced verification first', type: 998 })
 }
 
+/**
+ * A multipart body the parser could not read (no boundary, cut short, malformed headers) is the
+ * client's fault: 1100, never a 500. Size and part limits keep their own answers (413).
+ */
+function multipartFailure(err: unknown): unknown {
+  if (err instanceof AppError) return err
+  const e = err as { code?: string; statusCode?: number }
+  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('fileTooLarge')
+  if (e.statusCode === 413 || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FILES_LIMIT') return err
+  return new AppError('badRequest')
+}
+
 export async function identityRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx
   const auth = { preHandler: requireUser }
@@ -33,14 +45,14 @@ export async function identityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
   app.post('/uploadImage', auth, async (req) => {
     const me = currentUser(req)
     if (!req.isMultipart()) throw new AppError('fileType')
-    const file = await req.file()
-    if (file?.fieldname !== 'image') throw new AppError('fileType')
+    let file: Awaited<ReturnType<typeof req.file>>
     let raw: Buffer
     try {
+      file = await req.file()
+      if (file?.fieldname !== 'image') throw new AppError('fileType')
       raw = await file.toBuffer()
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('fileTooLarge')
-      throw err
+      throw multipartFailure(err)
     }
     const img = await reencodeImage(raw)
     const id = randomUUID()
@@ -69,7 +81,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
       .where('id', '=', id)
       .executeTakeFirst()
     if (!row || (row.owner_id !== me.id && !STAFF.has(me.role))) throw new AppError('notFound')
-    reply.header('content-type', row.mime).header('cache-control', 'private, max-age=3600')
+    reply.header('content-type', row.mime).header('cache-control', 'no-store')
     reply.header('x-content-type-options', 'nosniff')
     return Buffer.from(row.bytes)
   })

@@ -6,6 +6,7 @@ import {
   loginSchema,
 } from '@common/schemas/account'
 import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
@@ -30,20 +31,22 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<v
     const body = parse(loginSchema, req.body)
     const key = accountKey(body.account, body.countryCode)
     const meta = clientMeta(req)
-    const failures = await db
-      .selectFrom('login_attempt')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('account', '=', key)
-      .where('ip', '=', meta.ip)
-      .where('success', '=', false)
-      .where('created_at', '>', new Date(Date.now() - LOCK_WINDOW_MS))
-      .executeTakeFirstOrThrow()
-    if (Number(failures.n) >= LOCK_FAILURES) throw new AppError('loginLocked')
-
     const user = await findByAccount(db, key)
-    const good = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password)
-    if (!user || !good) {
-      await db
+    // The check and this attempt's place in the count are one step, serialized per account and
+    // address: each attempt is recorded as a failure before its password is checked (dropped again
+    // when it succeeds), so 50 parallel guesses get 10 checks, not 10 plus those in flight.
+    const attemptId = await db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`login:${key}:${meta.ip}`}, 0))`.execute(trx)
+      const failures = await trx
+        .selectFrom('login_attempt')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account', '=', key)
+        .where('ip', '=', meta.ip)
+        .where('success', '=', false)
+        .where('created_at', '>', new Date(Date.now() - LOCK_WINDOW_MS))
+        .executeTakeFirstOrThrow()
+      if (Number(failures.n) >= LOCK_FAILURES) return null
+      const row = await trx
         .insertInto('login_attempt')
         .values({
           account: key,
@@ -52,9 +55,16 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<v
           user_agent: meta.userAgent,
           success: false,
         })
-        .execute()
-      throw new AppError('loginFailed')
-    }
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    })
+    if (attemptId === null) throw new AppError('loginLocked')
+
+    const good = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password)
+    if (!user || !good) throw new AppError('loginFailed')
+    // Not a failure after all; the login itself is recorded when its session opens.
+    await db.deleteFrom('login_attempt').where('id', '=', attemptId).execute()
     // A frozen account may still log in and look; only closed ones may not.
     if (user.status === 'closed') throw new AppError('accountAbnormal')
     return ok(await finishFirstStep(db, user, meta, key))

@@ -44,15 +44,31 @@ const sessionCache = new Map<string, CachedSession>()
 /** Bumped by every forget: a read that started before it must not cache what it saw. */
 let sessionGeneration = 0
 
+export type SessionFilter = { userId: string } | { sessionId: string }
+const sessionListeners = new Set<(filter: SessionFilter) => void>()
+
 /**
- * Drops cached sessions (all of a user's, or one) so the next request reads the database.
- * Call after the change is committed.
+ * Told (synchronously) whenever forgetSessions runs: a session ended or its account changed
+ * (logout, revoke, password change or reset, freeze, role change). Long-lived connections
+ * (the socket hub) drop what those sessions opened and check them again. Returns the remover.
  */
-export function forgetSessions(filter: { userId: string } | { sessionId: string }): void {
+export function onSessionsChanged(listener: (filter: SessionFilter) => void): () => void {
+  sessionListeners.add(listener)
+  return () => {
+    sessionListeners.delete(listener)
+  }
+}
+
+/**
+ * Drops cached sessions (all of a user's, or one) so the next request reads the database, and
+ * tells the onSessionsChanged listeners. Call after the change is committed.
+ */
+export function forgetSessions(filter: SessionFilter): void {
   sessionGeneration++
   for (const [k, c] of sessionCache)
     if ('userId' in filter ? c.session.userId === filter.userId : c.session.sessionId === filter.sessionId)
       sessionCache.delete(k)
+  for (const listener of sessionListeners) listener(filter)
 }
 
 /**

@@ -22,7 +22,7 @@ function message(over: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
   )
 }
 
-const expectOk = { domain: 'exchange.example', address, now }
+const expectOk = { origins: ['https://exchange.example'], address, now }
 
 describe('Sign-In with Ethereum rules', () => {
   it('accepts a well-formed message for our domain and the claimed address', () => {
@@ -41,5 +41,18 @@ describe('Sign-In with Ethereum rules', () => {
     )
     expect(siweProblem(message({ issuedAt: new Date(now + 10 * 60 * 1000) }), expectOk)).toBe('issuedAt')
     expect(siweProblem(message({ uri: 'https://evil.example/' }), expectOk)).toBe('uri')
+    // Same host, other scheme: not our origin.
+    expect(siweProblem(message({ uri: 'http://exchange.example/' }), expectOk)).toBe('uri')
+  })
+  it('takes the domain from the configured origins, with their ports', () => {
+    const dev = { origins: ['http://localhost:4173', 'http://127.0.0.1:4173'], address, now }
+    expect(siweProblem(message({ domain: 'localhost:4173', uri: 'http://localhost:4173/' }), dev)).toBeNull()
+    expect(
+      siweProblem(message({ domain: '127.0.0.1:4173', uri: 'http://127.0.0.1:4173/#/' }), dev),
+    ).toBeNull()
+    expect(siweProblem(message({ domain: 'localhost:8080', uri: 'http://localhost:8080/' }), dev)).toBe(
+      'domain',
+    )
+    expect(siweProblem(message({ domain: 'localhost', uri: 'http://localhost/' }), dev)).toBe('domain')
   })
 })

@@ -4,22 +4,25 @@ import type { SiweMessage } from 'viem/siwe'
 const SKEW_MS = 60 * 1000
 
 /**
- * What a Sign-In with Ethereum message must say for us to accept it (EIP-4361): our domain,
- * the claimed address, version 1, a nonce, issued now-ish and expiring within five minutes.
- * Returns the first problem, or null. The signature and nonce are checked by the caller.
+ * What a Sign-In with Ethereum message must say for us to accept it (EIP-4361): one of our
+ * configured public origins (PUBLIC_URL, never the request's Host header, which a relaying
+ * phishing site chooses) as domain and URI, the claimed address, version 1, a nonce, issued
+ * now-ish and expiring within five minutes. Returns the first problem, or null. The signature
+ * and nonce are checked by the caller.
  */
 export function siweProblem(
   msg: Partial<SiweMessage>,
-  expect: { domain: string; address: string; now: number },
+  expect: { origins: readonly string[]; address: string; now: number },
 ): string | null {
-  if (msg.domain !== expect.domain) return 'domain'
+  // URL.host drops default ports, as window.location.host does in the app that writes the message.
+  const origin = expect.origins.find((o) => new URL(o).host === msg.domain)
+  if (!origin) return 'domain'
   if (!msg.address || msg.address.toLowerCase() !== expect.address) return 'address'
   if (msg.version !== '1') return 'version'
   if (!msg.nonce) return 'nonce'
   if (!msg.uri) return 'uri'
   try {
-    // URL drops default ports (":80"), so compare host names; the domain itself matched exactly.
-    if (new URL(msg.uri).hostname !== new URL(`http://${expect.domain}`).hostname) return 'uri'
+    if (new URL(msg.uri).origin !== origin) return 'uri'
   } catch {
     return 'uri'
   }

@@ -1,66 +1,31 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { HOTP, Secret, TOTP } from 'otpauth'
 
-/** RFC 6238 TOTP (HMAC-SHA1, 30 s steps, 6 digits), the profile authenticator apps implement. */
+/**
+ * RFC 6238 TOTP (HMAC-SHA1, 30 s steps, 6 digits), the profile authenticator apps implement.
+ * HOTP, TOTP, base32 and the key URI come from `otpauth`; this module fixes the profile and adds
+ * the replay rule (a step used once never matches again).
+ */
 export const TOTP_STEP_SECONDS = 30
 export const TOTP_DIGITS = 6
-
-const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-
-export function base32Encode(buf: Uint8Array): string {
-  let bits = 0
-  let value = 0
-  let out = ''
-  for (const byte of buf) {
-    value = (value << 8) | byte
-    bits += 8
-    while (bits >= 5) {
-      out += B32[(value >>> (bits - 5)) & 31]
-      bits -= 5
-    }
-  }
-  if (bits > 0) out += B32[(value << (5 - bits)) & 31]
-  return out
-}
-
-export function base32Decode(s: string): Buffer {
-  const clean = s.replace(/[=\s]/g, '').toUpperCase()
-  let bits = 0
-  let value = 0
-  const out: number[] = []
-  for (const ch of clean) {
-    const idx = B32.indexOf(ch)
-    if (idx < 0) throw new Error('invalid base32')
-    value = (value << 5) | idx
-    bits += 5
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255)
-      bits -= 8
-    }
-  }
-  return Buffer.from(out)
-}
+const ALGORITHM = 'SHA1'
 
 /** A new 160-bit secret, base32 (RFC 4226 recommends at least 128 bits). */
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(20))
-}
-
-/** HOTP (RFC 4226) for a counter. */
-export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS, algo = 'sha1'): string {
-  const msg = Buffer.alloc(8)
-  msg.writeBigUInt64BE(BigInt(counter))
-  const mac = createHmac(algo, key).update(msg).digest()
-  const offset = (mac[mac.length - 1] as number) & 0x0f
-  const bin = mac.readUInt32BE(offset) & 0x7fffffff
-  return String(bin % 10 ** digits).padStart(digits, '0')
+  return new Secret({ size: 20 }).base32
 }
 
 export function totpStep(unixMs: number): number {
-  return Math.floor(unixMs / 1000 / TOTP_STEP_SECONDS)
+  return TOTP.counter({ period: TOTP_STEP_SECONDS, timestamp: unixMs })
 }
 
 export function totpAt(secretB32: string, unixMs: number): string {
-  return hotp(base32Decode(secretB32), totpStep(unixMs))
+  return TOTP.generate({
+    secret: Secret.fromBase32(secretB32),
+    algorithm: ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_STEP_SECONDS,
+    timestamp: unixMs,
+  })
 }
 
 /**
@@ -74,24 +39,32 @@ export function verifyTotp(
   lastUsedStep: number | null = null,
 ): number | null {
   if (!/^\d{6}$/.test(code)) return null
-  const key = base32Decode(secretB32)
+  const secret = Secret.fromBase32(secretB32)
   const now = totpStep(unixMs)
   for (const step of [now - 1, now, now + 1]) {
     if (lastUsedStep !== null && step <= lastUsedStep) continue
-    const expected = Buffer.from(hotp(key, step))
-    if (timingSafeEqual(expected, Buffer.from(code))) return step
+    // One counter at a time (window 0), compared in constant time by the library.
+    const delta = HOTP.validate({
+      token: code,
+      secret,
+      algorithm: ALGORITHM,
+      digits: TOTP_DIGITS,
+      counter: step,
+      window: 0,
+    })
+    if (delta !== null) return step
   }
   return null
 }
 
+/** The key URI authenticator apps scan (Google's Key URI format). */
 export function otpauthUri(secretB32: string, account: string, issuer: string): string {
-  const label = encodeURIComponent(`${issuer}:${account}`)
-  const params = new URLSearchParams({
-    secret: secretB32,
+  return new TOTP({
     issuer,
-    algorithm: 'SHA1',
-    digits: '6',
-    period: '30',
-  })
-  return `otpauth://totp/${label}?${params.toString()}`
+    label: account,
+    secret: Secret.fromBase32(secretB32),
+    algorithm: ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_STEP_SECONDS,
+  }).toString()
 }

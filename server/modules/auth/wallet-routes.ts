@@ -23,6 +23,10 @@ const NONCE_TTL_MS = 10 * 60 * 1000
  */
 export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx
+  if (ctx.config.isProduction && !ctx.config.publicUrlSet)
+    app.log.warn(
+      `PUBLIC_URL is not set: wallet login accepts only ${ctx.config.publicOrigins.join(' and ')}; set it to the site's public origin`,
+    )
 
   app.post('/user/walletNonce', strictLimit(ctx), async () => {
     const nonce = generateSiweNonce()
@@ -43,7 +47,11 @@ export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<
     } catch {
       throw new AppError('authenticationFailed')
     }
-    const problem = siweProblem(fields, { domain: req.host, address: body.account, now: Date.now() })
+    const problem = siweProblem(fields, {
+      origins: ctx.config.publicOrigins,
+      address: body.account,
+      now: Date.now(),
+    })
     if (problem) {
       req.log.info({ problem }, 'wallet login refused')
       throw new AppError('authenticationFailed')

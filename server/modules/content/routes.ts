@@ -21,6 +21,16 @@ import { coverUrl, langChain, likePattern, ms, pickText, textsOf } from './repo'
 
 const chainOf = (req: FastifyRequest) => langChain(parseLang(req.headers.lang))
 
+/** A personal notification in the reader's language, when it was stored in every language. */
+function personalText(
+  texts: Record<string, { title: string; body: string }> | null,
+  chain: string[],
+): { title: string; body: string } | null {
+  if (!texts) return null
+  for (const l of chain) if (texts[l]) return texts[l]
+  return null
+}
+
 /** News, notices, help academy, service pages and the user's notifications (SPEC.md section 7). */
 export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
@@ -164,14 +174,15 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
       article_id: string | null
       title: string | null
       body: string | null
+      texts: Record<string, { title: string; body: string }> | null
     }>`
       select 'a' || a.id as id, a.publish_at as at, (r.user_id is not null) as read,
-             a.id as article_id, null as title, null as body
+             a.id as article_id, null as title, null as body, null::jsonb as texts
         from article a
         left join notice_read r on r.article_id = a.id and r.user_id = ${me.id}
        where a.type = 'notice' and a.status = 'published' and a.publish_at <= now()
       union all
-      select 'n' || n.id, n.created_at, (n.read_at is not null), null, n.title, n.body
+      select 'n' || n.id, n.created_at, (n.read_at is not null), null, n.title, n.body, n.texts
         from notification n
        where n.user_id = ${me.id}`
     const counts = await sql<{ total: string; unread: string }>`
@@ -183,6 +194,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
       article_id: string | null
       title: string | null
       body: string | null
+      texts: Record<string, { title: string; body: string }> | null
     }>`select * from (${union}) x order by x.at desc, x.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(
       db,
     )
@@ -196,7 +208,9 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
       page: q.page,
       size: q.size,
       list: rows.rows.map((r) => {
-        const t = r.article_id ? pickText(texts.get(String(r.article_id)) ?? [], chain) : null
+        const t = r.article_id
+          ? pickText(texts.get(String(r.article_id)) ?? [], chain)
+          : personalText(r.texts, chain)
         return {
           id: r.id,
           kind: r.article_id ? 'notice' : 'personal',

@@ -41,8 +41,8 @@ export function buildFloor(market: MarketData): Floor {
     notices: [],
     shortcuts: [
       { id: 'markets', path: '/pages/market/market' },
-      { id: 'favorites', path: '/pages/market/market', search: { tab: 'favorites' } },
       { id: 'chart', path: '/pages/market/quote', search: { symbol: 'BTCUSDT' } },
+      { id: 'contract', path: '/pages/trade/trade-leverage', search: { symbol: 'BTCUSDT_PERP' } },
       { id: 'recharge', path: '/pages/assets/recharge-currency' },
       { id: 'withdraw', path: '/pages/assets/withdraw', search: { coin: 'USDT' } },
       { id: 'transfer', path: '/pages/assets/transfer' },

@@ -1,9 +1,11 @@
 import type { Ticker } from '@common/market/types'
+import type { ContractUserMessage, Liquidation } from '@common/schemas/contract'
 import type { AlertKind, PushPayload } from '@common/schemas/push'
 import type { SpotOrder } from '@common/schemas/spot'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { MarketData } from '../../market/service'
+import type { ContractService } from '../contract/service'
 import type { SpotService } from '../spot/service'
 import { alertHit } from './alerts'
 import { claimNotices, pushNotice } from './notices'
@@ -67,10 +69,28 @@ export function fillPayload(o: SpotOrder, lang: string): PushPayload {
   }
 }
 
+/** A liquidated position's notification, in a language (the trader may not have the app open). */
+export function liquidationPayload(l: Liquidation, lang: string): PushPayload {
+  const values = {
+    symbol: l.symbol,
+    lots: l.lots,
+    price: l.closePrice,
+    index: l.indexPrice,
+    side: pushText(lang, l.side === 'long' ? 'sideLong' : 'sideShort'),
+  }
+  return {
+    title: pushText(lang, 'liquidationTitle', values),
+    body: pushText(lang, 'liquidationBody', values),
+    icon: ICON,
+    tag: `liquidation-${l.id}`,
+    url: '/#/pages/assets/leverage-record?tab=liquidations',
+  }
+}
+
 /**
  * Background work of notifications: evaluates active price alerts against every index ticker
  * (each fires once: the row is switched to `fired` before anything is sent) and notifies filled
- * spot orders. main.ts starts it next to the market; tests start it on their own market.
+ * spot orders and liquidated contract positions (under the order-fill switch). main.ts starts it next to the market; tests start it on their own market.
  */
 export class PushJobs {
   private bySymbol = new Map<string, ActiveAlert[]>()
@@ -85,11 +105,13 @@ export class PushJobs {
     private readonly market: MarketData,
     private readonly spot: SpotService | null,
     private readonly log?: Log,
+    private readonly contract: ContractService | null = null,
   ) {}
 
   start(): this {
     this.market.on('ticker', this.onTicker)
     this.spot?.on('order', this.onOrder)
+    this.contract?.on('user', this.onContract)
     pushService(this.db).on('alerts', this.onAlertsChanged)
     this.reload()
     this.noticeTimer = setInterval(() => this.track(this.pushDueNotices()), NOTICE_CHECK_MS)
@@ -100,6 +122,7 @@ export class PushJobs {
   async stop(): Promise<void> {
     this.market.off('ticker', this.onTicker)
     this.spot?.off('order', this.onOrder)
+    this.contract?.off('user', this.onContract)
     pushService(this.db).off('alerts', this.onAlertsChanged)
     if (this.noticeTimer) clearInterval(this.noticeTimer)
     this.noticeTimer = null
@@ -190,5 +213,11 @@ export class PushJobs {
   private readonly onOrder = (holder: string, o: SpotOrder) => {
     if (o.status !== 'filled') return
     this.track(pushService(this.db).notify(holder, 'orderFill', (lang) => fillPayload(o, lang)))
+  }
+
+  private readonly onContract = (holder: string, msg: ContractUserMessage) => {
+    if (!('liquidation' in msg)) return
+    const l = msg.liquidation
+    this.track(pushService(this.db).notify(holder, 'orderFill', (lang) => liquidationPayload(l, lang)))
   }
 }

@@ -33,14 +33,16 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
   app.get('/push/vapidPublicKey', async () => ok({ publicKey: (await push.keys()).publicKey }))
 
   /**
-   * Saves this device's PushSubscription and language; a device that changes account moves to the
-   * new one, and sending it again after a language change updates the language.
+   * Saves this device's PushSubscription and language; sending it again after a language change
+   * updates the language. An endpoint another account holds is never moved to the caller (1801):
+   * the app unsubscribes the device on logout and account switch, and a device whose old account
+   * could not do so makes a fresh subscription (a new endpoint).
    */
   app.post('/push/subscribe', auth, async (req) => {
     const user = currentUser(req)
     const body = parse(subscribeSchema, req.body)
     const lang = body.lang ?? parseLang(req.headers.lang)
-    await db
+    const saved = await db
       .insertInto('push_subscription')
       .values({
         user_id: user.id,
@@ -50,15 +52,19 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
         lang,
       })
       .onConflict((oc) =>
-        oc.column('endpoint').doUpdateSet({
-          user_id: user.id,
-          p256dh: body.keys.p256dh,
-          auth: body.keys.auth,
-          lang,
-          created_at: sql<Date>`now()`,
-        }),
+        oc
+          .column('endpoint')
+          .doUpdateSet({
+            p256dh: body.keys.p256dh,
+            auth: body.keys.auth,
+            lang,
+            created_at: sql<Date>`now()`,
+          })
+          .where('push_subscription.user_id', '=', user.id),
       )
-      .execute()
+      .returning('id')
+      .executeTakeFirst()
+    if (!saved) throw new AppError('pushDeviceTaken')
     return ok(null)
   })
 

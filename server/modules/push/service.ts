@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
-import { DEFAULT_LANG } from '@common/i18n/languages'
-import type { PushPrefs, PushType } from '@common/schemas/push'
-import type { Db } from '../../db/db'
+import { DEFAULT_LANG, LANG_CODES } from '@common/i18n/languages'
+import type { PushPayload, PushPrefs, PushType } from '@common/schemas/push'
+import { type Db, perDb } from '../../db/db'
 import { type Localized, type SendResult, sendToSubscriptions, sendToUser } from './sender'
 import { loadVapid, type Vapid } from './vapid'
 
@@ -63,14 +63,26 @@ export class PushService extends EventEmitter<PushEvents> {
   }
 
   /**
-   * An in-app notification row, then a push. The row is written in the language of the user's
-   * most recently subscribed device (the only language the server knows), else the default.
+   * An in-app notification row, then a push. A localized payload is stored in every app language
+   * (the inbox reads in the reader's current language); `title`/`body` hold the text in the
+   * language of the user's most recently subscribed device, the fallback.
    */
   async notify(userId: string, type: PushType, payload: Localized): Promise<SendResult | null> {
-    const p = typeof payload === 'function' ? payload(await this.lastLang(userId)) : payload
+    const localized = typeof payload === 'function' ? payload : null
+    const p = localized ? localized(await this.lastLang(userId)) : (payload as PushPayload)
+    const texts = localized
+      ? JSON.stringify(
+          Object.fromEntries(
+            LANG_CODES.map((l) => {
+              const x = localized(l)
+              return [l, { title: x.title, body: x.body }]
+            }),
+          ),
+        )
+      : null
     await this.db
       .insertInto('notification')
-      .values({ user_id: userId, title: p.title, body: p.body })
+      .values({ user_id: userId, title: p.title, body: p.body, texts })
       .execute()
     return this.push(userId, type, payload)
   }
@@ -138,12 +150,5 @@ export class PushService extends EventEmitter<PushEvents> {
   }
 }
 
-const services = new WeakMap<Db, PushService>()
-export function pushService(db: Db): PushService {
-  let s = services.get(db)
-  if (!s) {
-    s = new PushService(db)
-    services.set(db, s)
-  }
-  return s
-}
+/** One service per database. */
+export const pushService = perDb((db) => new PushService(db))

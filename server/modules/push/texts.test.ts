@@ -1,7 +1,8 @@
-import { LANG_CODES } from '@common/i18n/languages'
+import { LANG_CODES, toBcp47 } from '@common/i18n/languages'
+import { format } from '@common/money/decimal'
 import type { SpotOrder } from '@common/schemas/spot'
 import { describe, expect, it } from 'vitest'
-import { alertPayload, fillPayload } from './jobs'
+import { alertPayload, fillPayload, liquidationPayload } from './jobs'
 import { noticePayload } from './notices'
 import { PUSH_TEXTS, type PushTextKey, placeholders, pushText } from './texts'
 
@@ -28,13 +29,15 @@ describe('push texts', () => {
     }
   })
 
-  it('fills placeholders with the decimal strings as given; unknown languages read the default (tw)', () => {
+  it('fills placeholders, amounts grouped with every digit kept; unknown languages read the default (tw)', () => {
     expect(pushText('en', 'alertAbove', { symbol: 'BTCUSDT', value: '61000', price: '61050.10' })).toBe(
-      'BTCUSDT rose to 61000: now 61050.10',
+      'BTCUSDT rose to 61,000: now 61,050.10',
     )
     expect(pushText('de', 'alertMove', { symbol: 'ETHUSDT', value: '5', price: '2850.00' })).toBe(
-      'ETHUSDT hat sich um 5 % bewegt: jetzt 2850.00',
+      'ETHUSDT hat sich um 5 % bewegt: jetzt 2.850,00',
     )
+    // Only amounts are grouped: a symbol that happens to be digits stays as it is.
+    expect(pushText('en', 'alertTitle', { symbol: '100000' })).toBe('100000 price alert')
     expect(pushText('xx', 'alertTitle', { symbol: 'BTCUSDT' })).toBe('BTCUSDT 價格提醒')
   })
 
@@ -57,16 +60,48 @@ describe('push texts', () => {
       const market = fillPayload({ ...order, type: 'market', side: 'buy', avgPrice: null }, lang)
       for (const text of [alert.title, alert.body, fill.title, fill.body, market.title, market.body])
         expect(text, lang).not.toMatch(/[{}]/)
-      expect(alert.body).toContain('59000')
-      expect(alert.body).toContain('58990.50')
-      expect(fill.body).toContain('0.0100')
-      expect(fill.body).toContain('60000.00')
+      const locale = toBcp47(lang)
+      expect(alert.body).toContain(format('59000', { locale }))
+      expect(alert.body).toContain(format('58990.50', { locale, dp: 2 }))
+      expect(fill.body).toContain(format('0.0100', { locale, dp: 4 }))
+      expect(fill.body).toContain(format('60000.00', { locale, dp: 2 }))
       expect(fill.body).toContain(pushText(lang, 'limitSell'))
       expect(market.body).toContain(pushText(lang, 'marketBuy'))
       expect(alert.tag).toBe('alert-3')
       expect(fill.url).toBe('/#/pages/assets/trade-record')
     }
-    expect(fillPayload(order, 'jp').body).toBe('0.0100 BTCUSDT の指値売り注文が 60000.00 で約定しました。')
+    expect(fillPayload(order, 'jp').body).toBe('0.0100 BTCUSDT の指値売り注文が 60,000.00 で約定しました。')
+  })
+
+  it('a liquidation says which position, the close price and the index that triggered it, in every language', () => {
+    const l = {
+      id: '7',
+      symbol: 'BTCUSDT_PERP',
+      side: 'short' as const,
+      lots: '12',
+      indexPrice: '70150.5',
+      closePrice: '70160.0',
+      loss: '85.2',
+      insurancePaid: '0',
+      ts: 0,
+    }
+    for (const lang of LANG_CODES) {
+      const p = liquidationPayload(l, lang)
+      expect(p.title + p.body, lang).not.toMatch(/[{}]/)
+      expect(p.title, lang).toContain('BTCUSDT_PERP')
+      const locale = toBcp47(lang)
+      for (const v of [
+        '12',
+        format('70150.5', { locale, dp: 1 }),
+        format('70160.0', { locale, dp: 1 }),
+        pushText(lang, 'sideShort'),
+      ])
+        expect(p.body, lang).toContain(v)
+      expect(p.url).toBe('/#/pages/assets/leverage-record?tab=liquidations')
+    }
+    expect(liquidationPayload({ ...l, side: 'long' }, 'en').body).toBe(
+      'Your long position of 12 lots was closed at 70,160.0 after the index reached 70,150.5.',
+    )
   })
 
   it("a notice push uses the reader's text, else English, else Traditional Chinese", () => {

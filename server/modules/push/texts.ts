@@ -1,8 +1,9 @@
-import { DEFAULT_LANG, isLangCode, type LangCode } from '@common/i18n/languages'
+import { DEFAULT_LANG, isLangCode, type LangCode, toBcp47 } from '@common/i18n/languages'
+import { format, isDecimalString } from '@common/money/decimal'
 
 /**
- * The texts of server pushes in every app language. Placeholders are `{name}`; numbers are
- * inserted as the decimal strings they are, never reformatted. The app's own strings go through
+ * The texts of server pushes in every app language. Placeholders are `{name}`; amounts (the
+ * placeholders of AMOUNT_NAMES) keep every digit and take the language's grouping and decimal sign. The app's own strings go through
  * Lingui; these are written on the server, where the reader's device language is only a code.
  */
 export interface PushTexts {
@@ -21,6 +22,11 @@ export interface PushTexts {
   /** A notice with no text besides its title. */
   noticeBody: string
   testBody: string
+  liquidationTitle: string
+  liquidationBody: string
+  /** The position side inside liquidationBody. */
+  sideLong: string
+  sideShort: string
 }
 
 export type PushTextKey = keyof PushTexts
@@ -40,6 +46,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'market sell order',
     noticeBody: 'Tap to read the full notice.',
     testBody: 'Notifications are on for this device.',
+    liquidationTitle: '{symbol} position liquidated',
+    liquidationBody:
+      'Your {side} position of {lots} lots was closed at {price} after the index reached {index}.',
+    sideLong: 'long',
+    sideShort: 'short',
   },
   tw: {
     alertTitle: '{symbol} 價格提醒',
@@ -55,6 +66,10 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: '市價賣單',
     noticeBody: '點擊閱讀完整公告。',
     testBody: '此裝置的通知已開啟。',
+    liquidationTitle: '{symbol} 倉位已強制平倉',
+    liquidationBody: '您的{side}倉位 {lots} 張在指數價格到達 {index} 後以 {price} 平倉。',
+    sideLong: '多頭',
+    sideShort: '空頭',
   },
   zh: {
     alertTitle: '{symbol} 价格提醒',
@@ -70,6 +85,10 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: '市价卖单',
     noticeBody: '点击阅读完整公告。',
     testBody: '此设备的通知已开启。',
+    liquidationTitle: '{symbol} 仓位已强制平仓',
+    liquidationBody: '您的{side}仓位 {lots} 张在指数价格到达 {index} 后以 {price} 平仓。',
+    sideLong: '多头',
+    sideShort: '空头',
   },
   jp: {
     alertTitle: '{symbol} 価格アラート',
@@ -85,6 +104,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: '成行売り注文',
     noticeBody: 'タップしてお知らせの全文を読む。',
     testBody: 'このデバイスの通知はオンです。',
+    liquidationTitle: '{symbol} のポジションが強制決済されました',
+    liquidationBody:
+      'インデックス価格が {index} に達したため、{lots} 枚の{side}ポジションが {price} で決済されました。',
+    sideLong: 'ロング',
+    sideShort: 'ショート',
   },
   kor: {
     alertTitle: '{symbol} 가격 알림',
@@ -100,6 +124,10 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: '시장가 매도 주문',
     noticeBody: '탭하여 공지 전문을 확인하세요.',
     testBody: '이 기기의 알림이 켜져 있습니다.',
+    liquidationTitle: '{symbol} 포지션 강제 청산',
+    liquidationBody: '지수 가격이 {index}에 도달하여 {lots}계약 {side} 포지션이 {price}에 청산되었습니다.',
+    sideLong: '롱',
+    sideShort: '숏',
   },
   de: {
     alertTitle: 'Preisalarm {symbol}',
@@ -115,6 +143,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'Market-Verkaufsorder',
     noticeBody: 'Tippen, um den ganzen Hinweis zu lesen.',
     testBody: 'Benachrichtigungen sind auf diesem Gerät aktiviert.',
+    liquidationTitle: '{symbol}-Position liquidiert',
+    liquidationBody:
+      'Ihre {side}-Position über {lots} Kontrakte wurde zu {price} geschlossen, nachdem der Index {index} erreichte.',
+    sideLong: 'Long',
+    sideShort: 'Short',
   },
   fra: {
     alertTitle: 'Alerte de prix {symbol}',
@@ -130,6 +163,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'ordre de vente au marché',
     noticeBody: "Touchez pour lire l'avis complet.",
     testBody: 'Les notifications sont activées sur cet appareil.',
+    liquidationTitle: 'Position {symbol} liquidée',
+    liquidationBody:
+      'Votre position {side} de {lots} lots a été clôturée à {price} après que l’indice a atteint {index}.',
+    sideLong: 'acheteuse',
+    sideShort: 'vendeuse',
   },
   spa: {
     alertTitle: 'Alerta de precio de {symbol}',
@@ -145,6 +183,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'orden de venta a mercado',
     noticeBody: 'Toca para leer el aviso completo.',
     testBody: 'Las notificaciones están activadas en este dispositivo.',
+    liquidationTitle: 'Posición de {symbol} liquidada',
+    liquidationBody:
+      'Tu posición {side} de {lots} lotes se cerró a {price} cuando el índice llegó a {index}.',
+    sideLong: 'larga',
+    sideShort: 'corta',
   },
   it: {
     alertTitle: 'Avviso di prezzo {symbol}',
@@ -160,6 +203,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'ordine di vendita a mercato',
     noticeBody: "Tocca per leggere l'avviso completo.",
     testBody: 'Le notifiche sono attive su questo dispositivo.',
+    liquidationTitle: 'Posizione {symbol} liquidata',
+    liquidationBody:
+      'La tua posizione {side} di {lots} lotti è stata chiusa a {price} dopo che l’indice ha raggiunto {index}.',
+    sideLong: 'lunga',
+    sideShort: 'corta',
   },
   ukr: {
     alertTitle: 'Цінове сповіщення {symbol}',
@@ -175,6 +223,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'ринковий ордер на продаж',
     noticeBody: 'Торкніться, щоб прочитати оголошення повністю.',
     testBody: 'Сповіщення на цьому пристрої увімкнено.',
+    liquidationTitle: 'Позицію {symbol} ліквідовано',
+    liquidationBody:
+      'Вашу {side} позицію на {lots} лотів закрито за {price} після того, як індекс досяг {index}.',
+    sideLong: 'довгу',
+    sideShort: 'коротку',
   },
   swe: {
     alertTitle: 'Prisvarning {symbol}',
@@ -190,6 +243,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'marknadssäljorder',
     noticeBody: 'Tryck för att läsa hela meddelandet.',
     testBody: 'Notiser är aktiverade på den här enheten.',
+    liquidationTitle: '{symbol}-position likviderad',
+    liquidationBody:
+      'Din {side} position på {lots} kontrakt stängdes till {price} när indexet nådde {index}.',
+    sideLong: 'långa',
+    sideShort: 'korta',
   },
   fin: {
     alertTitle: 'Hintahälytys {symbol}',
@@ -205,6 +263,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'Markkinamyyntitoimeksiantosi',
     noticeBody: 'Napauta lukeaksesi koko tiedotteen.',
     testBody: 'Ilmoitukset ovat päällä tällä laitteella.',
+    liquidationTitle: '{symbol}-positio likvidoitu',
+    liquidationBody:
+      '{side}positiosi ({lots} erää) suljettiin hintaan {price}, kun indeksi saavutti arvon {index}.',
+    sideLong: 'Pitkä',
+    sideShort: 'Lyhyt',
   },
   pl: {
     alertTitle: 'Alert cenowy {symbol}',
@@ -220,6 +283,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'zlecenie sprzedaży po cenie rynkowej',
     noticeBody: 'Dotknij, aby przeczytać cały komunikat.',
     testBody: 'Powiadomienia są włączone na tym urządzeniu.',
+    liquidationTitle: 'Pozycja {symbol} zlikwidowana',
+    liquidationBody:
+      'Twoja pozycja {side} na {lots} lotów została zamknięta po {price}, gdy indeks osiągnął {index}.',
+    sideLong: 'długa',
+    sideShort: 'krótka',
   },
   pt: {
     alertTitle: 'Alerta de preço {symbol}',
@@ -235,6 +303,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'ordem de venda a mercado',
     noticeBody: 'Toque para ler o aviso completo.',
     testBody: 'As notificações estão ativadas neste dispositivo.',
+    liquidationTitle: 'Posição de {symbol} liquidada',
+    liquidationBody:
+      'Sua posição {side} de {lots} lotes foi fechada a {price} depois que o índice chegou a {index}.',
+    sideLong: 'comprada',
+    sideShort: 'vendida',
   },
   tr: {
     alertTitle: '{symbol} fiyat alarmı',
@@ -250,6 +323,11 @@ export const PUSH_TEXTS: Record<LangCode, PushTexts> = {
     marketSell: 'piyasa satış emriniz',
     noticeBody: 'Duyurunun tamamını okumak için dokunun.',
     testBody: 'Bu cihazda bildirimler açık.',
+    liquidationTitle: '{symbol} pozisyonu tasfiye edildi',
+    liquidationBody:
+      'Endeks {index} seviyesine ulaştığı için {lots} lotluk {side} pozisyonunuz {price} fiyatından kapatıldı.',
+    sideLong: 'uzun',
+    sideShort: 'kısa',
   },
 }
 
@@ -258,8 +336,31 @@ export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string)
 }
 
+/** Placeholders that hold amounts; others (ids, symbols, order numbers) are inserted as they are. */
+const AMOUNT_NAMES = new Set([
+  'price',
+  'amount',
+  'value',
+  'index',
+  'lots',
+  'total',
+  'fee',
+  'pnl',
+  'profit',
+  'principal',
+  'payout',
+  'units',
+  'nav',
+])
+
 /** One text in a language (unknown codes read the default), its placeholders filled. */
 export function pushText(lang: string, key: PushTextKey, values: Record<string, string> = {}): string {
-  const texts = PUSH_TEXTS[isLangCode(lang) ? lang : DEFAULT_LANG]
-  return texts[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+  const code = isLangCode(lang) ? lang : DEFAULT_LANG
+  const locale = toBcp47(code)
+  return PUSH_TEXTS[code][key].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = values[name]
+    if (v === undefined) return whole
+    if (!AMOUNT_NAMES.has(name) || !isDecimalString(v)) return v
+    return format(v, { locale, dp: v.split('.')[1]?.length ?? 0 })
+  })
 }

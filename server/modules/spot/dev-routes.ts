@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import { fromDepositClearing, postEntry } from '../../ledger/ledger'
+import { checkAssetAmount } from '../../ledger/precision'
 import type { ModuleDeps } from '../index'
 
 const creditSchema = v.object({
@@ -23,6 +24,7 @@ export async function spotDevRoutes(app: FastifyInstance, opts: ModuleDeps): Pro
   app.post('/dev/credit', { preHandler: requireUser }, async (req) => {
     const { asset, amount, account } = parse(creditSchema, req.body)
     const holder = currentUser(req).id
+    await checkAssetAmount(opts.db, asset, amount)
     await opts.db.transaction().execute((trx) =>
       postEntry(trx, {
         reason: 'recharge',

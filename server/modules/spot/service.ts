@@ -16,11 +16,12 @@ import {
 } from '@common/money/decimal'
 import type { DepthSnapshot, PublicTrade, SpotOrder, SpotOrderType, SpotSide } from '@common/schemas/spot'
 import { type RawBuilder, sql } from 'kysely'
-import type { Db } from '../../db/db'
+import { type Db, perDb } from '../../db/db'
 import { fromUnits, OrderBook, type PlaceResult, toUnits } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import { type BalanceKey, freeze, LedgerBatch, type Posting, type Tx, unfreeze } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
+import { vipFeeRates } from '../invite/service'
 import { type OrderRow, openOrdersOfSymbol, orderToWire, type TradeRow, tradeToPublic } from './repo'
 
 export interface PlaceInput {
@@ -44,6 +45,10 @@ export const isSystemHolder = (holder: string): boolean =>
   holder === SYSTEM_HOLDER || holder.startsWith('mm:')
 
 const ACCOUNT = 'spot'
+const feeRateColumns = (r: { maker: string; taker: string }) => ({
+  maker_fee_rate: r.maker,
+  taker_fee_rate: r.taker,
+})
 const FEES = { holder: SYSTEM_HOLDER, account: 'fees' }
 /** Most placements applied in one transaction (group commit). */
 const MAX_BATCH = 128
@@ -653,8 +658,8 @@ export class SpotService extends EventEmitter<SpotEvents> {
       filled: '0',
       filled_quote: '0',
       fee: '0',
-      maker_fee_rate: inst.makerFee,
-      taker_fee_rate: inst.takerFee,
+      // The VIP tier in force when the order is placed (issue 19) sets its rates for good.
+      ...feeRateColumns(vipFeeRates(this.db, holder, inst.makerFee, inst.takerFee)),
       locked: p.lock,
       status: 'open',
       created_at: pass.now,
@@ -690,7 +695,7 @@ export class SpotService extends EventEmitter<SpotEvents> {
       const q = fromUnits(f.qty, inst.ap)
       const notional = mul(pr, q)
       const makerFee = toFixed(mul(notional, normalize(maker.maker_fee_rate)), inst.qdp, 'down')
-      const takerFee = toFixed(mul(notional, inst.takerFee), inst.qdp, 'down')
+      const takerFee = toFixed(mul(notional, taker.taker_fee_rate), inst.qdp, 'down')
       const buyer = side === 'buy' ? taker : maker
       const seller = side === 'buy' ? maker : taker
       const buyerFee = side === 'buy' ? takerFee : makerFee
@@ -774,12 +779,4 @@ export class SpotService extends EventEmitter<SpotEvents> {
 const newEffects = (): Effects => ({ books: new Set(), trades: new Map(), orders: new Map() })
 
 /** One service per database, shared by the routes, the realtime hub and the market makers. */
-const services = new WeakMap<Db, SpotService>()
-export function spotService(db: Db): SpotService {
-  let s = services.get(db)
-  if (!s) {
-    s = new SpotService(db)
-    services.set(db, s)
-  }
-  return s
-}
+export const spotService = perDb((db) => new SpotService(db))

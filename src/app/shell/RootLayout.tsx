@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { Outlet, useRouterState } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { InstallOffer } from '@/app/pwa/InstallOffer'
 import { OfflineBanner } from '@/app/pwa/OfflineBanner'
 import { FeedbackLayer } from '@/ui/FeedbackLayer'
+import { dropQueuedToasts } from '@/ui/feedback'
 import { AppTabBar } from './AppTabBar'
 import styles from './RootLayout.module.css'
 import { UpdatePrompt } from './UpdatePrompt'
@@ -13,6 +15,9 @@ export function RootLayout() {
   useClientDataSync()
   const path = useRouterState({ select: (s) => s.location.pathname })
   const onHome = path === '/' || path === '/pages/home/index'
+  useEffect(() => {
+    if (path) dropQueuedToasts()
+  }, [path])
   return (
     <>
       <OfflineBanner />

@@ -48,16 +48,3 @@ export function RouteError({ reset }: { reset?: () => void }) {
     </div>
   )
 }
-
-export function NotFoundPage() {
-  return (
-    <div className={styles.box}>
-      <p>
-        <Trans>This page does not exist.</Trans>
-      </p>
-      <a className={styles.button} href="#/">
-        <Trans>Back to home</Trans>
-      </a>
-    </div>
-  )
-}

@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import type { Workbox } from 'workbox-window'
 import styles from './UpdatePrompt.module.css'
@@ -23,29 +24,36 @@ export function UpdatePrompt() {
     else window.location.reload()
   }
 
+  // Registered once the first route has rendered and painted: the worker never delays the first screen.
+  const routed = useRouterState({ select: (s) => s.status === 'idle' })
+  const registered = useRef(false)
   useEffect(() => {
-    if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+    if (registered.current || !routed || !('serviceWorker' in navigator) || import.meta.env.DEV) return
     let cancelled = false
-    void import('workbox-window').then(({ Workbox }) => {
-      if (cancelled) return
-      const box = new Workbox('./sw.js', { scope: './' })
-      // The first worker taking control of a fresh visit is no update.
-      let controlled = navigator.serviceWorker.controller !== null
-      box.addEventListener('waiting', () => setWaiting(true))
-      box.addEventListener('controlling', () => {
-        if (accepted.current) window.location.reload()
-        // Another tab accepted: this page runs the old code under the new worker until reloaded.
-        else if (controlled) setWaiting(true)
-        controlled = true
+    const painted = new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+    void painted
+      .then(() => import('workbox-window'))
+      .then(({ Workbox }) => {
+        if (cancelled || registered.current) return
+        registered.current = true
+        const box = new Workbox('./sw.js', { scope: './' })
+        // The first worker taking control of a fresh visit is no update.
+        let controlled = navigator.serviceWorker.controller !== null
+        box.addEventListener('waiting', () => setWaiting(true))
+        box.addEventListener('controlling', () => {
+          if (accepted.current) window.location.reload()
+          // Another tab accepted: this page runs the old code under the new worker until reloaded.
+          else if (controlled) setWaiting(true)
+          controlled = true
+        })
+        // A browser that blocks workers (private mode, policy) simply runs without offline support.
+        box.register().catch(() => undefined)
+        setWb(box)
       })
-      // A browser that blocks workers (private mode, policy) simply runs without offline support.
-      box.register().catch(() => undefined)
-      setWb(box)
-    })
     return () => {
       cancelled = true
     }
-  }, [])
+  }, [routed])
 
   if (!waiting || !wb) return null
   return (

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
 import { useState } from 'react'
-import { langAtom, themeAtom } from '@/app/store'
+import { langAtom, store, themeAtom, tokenAtom } from '@/app/store'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
@@ -17,7 +17,7 @@ import { compressImage } from './compress-image'
 import form from './Form.module.css'
 import { NicknameForm } from './NicknameForm'
 import { SwitchAccount } from './SwitchAccount'
-import { signOut } from './session'
+import { releaseDevicePush, signOut } from './session'
 import { WalletsSection } from './wallet/WalletsSection'
 
 export function AccountSetPage() {
@@ -47,6 +47,8 @@ export function AccountSetPage() {
   }
 
   const logout = async () => {
+    // While the session still works, so the server forgets this device's push subscription too.
+    await releaseDevicePush(store.get(tokenAtom))
     try {
       await accountApi.post('user/logout', {}, { loading: true })
     } catch {

@@ -42,6 +42,8 @@ export function GoogleAuthPage() {
       })
       showToast(bound ? t`Google authenticator unbound` : t`Google authenticator bound`)
       setV({ googleCode: '', password: '' })
+      // The new state first: with the old one the page would ask for a fresh key of a bound account.
+      qc.setQueryData(securityHomeQueryOptions().queryKey, (old) => old && { ...old, googleBound: !bound })
       setToken(null)
       await qc.invalidateQueries({ queryKey: accountKeys.root })
       await refetch()

@@ -1,6 +1,6 @@
 import { loginSchema } from '@common/schemas/account'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, type LoginResult, type SecondCheck } from './api'
@@ -15,6 +15,7 @@ import { WalletLogin } from './wallet/WalletLogin'
 export function LoginPage() {
   const { t } = useLingui()
   const navigate = useNavigate()
+  const { add } = useSearch({ strict: false }) as { add?: 1 }
   const [mode, setMode] = useState<'email' | 'phone'>('email')
   const [countryCode, setCountry] = useState('CN')
   const [account, setAccount] = useState('')
@@ -111,7 +112,7 @@ export function LoginPage() {
           <Link className={form.link} to="/pages/mine/forget-password">
             <Trans>Forgot password?</Trans>
           </Link>
-          <Link className={form.link} to="/pages/reg/index">
+          <Link className={form.link} to="/pages/reg/index" search={add ? { add } : {}}>
             <Trans>Register</Trans>
           </Link>
         </div>

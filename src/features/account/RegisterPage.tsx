@@ -1,6 +1,6 @@
 import { registerCommonSchema, registerTargetSchema } from '@common/schemas/account'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, type LoginResult } from './api'
@@ -16,6 +16,7 @@ import { fieldErrors } from './validate'
 export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
   const { t } = useLingui()
   const navigate = useNavigate()
+  const { add } = useSearch({ strict: false }) as { add?: 1 }
   const [type, setType] = useState<'email' | 'phone'>('email')
   const [v, setV] = useState({
     countryCode: 'CN',
@@ -172,7 +173,7 @@ export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
         </button>
         <div className={form.links}>
           <span />
-          <Link className={form.link} to="/pages/login/index">
+          <Link className={form.link} to="/pages/login/index" search={add ? { add } : {}}>
             <Trans>Already registered? Log in</Trans>
           </Link>
         </div>

@@ -52,7 +52,7 @@ export function SwitchAccount({ currentId }: { currentId: string }) {
           </button>
         </Cell>
       ))}
-      <LinkCell to="/pages/login/index" label={t`Add another account`} />
+      <LinkCell to="/pages/login/index" search={{ add: 1 }} label={t`Add another account`} />
     </CellGroup>
   )
 }

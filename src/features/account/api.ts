@@ -115,6 +115,9 @@ export const identityQueryOptions = () =>
   queryOptions({
     queryKey: [...root, 'identity'],
     queryFn: ({ signal }) => http.get<Identity>('user/identity', undefined, { signal }),
+    // While a review is pending, an operator's decision shows within seconds, not after the 30 s stale time.
+    staleTime: 0,
+    refetchInterval: (q) => (q.state.data?.advanced.status === 'pending' ? 5_000 : false),
   })
 export const clauseQueryOptions = () =>
   queryOptions({

@@ -15,8 +15,23 @@ export function accountLabel(u: Pick<UserInfo, 'email' | 'phone' | 'uid'>): stri
   return u.email ?? u.phone ?? `UID ${u.uid}`
 }
 
+/**
+ * The leaving account's push on this device ends (logout, account switch; features/push/device.ts).
+ * Only devices that allowed notifications load the push code. Best effort: never throws.
+ */
+export async function releaseDevicePush(token: string | null): Promise<void> {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
+  try {
+    await (await import('@/features/push/release')).releaseDevicePush(token)
+  } catch {
+    // No service worker or push service: nothing to release.
+  }
+}
+
 /** Store a fresh login: token, user, user id, and the device's account list. */
 export function signIn(token: string, user: UserInfo): void {
+  const previous = store.get(userIdAtom)
+  if (previous && previous !== user.id) void releaseDevicePush(store.get(tokenAtom))
   queryClient.removeQueries({ queryKey: accountKeys.root })
   store.set(tokenAtom, token)
   store.set(userIdAtom, user.id)
@@ -33,6 +48,7 @@ export function signIn(token: string, user: UserInfo): void {
 export function signOut(forgetDevice: boolean): void {
   const id = store.get(userIdAtom)
   if (forgetDevice && id) store.set(rememberedAccountsAtom, forget(store.get(rememberedAccountsAtom), id))
+  void releaseDevicePush(store.get(tokenAtom))
   clearSession()
   queryClient.removeQueries({ queryKey: accountKeys.root })
 }

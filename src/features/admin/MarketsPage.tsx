@@ -7,6 +7,7 @@ import { showToast } from '@/ui/feedback'
 import { Switch } from '@/ui/Switch'
 import styles from './Admin.module.css'
 import { adminApi, invalidateConsole, type MarketItem, marketsQueryOptions } from './api'
+import { DecimalField } from './widgets'
 
 /** Markets: pause and resume, minimums and fees, the demo market makers switch. No prices here. */
 export function MarketsPage() {
@@ -112,19 +113,15 @@ function MarketRow({ m, fees, onDone }: { m: MarketItem; fees: boolean; onDone: 
     }
   }
   const field = (k: keyof typeof form, label: string) => (
-    <label className={styles.muted}>
-      {label}
-      <input
-        className={styles.input}
-        value={form[k]}
-        inputMode="decimal"
-        size={10}
-        onChange={(e) => {
-          setForm((f) => ({ ...f, [k]: e.target.value }))
-          setError('')
-        }}
-      />
-    </label>
+    <DecimalField
+      label={label}
+      value={form[k]}
+      size={10}
+      onChange={(value) => {
+        setForm((f) => ({ ...f, [k]: value }))
+        setError('')
+      }}
+    />
   )
   return (
     <li className={styles.panel} aria-label={m.symbol}>

@@ -16,6 +16,7 @@ import {
   userDetailQueryOptions,
   userLedgerQueryOptions,
 } from './api'
+import { UserPositions } from './UserPositions'
 import { IdentityLabel } from './UsersPage'
 import { AuthedPhoto, DataTable, dateTime, Pager, ReasonAction } from './widgets'
 
@@ -145,6 +146,8 @@ export function UserDetailPage({ userId }: { userId: string }) {
         )}
         {me.data?.role === 'admin' && <AdjustForm userId={userId} onDone={refresh} />}
       </section>
+
+      <UserPositions userId={userId} />
 
       <section className={styles.panel} aria-label={t`Ledger`}>
         <h3 className={styles.h3}>{t`Ledger`}</h3>

@@ -137,6 +137,7 @@ export function AssetsPage() {
       <CellGroup label={t`Records`}>
         <LinkCell to="/pages/assets/account-record" label={t`Bills`} />
         <LinkCell to="/pages/assets/legal-log" label={t`Funding account log`} />
+        <LinkCell to="/pages/assets/leverage-record" label={t`Contract records`} />
         <LinkCell to="/pages/assets/withdraw-record" label={t`Deposits and withdrawals`} />
         <LinkCell to="/pages/assets/my-wallet" label={t`Withdrawal address book`} />
       </CellGroup>

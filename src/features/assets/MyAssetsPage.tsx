@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
 import { balancesQueryOptions } from './api'
+import { ContractAccountCard } from './ContractAccountCard'
 import { accountLabel } from './labels'
 import { useMoney } from './use-money'
 
@@ -40,6 +41,7 @@ export function MyAssetsPage({ account }: { account: WalletAccount }) {
         </span>
         <span className={styles.total}>{money(data?.totalUsdt, 2)}</span>
       </section>
+      {account === 'contract' && <ContractAccountCard />}
       <ul className={styles.list} aria-label={t`Coins`}>
         {(data?.list ?? []).map((b) => (
           <li key={b.coin} className={styles.item}>

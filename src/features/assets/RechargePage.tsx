@@ -1,3 +1,4 @@
+import { isZero } from '@common/money/decimal'
 import { depositSchema } from '@common/schemas/assets'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -124,11 +125,19 @@ export function RechargePage({ coin }: { coin: string }) {
               </button>
             </section>
             <p className={styles.notice}>
-              <Trans>
-                Send only {coin} on {address.data.chain} to this address. Minimum deposit{' '}
-                {address.data.minAmount} {coin}. It needs {address.data.confirmations} network confirmations
-                and is credited within 2 to 5 minutes after review.
-              </Trans>
+              {isZero(address.data.minAmount) ? (
+                <Trans>
+                  Send only {coin} on {address.data.chain} to this address. It needs{' '}
+                  {address.data.confirmations} network confirmations and is credited within 2 to 5 minutes
+                  after review.
+                </Trans>
+              ) : (
+                <Trans>
+                  Send only {coin} on {address.data.chain} to this address. Minimum deposit{' '}
+                  {address.data.minAmount} {coin}. It needs {address.data.confirmations} network confirmations
+                  and is credited within 2 to 5 minutes after review.
+                </Trans>
+              )}
             </p>
             <form
               className={form.page}
@@ -195,13 +204,19 @@ export function RechargePage({ coin }: { coin: string }) {
               <strong>
                 {r.coin} · {r.chain}
               </strong>
-              <span className={styles.badge}>{statusLabel(i18n, r.status)}</span>
+              <span className={styles.badge} data-status={r.status}>
+                {statusLabel(i18n, r.status)}
+              </span>
             </div>
             <div className={styles.row}>
               <span className={styles.num}>{fmt.amount(r.creditedAmount ?? r.amount)}</span>
               <span className={styles.sub}>{fmt.ago(r.at)}</span>
             </div>
-            {r.rejectReason && <span className={styles.sub}>{r.rejectReason}</span>}
+            {r.rejectReason && (
+              <span className={styles.sub}>
+                <Trans>Reason</Trans>: {r.rejectReason}
+              </span>
+            )}
           </>
         )}
       />

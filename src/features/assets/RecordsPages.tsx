@@ -174,7 +174,9 @@ export function WithdrawRecordPage() {
                 <strong>
                   {r.coin} · {r.chain}
                 </strong>
-                <span className={styles.badge}>{statusLabel(i18n, r.status)}</span>
+                <span className={styles.badge} data-status={r.status}>
+                  {statusLabel(i18n, r.status)}
+                </span>
               </div>
               <div className={styles.row}>
                 <span className={styles.num}>{money(r.amount)}</span>
@@ -184,7 +186,11 @@ export function WithdrawRecordPage() {
               </div>
               <span className={`${styles.sub} ${styles.address}`}>{r.address}</span>
               {r.txHash && <span className={`${styles.sub} ${styles.address}`}>TxID {r.txHash}</span>}
-              {r.rejectReason && <span className={styles.sub}>{r.rejectReason}</span>}
+              {r.rejectReason && (
+                <span className={styles.sub}>
+                  <Trans>Reason</Trans>: {r.rejectReason}
+                </span>
+              )}
               <span className={styles.sub}>{fmt.ago(r.at)}</span>
             </>
           )}
@@ -200,13 +206,19 @@ export function WithdrawRecordPage() {
                 <strong>
                   {r.coin} · {r.chain}
                 </strong>
-                <span className={styles.badge}>{statusLabel(i18n, r.status)}</span>
+                <span className={styles.badge} data-status={r.status}>
+                  {statusLabel(i18n, r.status)}
+                </span>
               </div>
               <div className={styles.row}>
                 <span className={styles.num}>{money(r.creditedAmount ?? r.amount)}</span>
                 <span className={styles.sub}>{fmt.ago(r.at)}</span>
               </div>
-              {r.rejectReason && <span className={styles.sub}>{r.rejectReason}</span>}
+              {r.rejectReason && (
+                <span className={styles.sub}>
+                  <Trans>Reason</Trans>: {r.rejectReason}
+                </span>
+              )}
             </>
           )}
         />

@@ -1,4 +1,5 @@
 import type { WalletAccount } from '@common/ledger/accounts'
+import type { ContractAccount } from '@common/schemas/contract'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http, type RequestOptions } from '@/lib/http/client'
 
@@ -160,6 +161,14 @@ function pagedOptions<T>(url: string, params: Record<string, string | undefined>
     getNextPageParam: (last: Paged<T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
   })
 }
+
+/** The contract (perpetual margin) account: equity, margins and unrealized PnL in USDT. */
+export const contractAccountQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'contract-account'],
+    queryFn: ({ signal }) =>
+      http.get<ContractAccount>('contract/account', undefined, { toast: false, signal }),
+  })
 
 export const overviewQueryOptions = () =>
   queryOptions({

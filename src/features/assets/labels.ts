@@ -29,6 +29,8 @@ export const REASON_LABELS: Record<LedgerReason, MessageDescriptor> = {
   contract_margin: msg`Contract margin`,
   contract_fee: msg`Contract fee`,
   contract_settlement: msg`Contract settlement`,
+  contract_funding: msg`Funding fee`,
+  contract_liquidation: msg`Liquidation`,
   overnight_fee: msg`Overnight fee`,
   option_principal: msg`Option principal`,
   option_fee: msg`Option fee`,
@@ -36,7 +38,17 @@ export const REASON_LABELS: Record<LedgerReason, MessageDescriptor> = {
   staking_lock: msg`Staking lock`,
   staking_release: msg`Staking release`,
   staking_settlement: msg`Staking earnings`,
+  subscription_commit: msg`Subscription commitment`,
+  subscription_refund: msg`Subscription refund`,
+  subscription_delivery: msg`Subscription delivery`,
   insurance: msg`Insurance`,
+  loan_funding: msg`Loan book funding`,
+  loan_payout: msg`Loan payout`,
+  loan_repay: msg`Loan repayment`,
+  loan_penalty: msg`Loan penalty`,
+  etf_subscribe: msg`ETF subscription`,
+  etf_redeem: msg`ETF redemption`,
+  rebate: msg`Referral rebate`,
 }
 
 export const STATUS_LABELS: Record<string, MessageDescriptor> = {

@@ -21,7 +21,7 @@ export function ArticleListPage({ type }: { type: 'news' | 'notice' }) {
     <>
       <PageHeader title={title} backLabel={t`Back`} />
       {list.isPending && <p className={styles.status}>{t`Loading`}</p>}
-      {list.isError && (
+      {list.isError && !list.data && (
         <p className={styles.status}>{t`Could not load. Check your connection and try again.`}</p>
       )}
       {list.data && list.data.list.length === 0 && <p className={styles.empty}>{t`Nothing here yet`}</p>}

@@ -11,7 +11,8 @@ export function ArticleView({ query }: { query: UseQueryResult<ArticleDetail> })
   const { locale } = useFormat()
   // A query that is not running (no id) has nothing to wait for.
   if (query.isPending && query.fetchStatus !== 'idle') return <p className={styles.status}>{t`Loading`}</p>
-  if (query.isError || !query.data)
+  // A copy on hand is shown even when refreshing it failed (offline): stale beats nothing.
+  if (!query.data)
     return (
       <p
         className={styles.status}

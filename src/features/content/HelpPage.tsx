@@ -59,7 +59,7 @@ export function HelpPage() {
         ))}
       </fieldset>
       {list.isPending && <p className={styles.status}>{t`Loading`}</p>}
-      {list.isError && (
+      {list.isError && !list.data && (
         <p className={styles.status}>{t`Could not load. Check your connection and try again.`}</p>
       )}
       {list.data && list.data.list.length === 0 && (

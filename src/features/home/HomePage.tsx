@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { loadErrorsAfterPaint } from '@/app/i18n'
 import { logoMapAtom, themeAtom } from '@/app/store'
 import { BannerCarousel } from '@/features/content/widgets/BannerCarousel'
 import { NoticeMarquee } from '@/features/content/widgets/NoticeMarquee'
@@ -28,6 +29,8 @@ export function HomePage() {
   const instruments = useQuery(instrumentsQueryOptions())
   const tickers = useLiveTickers()
   const [ranking, setRanking] = useState<Ranking>('gainers')
+  // Every other route loads the error messages before it renders; home fetches them after painting.
+  useEffect(loadErrorsAfterPaint, [])
   const bySymbol = new Map<string, Instrument>((instruments.data ?? []).map((i) => [i.symbol, i]))
   const lists = floor.data?.lists
 

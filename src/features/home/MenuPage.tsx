@@ -14,6 +14,13 @@ export function MenuPage() {
           { id: 'markets', path: '/pages/market/market' },
           { id: 'favorites', path: '/pages/market/market', search: { tab: 'favorites' } },
           { id: 'chart', path: '/pages/market/quote', search: { symbol: 'BTCUSDT' } },
+          { id: 'contract', path: '/pages/trade/trade-leverage', search: { symbol: 'BTCUSDT_PERP' } },
+          { id: 'option', path: '/pages/trade/trade-option', search: { symbol: 'BTCUSDT' } },
+          { id: 'etf', path: '/pages/etfs/index' },
+          { id: 'staking', path: '/pages/financial/index' },
+          { id: 'launchpad', path: '/pages/buycoin/index' },
+          { id: 'service', path: '/pages/service/home' },
+          { id: 'loan', path: '/pages/loan/index' },
           { id: 'settings', path: '/pages/mine/index' },
           { id: 'language', path: '/pages/mine/language-set' },
         ]}

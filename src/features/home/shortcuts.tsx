@@ -32,6 +32,13 @@ const ICONS: Record<string, ReactNode> = {
   withdraw: icon('M12 16V4M6 10l6-6 6 6M4 20h16'),
   transfer: icon('M4 8h14l-4-4M20 16H6l4 4'),
   exchange: icon('M7 4v16M7 20l-3-3M17 20V4M17 4l3 3'),
+  contract: icon('M3 17l6-6 4 4 8-8M15 7h6v6'),
+  loan: icon('M3 10h18M5 10v8M10 10v8M14 10v8M19 10v8M3 20h18M12 3l9 5H3z'),
+  option: icon('M12 3v18M5 10l7-7 7 7M5 16h14'),
+  etf: icon('M12 3a9 9 0 1 0 9 9h-9zM15 3.5A9 9 0 0 1 20.5 9H15z'),
+  staking: icon('M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7zM9 12l2 2 4-4'),
+  launchpad: icon('M12 2c3 2 5 6 5 10l-2 4H9l-2-4c0-4 2-8 5-10zM9 16l-2 5M15 16l2 5M12 9v.01'),
+  service: icon('M4 13v-1a8 8 0 0 1 16 0v1M4 13h3v6H4zM17 13h3v6h-3zM20 19a3 3 0 0 1-3 2h-4'),
 }
 
 /** Labels for the shortcut ids the server's floor may send; unknown ids are not shown. */
@@ -48,6 +55,13 @@ export function useShortcutLabels(): Record<string, string> {
     withdraw: t`Withdraw`,
     transfer: t`Transfer`,
     exchange: t`Exchange`,
+    contract: t`Perpetual`,
+    loan: t`Loan`,
+    option: t`Options`,
+    etf: t`ETF`,
+    staking: t`Staking`,
+    launchpad: t`Launchpad`,
+    service: t`Customer service`,
   }
 }
 

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { loadErrorsAfterPaint } from '@/app/i18n'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
 import { instrumentsQueryOptions } from './api'
@@ -19,6 +20,7 @@ export function MarketListPage({ tab }: { tab: Tab }) {
   const instruments = useQuery(instrumentsQueryOptions())
   const tickers = useLiveTickers()
   const favorites = useFavorites()
+  useEffect(loadErrorsAfterPaint, [])
   const [query, setQuery] = useState('')
   const [order, setOrder] = useState<{ sort: SortKey; dir: SortDir }>({ sort: 'default', dir: 'desc' })
 

@@ -163,6 +163,21 @@ export function QuotePage({ symbol }: { symbol: string }) {
         </div>
       </section>
       {instrument?.category === 'spot' && <QuotePanels instrument={instrument} last={ticker?.last} />}
+      {instrument?.category === 'perpetual' && (
+        <div className={styles.tradeBar}>
+          <Link to="/pages/trade/trade-leverage" search={{ symbol }} data-side="buy" data-testid="quote-long">
+            {t`Long`}
+          </Link>
+          <Link
+            to="/pages/trade/trade-leverage"
+            search={{ symbol }}
+            data-side="sell"
+            data-testid="quote-short"
+          >
+            {t`Short`}
+          </Link>
+        </div>
+      )}
     </>
   )
 }

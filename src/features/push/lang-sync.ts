@@ -1,13 +1,35 @@
+import { ERRORS } from '@common/api/errors'
 import type { LangCode } from '@common/i18n/languages'
+import { HttpError, translateMessage } from '@/lib/http/errors'
+import { showToast } from '@/ui/feedback'
 import { pushApi } from './api'
 import { currentSubscription, pushSupported } from './device'
 
 const SYNCED_KEY = 'pushLangSynced'
 
-/** Saves this device's subscription with the app language, and remembers that it did. */
+/**
+ * Saves this device's subscription with the app language, and remembers that it did. When the
+ * server answers that another account holds this endpoint (1801: that account's session ended
+ * before it could let go of the device), the browser subscription is replaced by a fresh one,
+ * a new endpoint, and saved instead.
+ */
 export async function subscribeWithLang(sub: PushSubscription, lang: LangCode, toast = true): Promise<void> {
-  await pushApi.subscribe({ ...sub.toJSON(), lang }, toast)
-  localStorage.setItem(SYNCED_KEY, `${lang} ${sub.endpoint}`)
+  let saved = sub
+  try {
+    await pushApi.subscribe({ ...sub.toJSON(), lang }, false)
+  } catch (err) {
+    const taken = err instanceof HttpError && err.code === ERRORS.pushDeviceTaken.code
+    const key = sub.options.applicationServerKey
+    if (!taken || !key) {
+      if (toast && err instanceof HttpError) showToast(translateMessage(err.key, err.msg), { error: true })
+      throw err
+    }
+    await sub.unsubscribe()
+    const reg = await navigator.serviceWorker.ready
+    saved = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key })
+    await pushApi.subscribe({ ...saved.toJSON(), lang }, toast)
+  }
+  localStorage.setItem(SYNCED_KEY, `${lang} ${saved.endpoint}`)
 }
 
 /** After a language change, the server writes this device's pushes in the new language. */

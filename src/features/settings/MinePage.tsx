@@ -6,6 +6,8 @@ import { useAtom, useAtomValue } from 'jotai'
 import { langAtom, themeAtom } from '@/app/store'
 import { AccountSection } from '@/features/account/AccountSection'
 import { ContentLinks } from '@/features/content/widgets/ContentLinks'
+import { InviteLinks } from '@/features/invite/widgets/InviteLinks'
+import { ServiceLinks } from '@/features/service/widgets/ServiceLinks'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
 import { ChartIcon, GlobeIcon, InfoIcon, MoonIcon } from '@/ui/Icons'
 import { PageHeader } from '@/ui/PageHeader'
@@ -21,9 +23,11 @@ export function MinePage() {
 
   return (
     <>
-      <PageHeader title={t`Settings`} />
+      <PageHeader title={t`Mine`} />
       <AccountSection />
+      <InviteLinks />
       <ContentLinks />
+      <ServiceLinks />
       <CellGroup label={t`Preferences`}>
         <LinkCell to="/pages/mine/language-set" icon={<GlobeIcon />} label={t`Language`} value={langName} />
         <LinkCell to="/pages/mine/notify-settings" icon={<InfoIcon />} label={t`Notification settings`} />

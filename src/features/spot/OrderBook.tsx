@@ -2,6 +2,7 @@ import { add, div, gt, isZero, mul } from '@common/money/decimal'
 import type { DepthLevel, PublicTrade } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { useTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { groupLevels, groupSteps } from './depth-group'
 import styles from './Spot.module.css'
@@ -103,6 +104,7 @@ export function OrderBook({
 
 export function RecentTrades({ trades, pricePrecision }: { trades: PublicTrade[]; pricePrecision?: number }) {
   const { t } = useLingui()
+  const time = useTime()
   const { amount } = useFormat()
   return (
     <section className={styles.trades} aria-label={t`Recent trades`}>
@@ -117,7 +119,7 @@ export function RecentTrades({ trades, pricePrecision }: { trades: PublicTrade[]
         <ol>
           {trades.map((tr) => (
             <li key={tr.id} className={styles.tradeRow}>
-              <span>{new Date(tr.ts).toLocaleTimeString([], { hour12: false })}</span>
+              <span>{time(tr.ts)}</span>
               <span data-side={tr.side === 'buy' ? 'bid' : 'ask'}>
                 {amount(tr.price, { dp: pricePrecision })}
               </span>

@@ -2,6 +2,7 @@ import type { SpotFill } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
 import { fillsQueryOptions, historyQueryOptions, openOrdersQueryOptions, spotApi, spotKeys } from './api'
@@ -25,6 +26,7 @@ function useSentinel(onVisible: () => void, active: boolean) {
 
 export function FillRow({ fill: f }: { fill: SpotFill }) {
   const { t } = useLingui()
+  const dateTime = useDateTime()
   const { amount } = useFormat()
   return (
     <li className={styles.order} data-testid="fill-row">
@@ -35,7 +37,7 @@ export function FillRow({ fill: f }: { fill: SpotFill }) {
         <span className={styles.orderPair}>{f.symbol}</span>
         <span className={styles.orderType}>{f.role === 'maker' ? t`Maker` : t`Taker`}</span>
         <time className={styles.orderTime} dateTime={new Date(f.ts).toISOString()}>
-          {new Date(f.ts).toLocaleString([], { hour12: false })}
+          {dateTime(f.ts)}
         </time>
       </div>
       <dl className={styles.orderGrid}>

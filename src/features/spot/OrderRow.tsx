@@ -1,6 +1,8 @@
 import type { Instrument } from '@common/market/types'
+import { mul } from '@common/money/decimal'
 import type { SpotOrder } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
+import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import styles from './Spot.module.css'
 
@@ -23,6 +25,7 @@ export function OrderRow({
   const { t } = useLingui()
   const { amount } = useFormat()
   const status = useStatusText()
+  const dateTime = useDateTime()
   const pair =
     instrument && instrument.symbol === o.symbol ? `${instrument.base}/${instrument.quote}` : o.symbol
   return (
@@ -34,7 +37,7 @@ export function OrderRow({
         <span className={styles.orderPair}>{pair}</span>
         <span className={styles.orderType}>{o.type === 'limit' ? t`Limit` : t`Market`}</span>
         <time className={styles.orderTime} dateTime={new Date(o.createdAt).toISOString()}>
-          {new Date(o.createdAt).toLocaleString([], { hour12: false })}
+          {dateTime(o.createdAt)}
         </time>
         {onCancel ? (
           <button
@@ -66,6 +69,22 @@ export function OrderRow({
         <div>
           <dt>{t`Avg. price`}</dt>
           <dd>{o.avgPrice ? amount(o.avgPrice) : '--'}</dd>
+        </div>
+        {o.price && o.amount && (
+          <div>
+            <dt>{t`Total`}</dt>
+            <dd>{amount(mul(o.price, o.amount))}</dd>
+          </div>
+        )}
+        <div className={styles.orderWide}>
+          <dt>{t`Order No.`}</dt>
+          <dd>{o.id}</dd>
+        </div>
+        <div className={styles.orderWide}>
+          <dt>{t`Updated`}</dt>
+          <dd>
+            <time dateTime={new Date(o.updatedAt).toISOString()}>{dateTime(o.updatedAt)}</time>
+          </dd>
         </div>
       </dl>
     </li>

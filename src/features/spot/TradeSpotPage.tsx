@@ -154,8 +154,16 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
     history.data?.pages.flatMap((p) => p.list).filter((o) => o.status !== 'open' && o.status !== 'partial') ??
     []
 
+  const perp = (instruments.data ?? []).find((i) => i.symbol === `${symbol}_PERP`)?.symbol ?? 'BTCUSDT_PERP'
+
   return (
     <>
+      <nav className={styles.modes} aria-label={t`Trade`}>
+        <span aria-current="page">{t`Spot`}</span>
+        <Link to="/pages/trade/trade-leverage" search={{ symbol: perp }} data-testid="to-perpetual">
+          {t`Perpetual`}
+        </Link>
+      </nav>
       <header className={styles.top}>
         <button type="button" className={styles.pair} onClick={() => setPicking(true)} aria-haspopup="dialog">
           <span className={styles.pairName}>{inst ? `${inst.base}/${inst.quote}` : symbol}</span>

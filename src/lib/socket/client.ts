@@ -1,15 +1,9 @@
-import {
-  SOCKET_EVENTS,
-  SOCKET_RANDOMIZATION,
-  SOCKET_RECONNECT_DELAY_MAX_MS,
-  SOCKET_RECONNECT_DELAY_MS,
-  SOCKET_TIMEOUT_MS,
-} from '@common/constants'
+import { SOCKET_EVENTS, SOCKET_RECONNECT_DELAY_MAX_MS } from '@common/constants'
 import { atom } from 'jotai'
 import { store, tokenAtom } from '@/app/store'
 import { apiBase } from '@/lib/http/client'
+import type { Socket } from './connection'
 import { createFrameBatcher } from './frame-batcher'
-import { IoConnection } from './io-connection'
 import { SequenceTracker } from './sequence'
 
 /** SPEC section 4: the real-time socket's states. */
@@ -53,7 +47,9 @@ function socketUrl(): string {
 
 const channels = new Map<string, Channel>()
 const batcher = createFrameBatcher()
-let socket: IoConnection | null = null
+let socket: Socket | null = null
+/** Set while socket.io-client (a chunk of its own) is being fetched. */
+let loading: Promise<void> | null = null
 
 function setState(s: SocketState): void {
   store.set(socketStateAtom, s)
@@ -63,10 +59,10 @@ function sendSubscribe(name: string, ch: Channel): void {
   if (!socket?.connected || ch.pending) return
   ch.pending = true
   ch.seq.clear()
+  // The answer times out after SOCKET_TIMEOUT_MS (the connection's ackTimeout).
   socket
-    .emitWithAck(SOCKET_EVENTS.subscribe, name, SOCKET_TIMEOUT_MS)
-    .then((answer) => {
-      const ack = answer as Ack
+    .emitWithAck(SOCKET_EVENTS.subscribe, name)
+    .then((ack: Ack) => {
       ch.pending = false
       if (!channels.has(name) || !ack.ok || ack.seq === undefined) return
       ch.seq.reset(ack.seq)
@@ -96,32 +92,55 @@ function onMessage(m: Message): void {
   }
 }
 
-function ensureSocket(): IoConnection {
-  if (socket) return socket
-  const s = new IoConnection({
-    url: socketUrl(),
-    timeoutMs: SOCKET_TIMEOUT_MS,
-    reconnectDelayMs: SOCKET_RECONNECT_DELAY_MS,
-    reconnectDelayMaxMs: SOCKET_RECONNECT_DELAY_MAX_MS,
-    randomization: SOCKET_RANDOMIZATION,
-    // Read at every (re)connect, so a login or logout is picked up by reconnecting.
-    auth: () => ({ token: store.get(tokenAtom) ?? '' }),
-    onConnect() {
-      setState('open')
-      for (const [name, ch] of channels) {
-        ch.pending = false
-        sendSubscribe(name, ch)
-      }
-    },
-    onDisconnect: () => setState(s.active ? 'reconnecting' : 'closed'),
-    onReconnectAttempt: () => setState('reconnecting'),
-    onConnectError: () => setState('closed'),
+/** Resolves once the screen that asked for a channel has painted (a frame, then a task). */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const task = () => setTimeout(resolve, 0)
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(task)
+    else task()
+  })
+}
+
+function wire(s: Socket): void {
+  s.on('connect', () => {
+    setState('open')
+    for (const [name, ch] of channels) {
+      ch.pending = false
+      sendSubscribe(name, ch)
+    }
+  })
+  // `active`: the library reconnects by itself (it does not after a server-side disconnect).
+  s.on('disconnect', () => setState(s.active ? 'reconnecting' : 'closed'))
+  s.io.on('reconnect_attempt', () => setState('reconnecting'))
+  // A handshake the server refused is not retried; a network failure is, with backoff.
+  s.on('connect_error', () => {
+    if (!s.active) setState('closed')
   })
   s.on(SOCKET_EVENTS.message, onMessage)
-  socket = s
+}
+
+/**
+ * The connection starts on the first subscription. socket.io-client is fetched after the first
+ * paint: screens paint from REST data, and the socket brings them up to date.
+ */
+function ensureSocket(): void {
+  if (socket || loading) return
   setState('connecting')
-  s.connect()
-  return s
+  loading = afterPaint()
+    .then(() => import('./connection'))
+    .then(({ createSocket }) => {
+      const s = createSocket(socketUrl(), () => ({ token: store.get(tokenAtom) ?? '' }))
+      wire(s)
+      socket = s
+    })
+    .catch(() => {
+      // The chunk did not load (offline without a cached copy): try again later while wanted.
+      setState('closed')
+      setTimeout(() => {
+        loading = null
+        if (channels.size > 0) ensureSocket()
+      }, SOCKET_RECONNECT_DELAY_MAX_MS)
+    })
 }
 
 /** Subscribe to a channel; returns the unsubscribe function. Channels are shared between callers. */
@@ -151,6 +170,7 @@ export function subscribe<S, M>(name: string, handler: ChannelHandler<S, M>): ()
 
 /** A new identity (login, logout): reconnect so the handshake carries the new token. */
 function reconnectForToken(): void {
+  // Not connected yet: the handshake will read the current token anyway.
   if (!socket) return
   setState('closing')
   socket.disconnect()

@@ -45,9 +45,15 @@ describe.each(backends)('push and price alerts on %s', (backend) => {
   })
 
   const messagesTo = (path: string) => ep.received.filter((r) => r.path === path)
-  const notifications = async (token: string) =>
+  const notifications = async (token: string, lang = 'en') =>
     (
-      await call.get<{ list: { title: string; body: string }[] }>('user/myNotifiables', { size: '50' }, token)
+      await call.call<{ list: { title: string; summary: string }[] }>(
+        'GET',
+        'user/myNotifiables',
+        { size: '50' },
+        token,
+        { lang },
+      )
     ).data.list.filter((n) => n.title !== null && !n.title.startsWith('Welcome'))
 
   it('serves one VAPID public key, generated once and kept', async () => {
@@ -121,7 +127,7 @@ describe.each(backends)('push and price alerts on %s', (backend) => {
       tag: `alert-${created.data.id}`,
       url: '/#/pages/market/quote?symbol=BTCUSDT',
     })
-    expect(payload.body).toContain('61050')
+    expect(payload.body).toContain('61,050')
     expect(payload.icon).toMatch(/^\/icons\//)
 
     const list = await call.get<PriceAlert[]>('push/alerts', {}, alice.token)
@@ -156,9 +162,12 @@ describe.each(backends)('push and price alerts on %s', (backend) => {
     expect(msgs).toHaveLength(1)
     const p = JSON.parse(decryptPush((msgs[0] as (typeof msgs)[number]).body, carolKeys)) as PushPayload
     expect(p.title).toBe('BTCUSDT 가격 알림')
-    expect(p.body).toBe('BTCUSDT 가격이 59000까지 내렸습니다: 현재 58990.50')
-    // The in-app row is written in the device's language too.
-    expect((await notifications(carol.token)).map((n) => n.title)).toContain('BTCUSDT 가격 알림')
+    expect(p.body).toBe('BTCUSDT 가격이 59,000까지 내렸습니다: 현재 58,990.50')
+    // The inbox reads in the language the reader uses now, whatever the device subscribed with.
+    expect((await notifications(carol.token, 'kor')).map((n) => n.title)).toContain('BTCUSDT 가격 알림')
+    const de = await notifications(carol.token, 'de')
+    expect(de.map((n) => n.title)).toContain('Preisalarm BTCUSDT')
+    expect(de.map((n) => n.summary)).toContain('BTCUSDT ist auf 59.000 gefallen: jetzt 58.990,50')
     h.tick('BTCUSDT', '60000')
   })
 

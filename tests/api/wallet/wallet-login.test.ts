@@ -7,7 +7,8 @@ import { backends, type Harness, startHarness } from '../harness'
 // Well-known test keys (Hardhat accounts 1 and 2): never hold real funds.
 const alice = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const bob = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
-const DOMAIN = 'localhost:80' // what app.inject sends as Host
+// The harness's development default for PUBLIC_URL (unset): http://localhost:<PORT>, PORT 8080.
+const DOMAIN = 'localhost:8080'
 
 describe.each(backends)('wallet login on %s', (backend) => {
   let h: Harness

@@ -77,7 +77,7 @@ test('register by e-mail, bind Google, log in through the second check, verify i
     .setInputFiles({ name: 'h.jpg', mimeType: 'image/jpeg', buffer: await photo('#669933') })
   await expect(page.locator('form img')).toHaveCount(3)
   await page.getByRole('button', { name: 'Submit' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Under review' })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Under review' })).toBeVisible()
   await page.screenshot({ path: 'test-results/accounts-verify-en.png' })
 
   // Change the password: the old session ends at once.

@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { addAccountSearch, guestOnly } from '@/features/account/guard'
 import { LoginPage } from '@/features/account/LoginPage'
 
-export const Route = createFileRoute('/pages/login/index')({ component: LoginPage })
+export const Route = createFileRoute('/pages/login/index')({
+  validateSearch: addAccountSearch,
+  beforeLoad: guestOnly,
+  component: LoginPage,
+})

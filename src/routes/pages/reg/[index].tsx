@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { addAccountSearch, guestOnly } from '@/features/account/guard'
 import { RegisterPage } from '@/features/account/RegisterPage'
 
 // Invitation links carry the referral code as ?code= or ?inviteCode=.
@@ -9,11 +10,14 @@ const search = v.object({
 })
 
 export const Route = createFileRoute('/pages/reg/index')({
-  validateSearch: (s) =>
-    v.parse(search, {
+  validateSearch: (s) => ({
+    ...v.parse(search, {
       code: typeof s.code === 'string' ? s.code : undefined,
       inviteCode: typeof s.inviteCode === 'string' ? s.inviteCode : undefined,
     }),
+    ...addAccountSearch(s),
+  }),
+  beforeLoad: guestOnly,
   component: RegPage,
 })
 

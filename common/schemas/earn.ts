@@ -1,0 +1,163 @@
+import * as v from 'valibot'
+import { PROJECT_STATES, type ProjectState } from '../earn/project'
+import { RATE_KINDS, type RateKind } from '../earn/staking'
+import { idString, limitSchema, positiveDecimal } from './spot'
+
+/**
+ * Staking (pledge mining) and coin subscription, both held in the user's finance account.
+ * Amounts are decimal strings, ids strings, times epoch ms.
+ */
+
+export type StakingOrderStatus = 'earning' | 'completed' | 'redeemed'
+export type ProductStatus = 'active' | 'paused'
+
+export interface StakingProduct {
+  id: string
+  asset: string
+  cycleDays: number
+  rate: string
+  rateKind: RateKind
+  /** Rate per year, for display (daily x 365 when the product pays per day). */
+  apr: string
+  minAmount: string
+  maxAmount: string
+  quota: string
+  staked: string
+  earlyRedeem: boolean
+  status: ProductStatus
+}
+
+export interface StakingOrder {
+  id: string
+  productId: string
+  asset: string
+  amount: string
+  cycleDays: number
+  rate: string
+  rateKind: RateKind
+  dailyReward: string
+  expectedReward: string
+  accrued: string
+  accruedDays: number
+  earlyRedeem: boolean
+  status: StakingOrderStatus
+  createdAt: number
+  endAt: number
+  closedAt: number | null
+}
+
+export interface StakingReward {
+  day: number
+  amount: string
+  at: number
+}
+
+export interface StakingOrderDetail extends StakingOrder {
+  rewards: StakingReward[]
+}
+
+export interface SubscriptionProject {
+  id: string
+  name: string
+  coin: string
+  coinName: string
+  description: string
+  currency: string
+  price: string
+  supply: string
+  minAmount: string
+  maxAmount: string
+  startAt: number
+  closeAt: number
+  announceAt: number
+  listingAt: number
+  state: ProjectState
+  paused: boolean
+  committed: string
+  participants: number
+  /** After the announcement: coins delivered and currency raised. */
+  allocated: string | null
+  raised: string | null
+}
+
+export interface MyCommitment {
+  amount: string
+  coins: string | null
+  paid: string | null
+  refund: string | null
+  settled: boolean
+}
+
+export interface SubscriptionProjectDetail extends SubscriptionProject {
+  mine: MyCommitment | null
+  now: number
+}
+
+const MAX_DAYS = 3650
+
+export const stakeSchema = v.object({ product: idString, amount: positiveDecimal })
+export const redeemSchema = v.object({ id: idString })
+export const commitSchema = v.object({ project: idString, amount: positiveDecimal })
+export const idParamSchema = v.object({ id: idString })
+export const stakingOrdersQuerySchema = v.object({
+  status: v.optional(v.picklist(['earning', 'completed', 'redeemed'], 'invalid_status')),
+  before: v.optional(idString),
+  limit: limitSchema(100, 20),
+})
+
+const daysSchema = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform((x) => Number(x)),
+  v.integer('invalid_days'),
+  v.minValue(1, 'invalid_days'),
+  v.maxValue(MAX_DAYS, 'invalid_days'),
+)
+const assetCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{2,10}$/, 'invalid_asset'))
+const timeMs = v.pipe(v.number('invalid_time'), v.integer('invalid_time'), v.minValue(0, 'invalid_time'))
+const reason = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)))
+
+export const productInputSchema = v.object({
+  asset: assetCode,
+  cycleDays: daysSchema,
+  rate: positiveDecimal,
+  rateKind: v.picklist(RATE_KINDS, 'invalid_rate_kind'),
+  minAmount: positiveDecimal,
+  maxAmount: positiveDecimal,
+  quota: positiveDecimal,
+  earlyRedeem: v.boolean(),
+  reason,
+})
+export type ProductInput = v.InferOutput<typeof productInputSchema>
+export const productEditSchema = v.object({ id: idString, ...productInputSchema.entries })
+export const pauseSchema = v.object({ id: idString, paused: v.boolean(), reason })
+export const poolFundSchema = v.object({ asset: assetCode, amount: positiveDecimal, reason })
+
+export const projectInputSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'invalid_name'), v.maxLength(60, 'invalid_name')),
+  coin: assetCode,
+  coinName: v.pipe(v.string(), v.trim(), v.minLength(1, 'invalid_name'), v.maxLength(60, 'invalid_name')),
+  coinPrecision: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8)),
+  description: v.pipe(v.string(), v.trim(), v.maxLength(2000)),
+  currency: assetCode,
+  price: positiveDecimal,
+  supply: positiveDecimal,
+  minAmount: positiveDecimal,
+  maxAmount: positiveDecimal,
+  startAt: timeMs,
+  closeAt: timeMs,
+  announceAt: timeMs,
+  listingAt: timeMs,
+  reason,
+})
+export type ProjectInput = v.InferOutput<typeof projectInputSchema>
+export const projectEditSchema = v.object({ id: idString, ...projectInputSchema.entries })
+
+export interface EarnTotals {
+  pools: { asset: string; balance: string; owed: string }[]
+  staking: { asset: string; earning: string; orders: number; rewardsPaid: string }[]
+  projects: (SubscriptionProject & { coinPrecision: number })[]
+  products: StakingProduct[]
+}
+
+export type { ProjectState, RateKind }
+export { PROJECT_STATES, RATE_KINDS }

@@ -1,0 +1,177 @@
+import * as v from 'valibot'
+import { LOAN_COINS, LOAN_TERMS } from '../loan/rules'
+import { positiveDecimal } from './spot'
+
+/**
+ * Loans and the credit-loan program: the wire shapes shared by the server and the app. Amounts
+ * are decimal strings, ids strings, times epoch ms. Status names follow SPEC.md section 4: under
+ * review, review failed, repaying, repaid, unpaid.
+ */
+export const LOAN_STATUSES = ['reviewing', 'rejected', 'repaying', 'repaid', 'unpaid'] as const
+export type LoanStatus = (typeof LOAN_STATUSES)[number]
+
+const idString = v.pipe(
+  v.union([v.string('invalid_id'), v.number('invalid_id')]),
+  v.transform(String),
+  v.regex(/^[1-9]\d{0,17}$/, 'invalid_id'),
+)
+const uploadId = v.pipe(v.string('invalid_id'), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid_id'))
+const text = (max: number, key: string) =>
+  v.pipe(v.string(key), v.trim(), v.minLength(1, key), v.maxLength(max, key))
+
+export const loanCoinSchema = v.picklist(LOAN_COINS, 'invalid_coin')
+export const loanTermSchema = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform(Number),
+  v.picklist(LOAN_TERMS, 'invalid_term'),
+)
+
+/** POST /api/loan/apply. Repayment type is always a single payment at the due date. */
+export const loanApplySchema = v.object({
+  productId: idString,
+  amount: positiveDecimal,
+  purpose: text(200, 'invalid_purpose'),
+  /** Upload ids of proof documents (credit-loan program: at least one). */
+  proofs: v.optional(v.pipe(v.array(uploadId), v.maxLength(9, 'too_many_images')), []),
+})
+export type LoanApplyInput = v.InferOutput<typeof loanApplySchema>
+
+/** POST /api/loan/repay: from the funding account, part or all of what is left. */
+export const loanRepaySchema = v.object({ id: idString, amount: positiveDecimal })
+/** POST /api/loan/repay/voucher: an on-chain payment to the repayment address, proven by a voucher. */
+export const loanVoucherSchema = v.object({
+  id: idString,
+  amount: positiveDecimal,
+  voucher: uploadId,
+  txHash: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'invalid_tx_hash'))),
+})
+export const loanIdParamsSchema = v.object({ id: idString })
+export const loanOrdersQuerySchema = v.object({
+  status: v.optional(v.picklist(LOAN_STATUSES, 'invalid_status')),
+  page: v.optional(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1)),
+    1,
+  ),
+  size: v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(50),
+    ),
+    20,
+  ),
+})
+
+// ---- console ----
+export const loanReviewSchema = v.variant('decision', [
+  v.object({
+    decision: v.literal('approve'),
+    id: idString,
+    amount: positiveDecimal,
+    reason: v.optional(v.string(), ''),
+  }),
+  v.object({ decision: v.literal('reject'), id: idString, reason: text(200, 'invalid_reason') }),
+])
+export const loanVoucherReviewSchema = v.variant('decision', [
+  v.object({ decision: v.literal('confirm'), id: idString }),
+  v.object({ decision: v.literal('reject'), id: idString, reason: text(200, 'invalid_reason') }),
+])
+export const loanProductSaveSchema = v.object({
+  id: v.optional(idString),
+  coin: loanCoinSchema,
+  termDays: loanTermSchema,
+  monthlyRate: positiveDecimal,
+  institution: text(60, 'invalid_institution'),
+  minAmount: positiveDecimal,
+  maxAmount: positiveDecimal,
+  credit: v.boolean(),
+  enabled: v.boolean(),
+  repayChain: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(12)))),
+  repayAddress: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
+  reason: v.optional(v.string(), ''),
+})
+export const loanHolidaysSchema = v.object({
+  days: v.pipe(
+    v.array(
+      v.object({
+        day: v.pipe(v.string(), v.isoDate('invalid_date')),
+        name: v.pipe(v.string(), v.maxLength(60)),
+      }),
+    ),
+    v.maxLength(200),
+  ),
+})
+
+// ---- responses ----
+export interface LoanProduct {
+  id: string
+  coin: string
+  termDays: number
+  monthlyRate: string
+  /** The term's interest per day (for comparison). */
+  dailyRate: string
+  institution: string
+  minAmount: string
+  maxAmount: string
+  credit: boolean
+  precision: number
+  repayType: 'single'
+  /** On-chain repayment address (null: repay from the funding account only). */
+  repayChain: string | null
+  repayAddress: string | null
+  enabled: boolean
+}
+
+export interface LoanRepayment {
+  id: string
+  method: 'balance' | 'voucher'
+  amount: string
+  status: 'pending' | 'done' | 'rejected'
+  txHash: string | null
+  rejectReason: string | null
+  at: number
+}
+
+export interface LoanOrder {
+  id: string
+  productId: string
+  coin: string
+  termDays: number
+  monthlyRate: string
+  dailyRate: string
+  institution: string
+  credit: boolean
+  repayType: 'single'
+  expectedAmount: string
+  purpose: string
+  /** The approved amount (null while under review or rejected). */
+  amount: string | null
+  interest: string
+  penalty: string
+  /** What settles the loan now (principal, interest so far or in full, penalty). */
+  totalDue: string
+  /** Principal + the whole term's interest (+ penalty): the total originally due. */
+  totalOriginal: string
+  repaid: string
+  left: string
+  /** Early repayment now pays only the interest so far (a loan of at most 3000 USD). */
+  early: boolean
+  usdValue: string
+  status: LoanStatus
+  extended: boolean
+  flagged: boolean
+  rejectReason: string | null
+  repayChain: string | null
+  repayAddress: string | null
+  pendingVoucher: string
+  createdAt: number
+  reviewedAt: number | null
+  paidAt: number | null
+  dueDay: string | null
+  dueAt: number | null
+  repaidAt: number | null
+  precision: number
+  repayments: LoanRepayment[]
+}

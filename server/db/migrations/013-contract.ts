@@ -1,0 +1,260 @@
+import { DEFAULT_TIERS_ALT, DEFAULT_TIERS_BTC } from '@common/contract/margin'
+import { type Kysely, sql } from 'kysely'
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
+type AnyDb = Kysely<any>
+
+/** Quantity per lot of each perpetual (base coin). */
+const LOTS: Record<string, string> = {
+  BTCUSDT_PERP: '0.001',
+  ETHUSDT_PERP: '0.01',
+  SOLUSDT_PERP: '0.1',
+  XRPUSDT_PERP: '10',
+  BNBUSDT_PERP: '0.01',
+  DOGEUSDT_PERP: '100',
+}
+
+/**
+ * Perpetual contracts: per-instrument settings, orders, fills, positions (hedge mode: one long
+ * and one short per holder and symbol), position history, funding rounds and payments,
+ * liquidations. Money columns numeric; lots are whole numbers kept in numeric too.
+ */
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('contract_setting')
+    .addColumn('symbol', 'text', (c) => c.primaryKey().references('instrument.symbol'))
+    .addColumn('lot_size', 'numeric', (c) => c.notNull())
+    .addColumn('max_leverage', 'integer', (c) => c.notNull())
+    // [{floor, mmr, maxLeverage}] ascending from 0; cum is derived (common/contract/margin.ts).
+    .addColumn('tiers', 'jsonb', (c) => c.notNull())
+    .addColumn('maker_fee', 'numeric', (c) => c.notNull())
+    .addColumn('taker_fee', 'numeric', (c) => c.notNull())
+    .addColumn('trading', 'boolean', (c) => c.notNull().defaultTo(true))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  const perps = await db
+    .selectFrom('instrument')
+    .select('symbol')
+    .where('category', '=', 'perpetual')
+    .execute()
+  for (const { symbol } of perps as { symbol: string }[]) {
+    const btc = symbol === 'BTCUSDT_PERP'
+    await db
+      .insertInto('contract_setting')
+      .values({
+        symbol,
+        lot_size: LOTS[symbol] ?? '1',
+        max_leverage: btc ? 100 : 50,
+        tiers: JSON.stringify(btc ? DEFAULT_TIERS_BTC : DEFAULT_TIERS_ALT),
+        maker_fee: '0.0002',
+        taker_fee: '0.0005',
+      })
+      .execute()
+  }
+
+  await db.schema
+    .createTable('contract_order')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('symbol', 'text', (c) => c.notNull())
+    // Position side: long | short.
+    .addColumn('side', 'text', (c) => c.notNull())
+    // open | close (reduce-only) | net (market makers: reduces the opposite side first).
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('price', 'numeric')
+    .addColumn('lots', 'numeric', (c) => c.notNull())
+    .addColumn('filled_lots', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('filled_notional', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('leverage', 'integer', (c) => c.notNull())
+    // Initial margin plus fee still frozen for the unfilled part.
+    .addColumn('locked', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('fee', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('realized_pnl', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('maker_fee_rate', 'numeric', (c) => c.notNull())
+    .addColumn('taker_fee_rate', 'numeric', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema
+    .createIndex('contract_order_holder')
+    .on('contract_order')
+    .columns(['holder', 'id'])
+    .execute()
+  await sql`create index contract_order_open on contract_order (symbol, id) where status in ('open', 'partial')`.execute(
+    db,
+  )
+
+  await db.schema
+    .createTable('contract_fill')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('order_id', 'bigint', (c) => c.notNull())
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('symbol', 'text', (c) => c.notNull())
+    .addColumn('side', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('role', 'text', (c) => c.notNull())
+    // buy | sell on the book (for the public trade list, from the taker's row).
+    .addColumn('book_side', 'text', (c) => c.notNull())
+    .addColumn('price', 'numeric', (c) => c.notNull())
+    .addColumn('lots', 'numeric', (c) => c.notNull())
+    .addColumn('qty', 'numeric', (c) => c.notNull())
+    .addColumn('fee', 'numeric', (c) => c.notNull())
+    .addColumn('realized_pnl', 'numeric', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema.createIndex('contract_fill_holder').on('contract_fill').columns(['holder', 'id']).execute()
+  await sql`create index contract_fill_trades on contract_fill (symbol, id) where role = 'taker'`.execute(db)
+
+  await db.schema
+    .createTable('contract_position')
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('symbol', 'text', (c) => c.notNull())
+    .addColumn('side', 'text', (c) => c.notNull())
+    .addColumn('lots', 'numeric', (c) => c.notNull())
+    .addColumn('max_lots', 'numeric', (c) => c.notNull())
+    .addColumn('avg_price', 'numeric', (c) => c.notNull())
+    // Position margin: held in the holder's contract account, frozen bucket.
+    .addColumn('margin', 'numeric', (c) => c.notNull())
+    .addColumn('leverage', 'integer', (c) => c.notNull())
+    .addColumn('fee', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('realized_pnl', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('funding', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('closed_lots', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('closed_notional', 'numeric', (c) => c.notNull().defaultTo(0))
+    .addColumn('tp', 'numeric')
+    .addColumn('sl', 'numeric')
+    .addColumn('opened_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('contract_position_pk', ['holder', 'symbol', 'side'])
+    .execute()
+
+  await db.schema
+    .createTable('contract_position_history')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('symbol', 'text', (c) => c.notNull())
+    .addColumn('side', 'text', (c) => c.notNull())
+    .addColumn('max_lots', 'numeric', (c) => c.notNull())
+    .addColumn('avg_open_price', 'numeric', (c) => c.notNull())
+    .addColumn('avg_close_price', 'numeric', (c) => c.notNull())
+    .addColumn('realized_pnl', 'numeric', (c) => c.notNull())
+    .addColumn('fee', 'numeric', (c) => c.notNull())
+    .addColumn('funding', 'numeric', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('opened_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('closed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema
+    .createIndex('contract_position_history_holder')
+    .on('contract_position_history')
+    .columns(['holder', 'id'])
+    .execute()
+
+  await db.schema
+    .createTable('contract_funding_round')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('symbol', 'text', (c) => c.notNull())
+    // The funding time (epoch ms): one round per symbol and time, the claim that makes it idempotent.
+    .addColumn('ts', 'bigint', (c) => c.notNull())
+    .addColumn('rate', 'numeric', (c) => c.notNull())
+    .addColumn('mark_price', 'numeric', (c) => c.notNull())
+    .addColumn('samples', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint('contract_funding_round_slot', ['symbol', 'ts'])
+    .execute()
+
+  await db.schema
+    .createTable('contract_funding_payment')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('round_id', 'bigint', (c) => c.notNull().references('contract_funding_round.id'))
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('symbol', 'text', (c) => c.notNull())
+    .addColumn('side', 'text', (c) => c.notNull())
+    .addColumn('lots', 'numeric', (c) => c.notNull())
+    .addColumn('rate', 'numeric', (c) => c.notNull())
+    .addColumn('mark_price', 'numeric', (c) => c.notNull())
+    .addColumn('amount', 'numeric', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema
+    .createIndex('contract_funding_payment_holder')
+    .on('contract_funding_payment')
+    .columns(['holder', 'id'])
+    .execute()
+
+  await db.schema
+    .createTable('contract_liquidation')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('symbol', 'text', (c) => c.notNull())
+    .addColumn('side', 'text', (c) => c.notNull())
+    .addColumn('lots', 'numeric', (c) => c.notNull())
+    .addColumn('index_price', 'numeric', (c) => c.notNull())
+    .addColumn('close_price', 'numeric', (c) => c.notNull())
+    .addColumn('loss', 'numeric', (c) => c.notNull())
+    .addColumn('insurance_paid', 'numeric', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema
+    .createIndex('contract_liquidation_holder')
+    .on('contract_liquidation')
+    .columns(['holder', 'id'])
+    .execute()
+
+  // The help academy's perpetuals article now describes what exists.
+  for (const [lang, title, body] of ARTICLE)
+    await sql`update article_text set title = ${title}, body = ${body}
+      where lang = ${lang} and title = ${OLD_TITLE[lang as 'en' | 'tw']}`.execute(db)
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  for (const t of [
+    'contract_liquidation',
+    'contract_funding_payment',
+    'contract_funding_round',
+    'contract_position_history',
+    'contract_position',
+    'contract_fill',
+    'contract_order',
+    'contract_setting',
+  ])
+    await db.schema.dropTable(t).execute()
+}
+
+const OLD_TITLE = { en: 'Perpetual contracts: margin and liquidation', tw: '永續合約：保證金與強制平倉' }
+
+const ARTICLE: [string, string, string][] = [
+  [
+    'en',
+    'Perpetual contracts: margin and liquidation',
+    `USDT perpetuals on BTC, ETH, SOL, XRP, BNB and DOGE follow the index price and never expire. They trade on their own order books; the platform's market makers quote around the index.
+
+- **Lots and leverage**: an order is a number of lots (each lot is a fixed quantity of the coin, e.g. 0.001 BTC) and a leverage from 1x up to the contract's maximum (100x on BTC, 50x on the others; large positions allow less, by tier). The **initial margin** is notional / leverage; it and the taker fee are set aside from your contract account when you place the order. Fees: 0.02 % maker, 0.05 % taker.
+- **Hedge mode, cross margin**: you can hold one long and one short on each contract. Your whole contract account backs all positions: margin balance = wallet balance + unrealized profit and loss.
+- **Mark price = index price**: profit and loss, TP/SL and liquidation all use the index, never the last trade, so a thin book cannot liquidate you.
+- **Funding** every 8 hours at 00:00, 08:00 and 16:00 (UTC+8): each minute the premium P = (book mid - index) / index is sampled; the rate is F = average P + clamp(0.01 % - average P, -0.05 %, +0.05 %), capped at 0.75 x the first maintenance rate. Positions open at that moment pay notional x F: longs pay shorts when F is positive, shorts pay longs when negative. The platform keeps nothing but rounding dust.
+- **Liquidation**: maintenance margin = notional x rate - deduction, by tier (0.4 % on small BTC positions). When your margin balance falls to your total maintenance margin (risk rate 100 %), your open contract orders are cancelled and your positions closed at the market. What is left is yours; a loss beyond your balance is paid by the **risk protection (insurance) fund**, so your balance never goes negative. The estimated liquidation price is shown on each position.
+- **Take-profit / stop-loss**: on a long, take-profit must be above both the open and the current price and stop-loss below both (the reverse for shorts). They trigger on the index and close the whole position at the market; they are cleared when the position closes.
+- **Close, close all, reverse**: close a position at the market or with a limit order, all or part; close everything at once; or reverse (close and open the other side with the same lots, only if there is margin for both).
+
+Use low leverage, set a stop-loss and never post margin you cannot afford to lose.`,
+  ],
+  [
+    'tw',
+    '永續合約：保證金與強制平倉',
+    `BTC、ETH、SOL、XRP、BNB 與 DOGE 的 USDT 永續合約追蹤指數價格，沒有到期日，在各自的委託簿交易，平台做市商圍繞指數報價。
+
+- **張數與槓桿**：下單以張數計（每張為固定數量的幣，例如 0.001 BTC），槓桿 1 倍至合約上限（BTC 100 倍，其他 50 倍；倉位越大，按階梯可用槓桿越低）。**初始保證金** = 名義價值 / 槓桿，下單時連同吃單手續費自合約帳戶預留。手續費：掛單 0.02%，吃單 0.05%。
+- **雙向持倉、全倉保證金**：每個合約可同時持有一個多倉與一個空倉。整個合約帳戶為所有倉位擔保：保證金餘額 = 錢包餘額 + 未實現盈虧。
+- **標記價格 = 指數價格**：盈虧、止盈止損與強平皆以指數計，不用最新成交價，委託簿稀薄也不會造成強平。
+- **資金費率**每 8 小時於 00:00、08:00、16:00（UTC+8）結算：每分鐘取樣溢價 P = (委託簿中間價 - 指數) / 指數；費率 F = 平均 P + clamp(0.01% - 平均 P, -0.05%, +0.05%)，上限為第一檔維持保證金率的 0.75 倍。結算時持有的倉位支付 名義價值 x F：F 為正時多方付給空方，為負時空方付給多方。平台只保留進位零頭。
+- **強制平倉**：維持保證金 = 名義價值 x 維持保證金率 - 速算扣除額（按階梯；BTC 小倉位 0.4%）。當保證金餘額降至全部維持保證金（風險率 100%），您的合約掛單會被撤銷，倉位以市價平倉。剩餘資金歸您；超出餘額的虧損由**風險保障（保險）基金**承擔，您的餘額永遠不會變成負數。每個倉位都顯示預估強平價。
+- **止盈／止損**：多倉的止盈須高於開倉價與現價、止損須低於兩者（空倉相反）。以指數觸發，以市價平掉整個倉位；倉位平倉後自動清除。
+- **平倉、一鍵平倉、一鍵反手**：以市價或限價平掉全部或部分倉位；一次平掉所有倉位；或反手（平倉並以相同張數開反向倉位，保證金足夠時才執行）。
+
+請使用低槓桿、設定止損，切勿投入無法承受損失的保證金。`,
+  ],
+]

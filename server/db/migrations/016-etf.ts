@@ -1,0 +1,169 @@
+import { type Kysely, sql } from 'kysely'
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
+type AnyDb = Kysely<any>
+
+/**
+ * ETF products (issue 15): products, their orders, NAV history and rebalances. A product's units
+ * are an asset of their own (asset code = product code) in the holders' `finance` account; the
+ * `etf_desk` system account is the counterparty. A product is "launched" (its NAV reference set
+ * at LAUNCH_NAV from the index prices) by the server once its prices are there, so the migration
+ * needs no price.
+ */
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('etf_product')
+    .addColumn('code', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('basket', 'leveraged')`))
+    .addColumn('underlying', 'text')
+    .addColumn('leverage', 'numeric')
+    // Basket: [{symbol, weight, units}]; units null until launched.
+    .addColumn('components', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    // Leveraged: NAV and index at the last rebalance (null until launched).
+    .addColumn('nav_reb', 'numeric')
+    .addColumn('p_reb', 'numeric')
+    .addColumn('rebalanced_at', 'timestamptz')
+    .addColumn('status', 'text', (c) =>
+      c.notNull().defaultTo('active').check(sql`status in ('active', 'paused', 'closed')`),
+    )
+    .addColumn('subscribe_fee', 'numeric', (c) => c.notNull())
+    .addColumn('redeem_fee', 'numeric', (c) => c.notNull())
+    .addColumn('min_amount', 'numeric', (c) => c.notNull())
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    // NAV paid to every holder when the product closed.
+    .addColumn('close_nav', 'numeric')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+
+  await db.schema
+    .createTable('etf_order')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('product', 'text', (c) => c.notNull().references('etf_product.code'))
+    .addColumn('side', 'text', (c) => c.notNull().check(sql`side in ('subscribe', 'redeem', 'close')`))
+    .addColumn('amount', 'numeric', (c) => c.notNull())
+    .addColumn('units', 'numeric', (c) => c.notNull())
+    .addColumn('nav', 'numeric', (c) => c.notNull())
+    .addColumn('fee', 'numeric', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema.createIndex('etf_order_holder').on('etf_order').columns(['holder', 'id']).execute()
+
+  // One NAV point per product and minute slot (the scheduler's claim: a restart rewrites nothing).
+  await db.schema
+    .createTable('etf_nav')
+    .addColumn('product', 'text', (c) => c.notNull().references('etf_product.code'))
+    .addColumn('ts', 'bigint', (c) => c.notNull())
+    .addColumn('nav', 'numeric', (c) => c.notNull())
+    .addPrimaryKeyConstraint('etf_nav_pk', ['product', 'ts'])
+    .execute()
+
+  // Every launch and rebalance; (product, slot) unique: a daily slot is claimed once, ever.
+  await db.schema
+    .createTable('etf_rebalance')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('product', 'text', (c) => c.notNull().references('etf_product.code'))
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('launch', 'daily', 'intraday')`))
+    .addColumn('slot', 'bigint', (c) => c.notNull())
+    .addColumn('nav', 'numeric', (c) => c.notNull())
+    .addColumn('price', 'numeric')
+    .addColumn('components', 'jsonb')
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint('etf_rebalance_slot', ['product', 'slot'])
+    .execute()
+
+  const products = [
+    {
+      code: 'TOP5',
+      name: 'Crypto Top 5',
+      kind: 'basket',
+      components: [
+        ['BTCUSDT', '0.4'],
+        ['ETHUSDT', '0.25'],
+        ['SOLUSDT', '0.15'],
+        ['BNBUSDT', '0.1'],
+        ['XRPUSDT', '0.1'],
+      ],
+    },
+    {
+      code: 'METALS',
+      name: 'Precious Metals',
+      kind: 'basket',
+      components: [
+        ['XAUUSD', '0.7'],
+        ['XAGUSD', '0.3'],
+      ],
+    },
+    { code: 'BTC3L', name: 'BTC 3x Long', kind: 'leveraged', underlying: 'BTCUSDT', leverage: '3' },
+    { code: 'BTC3S', name: 'BTC 3x Short', kind: 'leveraged', underlying: 'BTCUSDT', leverage: '-3' },
+    { code: 'ETH3L', name: 'ETH 3x Long', kind: 'leveraged', underlying: 'ETHUSDT', leverage: '3' },
+    { code: 'ETH3S', name: 'ETH 3x Short', kind: 'leveraged', underlying: 'ETHUSDT', leverage: '-3' },
+  ]
+  let sort = 0
+  for (const p of products)
+    await db
+      .insertInto('etf_product')
+      .values({
+        code: p.code,
+        name: p.name,
+        kind: p.kind,
+        underlying: p.underlying ?? null,
+        leverage: p.leverage ?? null,
+        components: JSON.stringify(
+          (p.components ?? []).map(([symbol, weight]) => ({ symbol, weight, units: null })),
+        ),
+        subscribe_fee: '0.001',
+        redeem_fee: '0.001',
+        min_amount: '10',
+        sort: sort++,
+      })
+      .execute()
+
+  // The help academy gets an ETF article.
+  const row = await db
+    .insertInto('article')
+    .values({ type: 'help', category: 'trading', status: 'published', publish_at: sql`now()`, sort: 50 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const [lang, title, body] of ARTICLE)
+    await db.insertInto('article_text').values({ article_id: row.id, lang, title, body }).execute()
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await sql`delete from article where id in (select article_id from article_text where title = ${ARTICLE[0]?.[1] ?? ''})`.execute(
+    db,
+  )
+  for (const t of ['etf_rebalance', 'etf_nav', 'etf_order', 'etf_product'])
+    await db.schema.dropTable(t).execute()
+}
+
+const ARTICLE: [string, string, string][] = [
+  [
+    'en',
+    'ETF products: baskets and 3x leveraged products',
+    `ETF products let you hold a basket of coins or a leveraged exposure as one unit. You subscribe with USDT from your **finance account** and redeem units back to USDT, both at the current **net asset value (NAV)**. Move USDT to the finance account with a transfer first.
+
+- **Baskets** (Crypto Top 5: BTC 40 %, ETH 25 %, SOL 15 %, BNB 10 %, XRP 10 %; Precious Metals: gold 70 %, silver 30 %): each unit holds fixed quantities u of every component, so NAV = sum of u x index price. Every day at 00:00 (UTC+8) the quantities are reset to the target weights at the current prices; this does not change NAV.
+- **3x long / 3x short** on BTC and ETH: NAV = NAV at the last rebalance x (1 + L x (index / index at the last rebalance - 1)), with L = +3 or -3. They rebalance every day at 00:00 (UTC+8), and at once whenever the index has moved 15 % since the last rebalance. A rebalance never changes NAV; it resets the exposure to 3 x NAV.
+- **Fees**: 0.1 % on subscription (taken from the amount before units are issued) and 0.1 % on redemption (taken from the USDT paid out). Units are rounded down to 6 decimals. There is no management fee.
+- **NAV and prices** come only from the platform's index prices, never from a trade. The NAV chart and the 24 h change come from the recorded NAV history.
+- **Pause and close**: operators may pause a product (no subscriptions or redemptions while paused) or close it; closing redeems every holder at the NAV of that moment, without a fee.
+
+**Risk**: leveraged products lose value when the price swings up and down, even if it ends where it started (a move of +10 % then -10 % leaves a 3x long at 0.91 of its value), and a strong move against you can take most of the value in a day. They suit short-term views, not long holding.`,
+  ],
+  [
+    'tw',
+    'ETF 產品：一籃子與 3 倍槓桿產品',
+    `ETF 產品讓您以一個單位持有一籃子幣種或槓桿部位。以**理財帳戶**中的 USDT 申購，並將單位贖回為 USDT，兩者皆按當前**淨值（NAV）**成交。請先以劃轉將 USDT 轉入理財帳戶。
+
+- **一籃子**（加密前五：BTC 40%、ETH 25%、SOL 15%、BNB 10%、XRP 10%；貴金屬：黃金 70%、白銀 30%）：每個單位持有各成分的固定數量 u，淨值 = u x 指數價格之和。每天 00:00（UTC+8）按當前價格將數量重設為目標權重，此動作不改變淨值。
+- **BTC 與 ETH 的 3 倍做多／3 倍做空**：淨值 = 上次再平衡時的淨值 x (1 + L x (指數 / 上次再平衡時的指數 - 1))，L = +3 或 -3。每天 00:00（UTC+8）再平衡，且指數自上次再平衡起變動達 15% 時立即再平衡。再平衡不改變淨值，只將曝險重設為 3 x 淨值。
+- **手續費**：申購 0.1%（發行單位前自金額扣除），贖回 0.1%（自支付的 USDT 扣除）。單位數無條件捨去至 6 位小數。不收管理費。
+- **淨值與價格**只來自平台的指數價格，從不取自成交價。淨值走勢圖與 24 小時漲跌來自記錄的淨值歷史。
+- **暫停與下架**：營運人員可暫停產品（暫停期間不接受申購與贖回）或下架；下架時以當下淨值為所有持有人贖回，不收手續費。
+
+**風險**：價格上下震盪時，即使回到原點，槓桿產品也會虧損（先漲 10% 再跌 10%，3 倍做多剩原值的 0.91），單日強烈的反向走勢可能使其損失大部分價值。適合短期觀點，不適合長期持有。`,
+  ],
+]

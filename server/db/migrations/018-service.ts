@@ -1,0 +1,143 @@
+import { type Kysely, sql } from 'kysely'
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
+type AnyDb = Kysely<any>
+
+/**
+ * Customer service chat (conversations, messages, chat images) and work orders (tickets and their
+ * replies). A visitor's conversation is keyed by the hash of a random key the app keeps; logging
+ * in moves it to the account. Ticket images are ordinary uploads (owner-only, staff may read).
+ */
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('service_conversation')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.references('users.id'))
+    .addColumn('visitor_hash', 'text')
+    // waiting | active | closed
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('waiting'))
+    .addColumn('operator_id', 'text', (c) => c.references('users.id'))
+    .addColumn('category', 'text')
+    .addColumn('waiting_since', 'timestamptz')
+    .addColumn('last_message', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('last_message_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('user_read', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('staff_read', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('closed_at', 'timestamptz')
+    .execute()
+  // At most one conversation that is not closed per user and per visitor.
+  await sql`create unique index service_conversation_user_live on service_conversation (user_id)
+    where status <> 'closed' and user_id is not null`.execute(db)
+  await sql`create unique index service_conversation_visitor_live on service_conversation (visitor_hash)
+    where status <> 'closed' and visitor_hash is not null`.execute(db)
+  await db.schema
+    .createIndex('service_conversation_status')
+    .on('service_conversation')
+    .columns(['status', 'last_message_at'])
+    .execute()
+
+  await db.schema
+    .createTable('service_image')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.references('users.id'))
+    .addColumn('visitor_hash', 'text')
+    .addColumn('mime', 'text', (c) => c.notNull())
+    .addColumn('size', 'integer', (c) => c.notNull())
+    .addColumn('width', 'integer', (c) => c.notNull())
+    .addColumn('height', 'integer', (c) => c.notNull())
+    .addColumn('bytes', 'bytea', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+
+  await db.schema
+    .createTable('service_message')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('conversation_id', 'bigint', (c) =>
+      c.notNull().references('service_conversation.id').onDelete('cascade'),
+    )
+    // user | staff | system
+    .addColumn('sender', 'text', (c) => c.notNull())
+    .addColumn('staff_id', 'text', (c) => c.references('users.id'))
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('image_id', 'text', (c) => c.references('service_image.id'))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema
+    .createIndex('service_message_conversation')
+    .on('service_message')
+    .columns(['conversation_id', 'id'])
+    .execute()
+
+  await db.schema
+    .createTable('work_ticket')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('number', 'text', (c) => c.notNull().unique())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('content', 'text', (c) => c.notNull())
+    // Upload ids, in the order picked.
+    .addColumn('images', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    // open | answered | closed
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('closed_at', 'timestamptz')
+    .execute()
+  await db.schema.createIndex('work_ticket_user').on('work_ticket').columns(['user_id', 'id']).execute()
+  await db.schema
+    .createIndex('work_ticket_queue')
+    .on('work_ticket')
+    .columns(['status', 'type', 'updated_at'])
+    .execute()
+  await db.schema
+    .createTable('work_reply')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('ticket_id', 'bigint', (c) => c.notNull().references('work_ticket.id').onDelete('cascade'))
+    // user | staff
+    .addColumn('author', 'text', (c) => c.notNull())
+    .addColumn('staff_id', 'text', (c) => c.references('users.id'))
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute()
+  await db.schema.createIndex('work_reply_ticket').on('work_reply').columns(['ticket_id', 'id']).execute()
+
+  // The help academy explains the chat and work orders (and the quick answers find it).
+  const row = await db
+    .insertInto('article')
+    .values({ type: 'help', category: 'start', status: 'published', publish_at: sql`now()`, sort: 50 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const [lang, title, body] of ARTICLE)
+    await db.insertInto('article_text').values({ article_id: row.id, lang, title, body }).execute()
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await sql`delete from article where id in (select article_id from article_text where title = ${ARTICLE[0]?.[1]})`.execute(
+    db,
+  )
+  for (const t of ['work_reply', 'work_ticket', 'service_message', 'service_image', 'service_conversation'])
+    await db.schema.dropTable(t).execute()
+}
+
+const ARTICLE: [string, string, string][] = [
+  [
+    'en',
+    'Customer service chat and work orders',
+    `**Chat**: open **Mine -> Customer service** (no login needed). Type your question: matching help articles are suggested while you type. Send text or a picture (JPEG, PNG or WebP up to 5 MB; pictures are re-encoded and their metadata, such as location, is removed). An operator takes your conversation and answers in real time; you see when they are typing and when they have read your messages. If you start as a visitor and log in later, the conversation moves to your account. When you are not in the app, replies reach you as a notification.
+
+**No operator online?** The chat page says so. Leave a message anyway, or open a **work order** so the answer waits for you.
+
+**Work orders (tickets)**: **Mine -> Work orders -> New**. Choose a type, write a title and a description, add up to 9 pictures and pass the slider check. A ticket is **open** until staff answer (**answered**); reply on the ticket to continue the thread (it becomes open again). Either side can **close** it; you can reopen a closed ticket within 7 days. Only you and the platform's staff can see your tickets and their pictures.`,
+  ],
+  [
+    'tw',
+    '線上客服與工單',
+    `**線上客服**：前往 **我的 -> 線上客服**（無需登入）。輸入問題時，會即時推薦相符的幫助文章。可傳送文字或圖片（JPEG、PNG 或 WebP，最大 5 MB；圖片會重新編碼並移除位置等中繼資料）。客服人員接入後即時回覆；您可看到對方正在輸入以及是否已讀。若以訪客身分開始、之後登入，對話會轉入您的帳戶。不在應用程式內時，回覆會以通知送達。
+
+**沒有客服在線？** 聊天頁會顯示。您仍可留言，或提交**工單**，讓回覆等您查看。
+
+**工單**：**我的 -> 工單 -> 新建**。選擇類型、填寫標題與描述，最多附 9 張圖片並通過滑塊驗證。工單在客服回覆前為**待處理**，回覆後為**已回覆**；您在工單下回覆即可繼續討論（狀態回到待處理）。雙方皆可**關閉**工單；關閉後 7 天內可重新開啟。只有您與平台工作人員能看到您的工單及圖片。`,
+  ],
+]

@@ -1,0 +1,39 @@
+import { AppError } from '../http/errors'
+import type { Tx } from './ledger'
+
+/**
+ * The one check every amount entering through an endpoint passes (transfer, deposit, withdrawal,
+ * exchange, the console's adjustment and deposit credit, the development credit): no more decimal
+ * places than its asset has (asset.precision; USDT 6), so no balance can hold dust nobody can move.
+ * A failure is 1101 with `{field, reason: 'too_many_decimals', precision}` and a message that says
+ * the limit; the app shows the reason next to the field.
+ */
+export function checkDecimals(amount: string, precision: number, field = 'amount', asset?: string): void {
+  const dp = amount.trim().split('.')[1]?.length ?? 0
+  if (dp > precision)
+    throw new AppError('invalidField', {
+      msg: `Invalid value for ${field}: ${asset ?? 'this coin'} takes at most ${precision} decimal places`,
+      data: { field, reason: 'too_many_decimals', precision },
+    })
+}
+
+/**
+ * Looks the asset's precision up (any asset, enabled or not: callers that need an enabled coin
+ * check that first) and checks `amount` against it. Unknown assets are 1101 `invalid_asset`.
+ * Returns the precision.
+ */
+export async function checkAssetAmount(
+  db: Tx,
+  asset: string,
+  amount: string,
+  field = 'amount',
+): Promise<number> {
+  const row = await db.selectFrom('asset').select('precision').where('code', '=', asset).executeTakeFirst()
+  if (!row)
+    throw new AppError('invalidField', {
+      msg: 'Invalid value for asset',
+      data: { field: 'asset', reason: 'invalid_asset' },
+    })
+  checkDecimals(amount, row.precision, field, asset)
+  return row.precision
+}

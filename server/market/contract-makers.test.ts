@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import type { Db } from '../db/db'
+import type { ContractService } from '../modules/contract/service'
+import { ContractMarketMakers } from './contract-makers'
+import type { MarketData } from './service'
+
+/** A service stub: BTC-like instrument, the maker holding `long` / `short` lots. */
+function makers(long: number, short: number) {
+  const svc = {
+    inst: () => ({ pp: 2, lotSize: '0.001' }),
+    position: (_h: string, _s: string, side: string) => ({ lots: String(side === 'long' ? long : short) }),
+  } as unknown as ContractService
+  return new ContractMarketMakers({} as Db, {} as MarketData, svc)
+}
+
+const total = (q: { side: string; lots: number }[], side: string) =>
+  q.filter((x) => x.side === side).reduce((a, x) => a + x.lots, 0)
+
+describe('contract market makers', () => {
+  it('quote symmetric levels around the index when flat', () => {
+    const q = makers(0, 0).quotesFor('BTCUSDT_PERP', '65000')
+    expect(q.filter((x) => x.side === 'long')[0]?.price).toBe('64967.5')
+    expect(q.filter((x) => x.side === 'short')[0]?.price).toBe('65032.5')
+    // Same notional per level on both sides (lots differ by the rounding of one lot per level at most).
+    expect(Math.abs(total(q, 'long') - total(q, 'short'))).toBeLessThanOrEqual(6)
+  })
+
+  it('skew against their inventory: a long inventory lowers the quotes and shrinks the bids', () => {
+    const flat = makers(0, 0).quotesFor('BTCUSDT_PERP', '65000')
+    const long = makers(1500, 0).quotesFor('BTCUSDT_PERP', '65000') // ~97,500 USDT long
+    expect(Number(long[1]?.price)).toBeLessThan(Number(flat[1]?.price))
+    expect(total(long, 'long')).toBeLessThan(total(long, 'short'))
+    const short = makers(0, 1500).quotesFor('BTCUSDT_PERP', '65000')
+    expect(total(short, 'short')).toBeLessThan(total(short, 'long'))
+    // At the cap the side that would add to it is not quoted at all.
+    expect(total(makers(4000, 0).quotesFor('BTCUSDT_PERP', '65000'), 'long')).toBe(0)
+  })
+})

@@ -1,0 +1,31 @@
+import { gt, max, sub } from '@common/money/decimal'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema'
+import { AppError } from '../../http/errors'
+import { lockBalances } from '../../ledger/ledger'
+import { outstandingLoan } from '../loan/lock'
+
+/**
+ * The loan withdrawal lock's hook in the assets area (SPEC.md section 5): what a user still owes
+ * on open loans in a coin stays in the funding account. Withdrawals, transfers out of the funding
+ * account and flash exchange from it may use only the available balance above that amount.
+ * Assets asks the loan module (server/modules/loan/lock.ts), which never imports assets.
+ */
+export async function withdrawable(db: Kysely<Database>, userId: string, asset: string, available: string) {
+  return max('0', sub(available, await outstandingLoan(db, userId, asset)))
+}
+
+/** Inside the transaction that moves `amount` out of the funding account: locks it, then checks. */
+export async function assertLoanUnlocked(
+  trx: Kysely<Database>,
+  userId: string,
+  asset: string,
+  amount: string,
+) {
+  const owed = await outstandingLoan(trx, userId, asset)
+  if (owed === '0') return
+  const key = { holder: userId, account: 'funding', asset }
+  const bal = [...(await lockBalances(trx, [key])).values()][0]
+  const free = max('0', sub(bal?.available ?? '0', owed))
+  if (gt(amount, free)) throw new AppError('loanLocked', { data: { withdrawable: free, owed } })
+}

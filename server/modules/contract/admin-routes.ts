@@ -1,0 +1,100 @@
+import { add, normalize } from '@common/money/decimal'
+import { contractSettingsSchema } from '@common/schemas/contract'
+import type { FastifyInstance } from 'fastify'
+import * as v from 'valibot'
+import { currentUser, requireStaff } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import { writeAudit } from '../admin/audit'
+import { actor } from '../admin/routes-shared'
+import { assertStaffReady } from '../admin/staff'
+import type { ModuleDeps } from '../index'
+import { insuranceFund, pageSchemaOf } from './repo'
+import { instrumentToWire } from './routes'
+import { contractService } from './service'
+
+const userQuery = v.object({ userId: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64)) })
+const pageQuery = pageSchemaOf(50)
+
+/**
+ * /api/admin/contract/*: the console's contract pages, behind the staff guard like every console
+ * route; every change audited. Operators set instrument settings; nothing here sets a price or
+ * touches a user's position.
+ */
+export async function contractAdminRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { db, market } = deps
+  const svc = contractService(db)
+  app.addHook('preHandler', requireStaff)
+  app.addHook('preHandler', async (req) => {
+    await assertStaffReady(db, currentUser(req).id)
+  })
+
+  app.get('/instruments', async () =>
+    ok(
+      [...svc.insts.values()].map((i) =>
+        instrumentToWire(i, market.instrument(i.symbol)?.status ?? 'suspended'),
+      ),
+    ),
+  )
+
+  app.post('/settings', async (req) => {
+    const input = parse(contractSettingsSchema, req.body)
+    const before = await db
+      .selectFrom('contract_setting')
+      .selectAll()
+      .where('symbol', '=', input.symbol)
+      .executeTakeFirst()
+    if (!before) throw new AppError('unknownSymbol')
+    const set: Record<string, unknown> = { updated_at: new Date() }
+    if (input.maxLeverage !== undefined) set.max_leverage = input.maxLeverage
+    if (input.tiers !== undefined) set.tiers = JSON.stringify(input.tiers)
+    if (input.makerFee !== undefined) set.maker_fee = input.makerFee
+    if (input.takerFee !== undefined) set.taker_fee = input.takerFee
+    if (input.trading !== undefined) set.trading = input.trading
+    if (input.lotSize !== undefined && normalize(input.lotSize) !== normalize(before.lot_size)) {
+      // Lots of open positions and orders would change meaning: only with none.
+      await svc.init()
+      const held = svc.positionsOn(input.symbol).length > 0
+      const orders = [...svc.open.values()].some(
+        (o) => o.symbol === input.symbol && !o.holder.startsWith('mm:'),
+      )
+      if (held || orders) throw new AppError('lotSizeLocked')
+      set.lot_size = input.lotSize
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('contract_setting').set(set).where('symbol', '=', input.symbol).execute()
+      const after = await trx
+        .selectFrom('contract_setting')
+        .selectAll()
+        .where('symbol', '=', input.symbol)
+        .executeTakeFirst()
+      await writeAudit(trx, {
+        ...actor(req),
+        action: 'contract.settings',
+        targetType: 'instrument',
+        targetId: input.symbol,
+        before,
+        after,
+        reason: input.reason ?? '',
+      })
+    })
+    await svc.reloadSettings()
+    const inst = svc.inst(input.symbol)
+    return ok(instrumentToWire(inst, market.instrument(input.symbol)?.status ?? 'suspended'))
+  })
+
+  app.get('/insurance', async (req) => ok(await insuranceFund(db, parse(pageQuery, req.query))))
+
+  /** A user's positions, for the console's user detail page (read only). */
+  app.get('/positions', async (req) => {
+    const { userId } = parse(userQuery, req.query)
+    await svc.init()
+    const bal = await svc.walletOf(userId)
+    const walletBalance = add(bal.available, bal.frozen)
+    return ok({
+      wallet: bal,
+      positions: svc.positionsOf(userId).map((p) => svc.wirePosition(p, walletBalance)),
+    })
+  })
+}

@@ -1,0 +1,113 @@
+import { fundingPayments, fundingRate } from '@common/contract/funding'
+import { add, gt, isNegative, mul, neg } from '@common/money/decimal'
+import type { FundingRound } from '@common/schemas/contract'
+import { move } from '../../ledger/ledger'
+import { CLEARING, INSURANCE, posKey } from './model'
+import type { ContractService } from './service'
+import { charge } from './settlement'
+
+/**
+ * One funding round of a symbol at funding time `ts` (common/contract/funding.ts has the
+ * formula). Idempotent: the round row is unique per (symbol, ts) and is claimed first, in the same
+ * transaction as the payments, so a second run (another start, a retry) does nothing.
+ *
+ * Bookkeeping: payers pay into the contract_clearing account and receivers are paid from it in
+ * the same transaction (reason contract_funding), so it passes through at zero; the rounding dust
+ * goes to the insurance fund. A payer whose available balance is short pays from position margin
+ * (cross margin); beyond the whole balance the insurance fund pays, as for a loss.
+ */
+export async function runFunding(
+  svc: ContractService,
+  symbol: string,
+  ts: number,
+): Promise<FundingRound | null> {
+  await svc.init()
+  const inst = svc.inst(symbol)
+  const mark = svc.mark(symbol)
+  if (!mark) return null
+  return svc.exclusive(() =>
+    svc.transact(async (pass) => {
+      const rate = fundingRate(svc.premiumSamples(symbol), inst.rawTiers[0]?.mmr ?? '0.004')
+      const claimed = await pass.trx
+        .insertInto('contract_funding_round')
+        .values({
+          symbol,
+          ts: String(ts),
+          rate,
+          mark_price: mark,
+          samples: svc.premiumSamples(symbol).length,
+        })
+        .onConflict((oc) => oc.columns(['symbol', 'ts']).doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (!claimed) return null
+      const positions = svc.positionsOn(symbol)
+      await svc.lockFor(
+        pass,
+        positions.map((p) => p.holder),
+      )
+      const { lines, dust } = fundingPayments(
+        positions.map((p) => ({
+          key: posKey(p.holder, p.symbol, p.side),
+          side: p.side,
+          qty: mul(p.lots, inst.lotSize),
+        })),
+        rate,
+        mark,
+        6,
+      )
+      const ref = `${symbol}@${ts}`
+      const rows = []
+      // Payers first, so the clearing account holds what the receivers are paid.
+      const ordered = [...lines].sort(
+        (a, b) => (isNegative(a.amount) ? 0 : 1) - (isNegative(b.amount) ? 0 : 1),
+      )
+      for (const l of ordered) {
+        const p = svc.positions.get(l.key)
+        if (!p) continue
+        if (isNegative(l.amount))
+          charge(svc, pass, p.holder, neg(l.amount), CLEARING, 'contract_funding', ref, true)
+        else
+          pass.ledger.post({
+            reason: 'contract_funding',
+            refType: 'contract_funding',
+            refId: ref,
+            postings: move(CLEARING, { holder: p.holder, account: 'contract', asset: 'USDT' }, l.amount),
+          })
+        const cur = svc.positions.get(l.key) ?? p
+        svc.positions.set(l.key, { ...cur, funding: add(cur.funding, l.amount), updated_at: pass.now })
+        pass.positions.add(l.key)
+        pass.holders.add(p.holder)
+        rows.push({
+          round_id: String(claimed.id),
+          holder: p.holder,
+          symbol,
+          side: p.side,
+          lots: p.lots,
+          rate,
+          mark_price: mark,
+          amount: l.amount,
+          created_at: pass.now,
+        })
+      }
+      if (gt(dust, '0'))
+        pass.ledger.post({
+          reason: 'contract_funding',
+          refType: 'contract_funding',
+          refId: ref,
+          memo: 'funding rounding dust',
+          postings: move(CLEARING, INSURANCE, dust),
+        })
+      else if (isNegative(dust))
+        pass.ledger.post({
+          reason: 'contract_funding',
+          refType: 'contract_funding',
+          refId: ref,
+          memo: 'funding rounding dust',
+          postings: move(INSURANCE, CLEARING, neg(dust)),
+        })
+      if (rows.length) await pass.trx.insertInto('contract_funding_payment').values(rows).execute()
+      return { id: String(claimed.id), symbol, rate, markPrice: mark, ts }
+    }),
+  )
+}

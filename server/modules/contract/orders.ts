@@ -1,0 +1,239 @@
+import { type AccountPosition, isLiquidatable } from '@common/contract/liquidation'
+import { maxLeverageFor, notionalOf } from '@common/contract/margin'
+import { orderCost } from '@common/contract/orders'
+import { add, div, gt, max, mul, round, sub } from '@common/money/decimal'
+import type { ContractPlaceInput, ContractSide } from '@common/schemas/contract'
+import { fromUnits } from '../../engine/order-book'
+import { AppError } from '../../http/errors'
+import { freeze } from '../../ledger/ledger'
+import { vipFeeRates } from '../invite/service'
+import type { Pass } from './engine'
+import { MM_LEVERAGE, MONEY_DP, type OrderRow, wallet } from './model'
+import type { ContractService, Source } from './service'
+
+/** Orders inside a pass: opening (checks, margin reserve, matching), reduce-only closes, market-maker quotes. */
+
+export interface Quote {
+  side: ContractSide
+  price: string
+  lots: number
+}
+
+/** Validates and runs an opening order inside a pass. */
+export async function openIn(
+  svc: ContractService,
+  pass: Pass,
+  holder: string,
+  input: ContractPlaceInput,
+  source: Source,
+): Promise<OrderRow> {
+  const inst = svc.inst(input.symbol)
+  if (!inst.trading) throw new AppError('marketSuspended')
+  const lots = input.lots
+  if (input.leverage > inst.maxLeverage) throw new AppError('leverageTooHigh')
+  const price = input.type === 'limit' ? round(input.price as string, inst.pp, 'half-up') : null
+  if (price !== null && !gt(price, '0')) throw new AppError('priceOutOfRange')
+  const ref = referencePrice(svc, inst.symbol, input.side, price, lots)
+  const held = Number(svc.position(holder, inst.symbol, input.side)?.lots ?? 0)
+  const notional = notionalOf(mul(String(lots + held), inst.lotSize), ref)
+  if (maxLeverageFor(inst.tiers, notional, inst.maxLeverage) < input.leverage)
+    throw new AppError('leverageTooHigh')
+  await svc.lockFor(pass, [holder])
+  if (!holder.startsWith('mm:')) {
+    await assertActive(svc, pass, holder)
+    // As if the order filled at its reference price now, paying the taker fee.
+    const qty = mul(String(lots), inst.lotSize)
+    const fee = div(mul(mul(qty, ref), inst.takerFee), '1', MONEY_DP, 'up')
+    const mark = svc.mark(inst.symbol) ?? ref
+    assertHealthy(svc, pass, holder, fee, [
+      { symbol: inst.symbol, side: input.side, qty, entry: ref, mark, tiers: inst.tiers },
+    ])
+  }
+  const cost = orderCost(lots, inst.lotSize, ref, input.leverage, max(inst.makerFee, inst.takerFee), MONEY_DP)
+  const id = await svc.nextOrderId(pass.trx)
+  svc.post(pass, 'contract_margin', String(id), freeze(wallet(holder), cost.total))
+  return svc.execute(
+    pass,
+    svc.newOrder(
+      pass,
+      id,
+      holder,
+      inst.symbol,
+      input.side,
+      'open',
+      input.type,
+      price,
+      lots,
+      input.leverage,
+      cost.total,
+      source,
+    ),
+  )
+}
+
+export function newOrder(
+  svc: ContractService,
+  pass: Pass,
+  id: number,
+  holder: string,
+  symbol: string,
+  side: ContractSide,
+  kind: OrderRow['kind'],
+  type: OrderRow['type'],
+  price: string | null,
+  lots: number,
+  leverage: number,
+  locked: string,
+  source: Source,
+): OrderRow {
+  const inst = svc.inst(symbol)
+  // The VIP tier in force when the order is placed (issue 19) sets its rates for good.
+  const rates = vipFeeRates(svc.db, holder, inst.makerFee, inst.takerFee)
+  return {
+    id: String(id),
+    holder,
+    symbol,
+    side,
+    kind,
+    type,
+    source,
+    price,
+    lots: String(lots),
+    filled_lots: '0',
+    filled_notional: '0',
+    leverage,
+    locked,
+    fee: '0',
+    realized_pnl: '0',
+    maker_fee_rate: rates.maker,
+    taker_fee_rate: rates.taker,
+    status: 'open',
+    created_at: pass.now,
+    updated_at: pass.now,
+  }
+}
+
+/**
+ * The price margin is reserved at: a long pays at most its limit; a short that crosses the bids
+ * sells at the bids (at or above its limit); a market order at the worst level it would reach.
+ */
+export function referencePrice(
+  svc: ContractService,
+  symbol: string,
+  side: ContractSide,
+  limit: string | null,
+  lots: number,
+): string {
+  const inst = svc.inst(symbol)
+  const b = svc.book(symbol)
+  const levels = b.depth(1000)
+  const takes = side === 'long' ? levels.asks : levels.bids
+  if (limit !== null) {
+    const bid = b.bestBid()
+    return side === 'short' && bid !== null ? max(limit, fromUnits(bid, inst.pp)) : limit
+  }
+  let left = lots
+  let worst: number | null = null
+  for (const l of takes) {
+    worst = l.price
+    left -= l.qty
+    if (left <= 0) break
+  }
+  if (worst === null) throw new AppError('noLiquidity')
+  const w = fromUnits(worst, inst.pp)
+  return side === 'short' ? fromUnits(takes[0]?.price ?? worst, inst.pp) : w
+}
+
+/** Frozen accounts may look but not trade (as in spot); closing stays open to them. */
+export async function assertActive(_svc: ContractService, pass: Pass, holder: string): Promise<void> {
+  const status = await pass.ledger.lock([], [holder])
+  if (status.get(holder) !== 'active') throw new AppError('accountAbnormal')
+}
+
+/**
+ * Refuses an order that would leave the account at its maintenance margin once filled (its fee
+ * paid, the new position marked at the index): it would be liquidated at the next tick.
+ */
+export function assertHealthy(
+  svc: ContractService,
+  pass: Pass,
+  holder: string,
+  fee: string,
+  extra: AccountPosition[],
+): void {
+  const bal = pass.ledger.balance(wallet(holder)) ?? { available: '0', frozen: '0' }
+  const r = svc.riskOf(holder, sub(add(bal.available, bal.frozen), fee), extra)
+  if (r && isLiquidatable(r.marginBalance, r.maintenance)) throw new AppError('contractRisk')
+}
+
+/** Closes (part of) a position inside a pass: a reduce-only market or limit order. */
+export async function closeIn(
+  svc: ContractService,
+  pass: Pass,
+  holder: string,
+  symbol: string,
+  side: ContractSide,
+  opts: { type?: 'limit' | 'market'; lots?: number; price?: string },
+  source: Source,
+): Promise<OrderRow> {
+  const inst = svc.inst(symbol)
+  const p = svc.position(holder, symbol, side)
+  if (!p) throw new AppError('positionNotFound')
+  const free = Number(p.lots) - svc.closingLots(holder, symbol, side)
+  const lots = opts.lots ?? free
+  if (lots <= 0 || lots > free) throw new AppError('lotsAbovePosition')
+  const type = opts.type ?? 'market'
+  const price = type === 'limit' ? round(opts.price as string, inst.pp, 'half-up') : null
+  if (type === 'market') {
+    const b = svc.book(symbol)
+    if ((side === 'long' ? b.bestBid() : b.bestAsk()) === null) throw new AppError('noLiquidity')
+  }
+  const id = await svc.nextOrderId(pass.trx)
+  return svc.execute(
+    pass,
+    svc.newOrder(pass, id, holder, symbol, side, 'close', type, price, lots, p.leverage, '0', source),
+  )
+}
+
+/**
+ * Market makers: replace the holder's quotes on `symbol`, atomically. Quotes are 'net' orders
+ * (a bid reduces the maker's short before it opens a long) that freeze nothing at placement:
+ * their margin and fee come from available when they fill.
+ */
+export async function requote(
+  svc: ContractService,
+  holder: string,
+  symbol: string,
+  quotes: { side: ContractSide; price: string; lots: number }[],
+) {
+  await svc.init()
+  const inst = svc.inst(symbol)
+  return svc.exclusive(() =>
+    svc.transact(async (pass) => {
+      await svc.lockFor(pass, [holder])
+      for (const o of svc.openOrdersOf(holder, symbol)) svc.cancelIn(pass, o)
+      if (!inst.trading) return
+      for (const q of quotes) {
+        const id = await svc.nextOrderId(pass.trx)
+        const price = round(q.price, inst.pp, 'half-up')
+        await svc.execute(
+          pass,
+          svc.newOrder(
+            pass,
+            id,
+            holder,
+            symbol,
+            q.side,
+            'net',
+            'limit',
+            price,
+            q.lots,
+            MM_LEVERAGE,
+            '0',
+            'mm',
+          ),
+        )
+      }
+    }),
+  )
+}

@@ -1,0 +1,194 @@
+import { fundingRate, nextFundingAt } from '@common/contract/funding'
+import { add } from '@common/money/decimal'
+import {
+  type ContractInfo,
+  type ContractInstrument,
+  contractCancelAllSchema,
+  contractCancelSchema,
+  contractCloseAllSchema,
+  contractCloseSchema,
+  contractHistoryQuerySchema,
+  contractOptionalSymbolQuerySchema,
+  contractPlaceSchema,
+  contractReverseSchema,
+  contractSymbolQuerySchema,
+  contractTpslSchema,
+  fundingQuerySchema,
+} from '@common/schemas/contract'
+import { depthQuerySchema, tradesQuerySchema } from '@common/schemas/spot'
+import type { FastifyInstance } from 'fastify'
+import { currentUser, requireUser } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { parse } from '../../http/validate'
+import type { ModuleDeps } from '../index'
+import { contractAdminRoutes } from './admin-routes'
+import type { CInst } from './model'
+import { orderToWire } from './model'
+import {
+  fillsOf,
+  fundingPaymentsOf,
+  fundingRounds,
+  insuranceFund,
+  liquidationsOf,
+  orderHistory,
+  pageSchemaOf,
+  positionHistory,
+  recentContractTrades,
+} from './repo'
+import { contractService } from './service'
+import { accountOf } from './wire'
+
+const pageSchema = pageSchemaOf(30)
+
+export function instrumentToWire(i: CInst, status: string): ContractInstrument {
+  return {
+    symbol: i.symbol,
+    base: i.base,
+    quote: 'USDT',
+    name: i.name,
+    status: i.trading && status === 'trading' ? 'trading' : 'suspended',
+    pricePrecision: i.pp,
+    lotSize: i.lotSize,
+    maxLeverage: i.maxLeverage,
+    makerFee: i.makerFee,
+    takerFee: i.takerFee,
+    tiers: i.rawTiers,
+  }
+}
+
+/** Perpetual contracts: thin HTTP layer over ContractService (use cases) and repo (queries). */
+export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { db, market } = deps
+  const svc = contractService(db)
+  svc.attachMarket(market)
+  await svc.init()
+  const auth = { preHandler: requireUser }
+  const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).id
+
+  app.post('/contract/order/place', auth, async (req) =>
+    ok(await svc.place(me(req), parse(contractPlaceSchema, req.body))),
+  )
+  app.post('/contract/order/cancel', auth, async (req) =>
+    ok(await svc.cancel(me(req), parse(contractCancelSchema, req.body).id)),
+  )
+  app.post('/contract/order/cancel-all', auth, async (req) => {
+    const { symbol } = parse(contractCancelAllSchema, req.body)
+    if (symbol) svc.inst(symbol)
+    return ok({ cancelled: await svc.cancelAll(me(req), symbol) })
+  })
+  app.get('/contract/orders/open', auth, async (req) => {
+    const { symbol } = parse(contractOptionalSymbolQuerySchema, req.query)
+    await svc.init()
+    return ok(svc.openOrdersOf(me(req), symbol).map((o) => orderToWire(o, svc.inst(o.symbol).pp)))
+  })
+  app.get('/contract/orders/history', auth, async (req) => {
+    const q = parse(contractHistoryQuerySchema, req.query)
+    const rows = await orderHistory(db, me(req), q)
+    return ok({ list: rows.map((o) => orderToWire(o, svc.inst(o.symbol).pp)), more: rows.length === q.limit })
+  })
+  app.get('/contract/fills', auth, async (req) => {
+    const q = parse(contractHistoryQuerySchema, req.query)
+    const list = await fillsOf(db, me(req), q)
+    return ok({ list, more: list.length === q.limit })
+  })
+  app.get('/contract/positions', auth, async (req) => {
+    const { symbol } = parse(contractOptionalSymbolQuerySchema, req.query)
+    const bal = await svc.walletOf(me(req))
+    const w = add(bal.available, bal.frozen)
+    return ok(
+      svc
+        .positionsOf(me(req))
+        .filter((p) => !symbol || p.symbol === symbol)
+        .map((p) => svc.wirePosition(p, w)),
+    )
+  })
+  app.get('/contract/positions/history', auth, async (req) => {
+    const q = parse(contractHistoryQuerySchema, req.query)
+    const list = await positionHistory(db, me(req), q)
+    return ok({ list, more: list.length === q.limit })
+  })
+  app.post('/contract/position/close', auth, async (req) =>
+    ok(await svc.close(me(req), parse(contractCloseSchema, req.body))),
+  )
+  app.post('/contract/position/close-all', auth, async (req) => {
+    const { symbol } = parse(contractCloseAllSchema, req.body)
+    return ok({ closed: await svc.closeAll(me(req), symbol) })
+  })
+  app.post('/contract/position/reverse', auth, async (req) => {
+    const { symbol, side } = parse(contractReverseSchema, req.body)
+    return ok(await svc.reverse(me(req), symbol, side))
+  })
+  app.post('/contract/position/tpsl', auth, async (req) => {
+    const input = parse(contractTpslSchema, req.body)
+    await svc.setTpsl(me(req), input)
+    const p = svc.position(me(req), input.symbol, input.side)
+    const bal = await svc.walletOf(me(req))
+    return ok(p ? svc.wirePosition(p, add(bal.available, bal.frozen)) : null)
+  })
+  app.get('/contract/account', auth, async (req) => {
+    await svc.init()
+    return ok(accountOf(svc, me(req), await svc.walletOf(me(req))))
+  })
+  app.get('/contract/funding/payments', auth, async (req) => {
+    const q = parse(contractHistoryQuerySchema, req.query)
+    const list = await fundingPaymentsOf(db, me(req), q)
+    return ok({ list, more: list.length === q.limit })
+  })
+  app.get('/contract/liquidations', auth, async (req) => {
+    const q = parse(contractHistoryQuerySchema, req.query)
+    const list = await liquidationsOf(db, me(req), q)
+    return ok({ list, more: list.length === q.limit })
+  })
+
+  // ---- public ----
+  const rate = (symbol: string) => {
+    const inst = svc.inst(symbol)
+    return fundingRate(svc.premiumSamples(symbol), inst.rawTiers[0]?.mmr ?? '0.004')
+  }
+  app.get('/contract/instruments', async () =>
+    ok(
+      [...svc.insts.values()].map((i) =>
+        instrumentToWire(i, market.instrument(i.symbol)?.status ?? 'suspended'),
+      ),
+    ),
+  )
+  app.get('/contract/info', async (req) => {
+    const { symbol } = parse(contractSymbolQuerySchema, req.query)
+    svc.inst(symbol)
+    let oi = 0
+    for (const p of svc.positionsOn(symbol)) if (p.side === 'long') oi += Number(p.lots)
+    const info: ContractInfo = {
+      symbol,
+      indexPrice: svc.mark(symbol),
+      fundingRate: rate(symbol),
+      nextFundingAt: nextFundingAt(Date.now()),
+      openInterest: String(oi),
+    }
+    return ok(info)
+  })
+  app.get('/contract/funding', async (req) => {
+    const q = parse(fundingQuerySchema, req.query)
+    svc.inst(q.symbol)
+    const list = await fundingRounds(db, q.symbol, q)
+    return ok({
+      symbol: q.symbol,
+      fundingRate: rate(q.symbol),
+      nextFundingAt: nextFundingAt(Date.now()),
+      list,
+      more: list.length === q.limit,
+    })
+  })
+  app.get('/contract/insurance', async (req) => ok(await insuranceFund(db, parse(pageSchema, req.query))))
+  app.get('/contract/depth', async (req) => {
+    const { symbol, limit } = parse(depthQuerySchema, req.query)
+    svc.inst(symbol)
+    return ok(svc.depth(symbol, limit))
+  })
+  app.get('/contract/trades', async (req) => {
+    const { symbol, limit } = parse(tradesQuerySchema, req.query)
+    svc.inst(symbol)
+    return ok(await recentContractTrades(db, symbol, limit))
+  })
+
+  await app.register(contractAdminRoutes, { ...deps, prefix: '/admin/contract' })
+}

@@ -1,0 +1,62 @@
+import {
+  pauseSchema,
+  poolFundSchema,
+  productEditSchema,
+  productInputSchema,
+  projectEditSchema,
+  projectInputSchema,
+} from '@common/schemas/earn'
+import type { FastifyInstance } from 'fastify'
+import { currentUser, requireStaff } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { parse } from '../../http/validate'
+import { actor } from '../admin/routes-shared'
+import { assertStaffReady } from '../admin/staff'
+import type { ModuleDeps } from '../index'
+import { earnService } from './service'
+
+/**
+ * /api/admin/earn/*: the console's staking and subscription page, behind the staff guard; every
+ * change audited. Operators set products, projects and pools; nothing here sets a user's
+ * allocation or touches an order.
+ */
+export async function earnAdminRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const svc = earnService(deps.db)
+  app.addHook('preHandler', requireStaff)
+  app.addHook('preHandler', async (req) => {
+    await assertStaffReady(deps.db, currentUser(req).id)
+  })
+  const who = (req: Parameters<typeof actor>[0]) => {
+    const a = actor(req)
+    return { actorId: a.actorId, ip: a.ip }
+  }
+
+  app.get('/overview', async () => ok(await svc.totals()))
+  app.post('/product/create', async (req) =>
+    ok(await svc.createProduct(parse(productInputSchema, req.body), who(req))),
+  )
+  app.post('/product/edit', async (req) => {
+    const { id, ...input } = parse(productEditSchema, req.body)
+    return ok(await svc.editProduct(id, input, who(req)))
+  })
+  app.post('/product/pause', async (req) => {
+    const { id, paused, reason } = parse(pauseSchema, req.body)
+    return ok(await svc.pauseProduct(id, paused, who(req), reason))
+  })
+  app.post('/pool/fund', async (req) => {
+    const { asset, amount, reason } = parse(poolFundSchema, req.body)
+    await svc.fundPool(asset, amount, who(req), reason)
+    return ok(await svc.totals())
+  })
+  app.post('/project/create', async (req) =>
+    ok(await svc.createProject(parse(projectInputSchema, req.body), who(req))),
+  )
+  app.post('/project/edit', async (req) => {
+    const { id, ...input } = parse(projectEditSchema, req.body)
+    return ok(await svc.editProject(id, input, who(req)))
+  })
+  app.post('/project/pause', async (req) => {
+    const { id, paused, reason } = parse(pauseSchema, req.body)
+    return ok(await svc.pauseProject(id, paused, who(req), reason))
+  })
+}

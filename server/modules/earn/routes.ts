@@ -1,0 +1,58 @@
+import { parseLang } from '@common/i18n/languages'
+import {
+  commitSchema,
+  idParamSchema,
+  redeemSchema,
+  stakeSchema,
+  stakingOrdersQuerySchema,
+} from '@common/schemas/earn'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { currentUser, optionalUser, requireUser } from '../../http/auth'
+import { ok } from '../../http/envelope'
+import { parse } from '../../http/validate'
+import { langChain } from '../content/repo'
+import type { ModuleDeps } from '../index'
+import { earnAdminRoutes } from './admin-routes'
+import { earnService } from './service'
+
+const chainOf = (req: FastifyRequest) => langChain(parseLang(req.headers.lang))
+
+/**
+ * Staking and coin subscription, in the finance account. Browsing is public; staking,
+ * committing and the records need a login. Another user's order ids read as not found.
+ */
+export async function earnRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { db } = deps
+  const svc = earnService(db)
+  const auth = { preHandler: requireUser }
+  const me = (req: FastifyRequest) => currentUser(req).id
+
+  app.get('/staking/products', async () => ok(await svc.products()))
+  app.post('/staking/stake', auth, async (req) => {
+    const { product, amount } = parse(stakeSchema, req.body)
+    return ok(await svc.stake(me(req), product, amount))
+  })
+  app.get('/staking/orders', auth, async (req) =>
+    ok(await svc.orders(me(req), parse(stakingOrdersQuerySchema, req.query))),
+  )
+  app.get('/staking/order/:id', auth, async (req) =>
+    ok(await svc.order(me(req), parse(idParamSchema, req.params).id)),
+  )
+  app.post('/staking/redeem', auth, async (req) =>
+    ok(await svc.redeem(me(req), parse(redeemSchema, req.body).id)),
+  )
+
+  app.get('/subscription/projects', async (req) => ok(await svc.projects(chainOf(req))))
+  app.get('/subscription/project/:id', { preHandler: optionalUser }, async (req) => {
+    const user = req.user ? currentUser(req).id : null
+    return ok(await svc.project(parse(idParamSchema, req.params).id, user, chainOf(req)))
+  })
+  app.post('/subscription/commit', auth, async (req) => {
+    const { project, amount } = parse(commitSchema, req.body)
+    await svc.commit(me(req), project, amount)
+    return ok(await svc.project(project, me(req), chainOf(req)))
+  })
+  app.get('/subscription/mine', auth, async (req) => ok(await svc.myCommitments(me(req), chainOf(req))))
+
+  await app.register(earnAdminRoutes, { ...deps, prefix: '/admin/earn' })
+}

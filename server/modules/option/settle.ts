@@ -1,0 +1,149 @@
+import { DEFAULT_LANG, LANG_CODES } from '@common/i18n/languages'
+import { SYSTEM_HOLDER } from '@common/ledger/accounts'
+import { OPTION_TYPES, type OptionResult } from '@common/option/rules'
+import { type RawBuilder, sql } from 'kysely'
+import { type EntrySetResult, postEntrySet } from '../../ledger/bulk'
+import type { Tx } from '../../ledger/ledger'
+import { optionPushText } from './push-texts'
+
+/**
+ * Set-based settlement of one round: a handful of statements whatever its number of orders.
+ * Runs inside the settling transaction, which holds the pool lock and the round's row lock.
+ *
+ * 1. claim: one UPDATE switches every order still waiting to settled, with its outcome and payout
+ *    computed from the round's result and the order's own rate (settled_at = the transaction's
+ *    timestamp, now(), which marks the orders this transaction claimed);
+ * 2. ledger: one entry set (postEntrySet, two statements) posts each claimed order's entry, the
+ *    same bookkeeping as a single posting would: a win moves the principal from frozen back to
+ *    available plus the profit from the pool; a loss moves the principal to the pool; a void round
+ *    returns the principal and, in a second entry, the fee. The pool's balance changes once, by
+ *    the round's net, and may not end below zero;
+ * 3. after the commit, notifications: one INSERT of every order's in-app notification, in every
+ *    language (notifyRound).
+ *
+ * Exactly once: an order is claimed only while waiting, in the transaction that writes its
+ * entries; a second settlement of the round finds nothing waiting.
+ */
+
+/** The orders this transaction claimed in the round. */
+const claimed = (roundId: string) => sql`
+  select o.id, o.holder, o.type, o.amount, o.fee, o.outcome, o.payout
+  from option_order o
+  where o.round_id = ${roundId}::bigint and o.status = 'settled' and o.settled_at = now()`
+
+/** Claims every waiting order of the round with its outcome and payout; returns how many. */
+export async function claimOrders(trx: Tx, roundId: string, result: OptionResult | 'void'): Promise<number> {
+  const r = await sql<{ n: number }>`
+    with claimed as (
+    update option_order set status = 'settled', settled_at = now(),
+      outcome = case when ${result}::text = 'void' then 'void' when type = ${result}::text then 'win' else 'lose' end,
+      payout = case when ${result}::text = 'void' then amount + fee
+        when type = ${result}::text then amount + trunc(amount * greatest(rate, 0), 8) else 0 end
+    where round_id = ${roundId}::bigint and status = 'waiting'
+    returning 1)
+    select count(*)::int as n from claimed`.execute(trx)
+  return Number(r.rows[0]?.n ?? 0)
+}
+
+/** Entry keys: 2 x order id for the settlement, + 1 for a void round's fee refund. */
+function entries(roundId: string): RawBuilder<unknown> {
+  return sql`
+    select o.id * 2 as ord, 'option_settlement' as reason, 'option_order' as ref_type, o.id::text as ref_id,
+      case when o.outcome = 'void' then 'void round: principal returned' else '' end as memo, null as actor_id
+    from (${claimed(roundId)}) o
+    union all
+    select o.id * 2 + 1, 'option_fee', 'option_order', o.id::text, 'void round: fee returned', null
+    from (${claimed(roundId)}) o
+    where o.outcome = 'void' and o.fee <> 0`
+}
+
+function postings(roundId: string, asset: string): RawBuilder<unknown> {
+  const sys = SYSTEM_HOLDER
+  return sql`
+    select o.id * 2 + v.k as ord, v.seq, v.holder, v.account, ${asset}::text as asset, v.bucket, v.amount
+    from (${claimed(roundId)}) o
+    cross join lateral (values
+      (0, 0, o.holder, 'option', 'frozen', -o.amount),
+      (0, 1, o.holder, 'option', 'available',
+        case o.outcome when 'win' then o.payout when 'void' then o.amount else 0 end),
+      (0, 2, ${sys}::text, 'option_pool', 'available',
+        case o.outcome when 'win' then o.amount - o.payout when 'lose' then o.amount else 0 end),
+      (1, 0, ${sys}::text, 'fees', 'available', case o.outcome when 'void' then -o.fee else 0 end),
+      (1, 1, o.holder, 'option', 'available', case o.outcome when 'void' then o.fee else 0 end)
+    ) as v(k, seq, holder, account, bucket, amount)`
+}
+
+/** Posts the ledger entries of the orders this transaction claimed. */
+export function postClaimed(trx: Tx, roundId: string, asset: string): Promise<EntrySetResult> {
+  return postEntrySet(trx, {
+    entries: entries(roundId),
+    postings: postings(roundId, asset),
+    nonNegative: [{ holder: SYSTEM_HOLDER, account: 'option_pool', asset }],
+  })
+}
+
+/**
+ * The notification texts of one (outcome, type) in every language, as JSON text where only
+ * {amount} and {payout} are left to fill in per order.
+ */
+export function textTemplates(round: {
+  symbol: string
+  open_price: string | null
+  close_price: string | null
+}): { outcome: string; type: string; tpl: string }[] {
+  const out: { outcome: string; type: string; tpl: string }[] = []
+  for (const outcome of ['win', 'lose', 'void'] as const)
+    for (const type of OPTION_TYPES) {
+      const body = outcome === 'win' ? 'bodyWin' : outcome === 'lose' ? 'bodyLose' : 'bodyVoid'
+      const texts = Object.fromEntries(
+        LANG_CODES.map((lang) => {
+          const values = {
+            symbol: round.symbol,
+            open: round.open_price ?? '',
+            close: round.close_price ?? '',
+            type: optionPushText(lang, type),
+          }
+          return [
+            lang,
+            { title: optionPushText(lang, 'title', values), body: optionPushText(lang, body, values) },
+          ]
+        }),
+      )
+      out.push({ outcome, type, tpl: JSON.stringify(texts) })
+    }
+  return out
+}
+
+/**
+ * One in-app notification per order of a settled round (written after the settlement commits,
+ * so the settling transaction does not hold the pool lock for them), stored in every app language
+ * (the inbox reads in the reader's language); title and body in the language of the holder's most
+ * recently subscribed device, as PushService.notify writes them. Returns how many.
+ */
+export async function notifyRound(
+  db: Tx,
+  round: { id: string; symbol: string; open_price: string | null; close_price: string | null },
+): Promise<number> {
+  const r = await sql<{ n: number }>`
+    with written as (
+    insert into notification (user_id, title, body, texts)
+    select n.holder, coalesce(n.texts -> n.lang, n.texts -> ${DEFAULT_LANG}::text) ->> 'title',
+      coalesce(n.texts -> n.lang, n.texts -> ${DEFAULT_LANG}::text) ->> 'body', n.texts
+    from (
+      select o.id, o.holder, coalesce(s.lang, ${DEFAULT_LANG}::text) as lang,
+        replace(replace(t.tpl, '{amount}', trim_scale(o.amount)::text), '{payout}',
+          trim_scale(o.payout)::text)::jsonb as texts
+      from option_order o
+      join json_to_recordset(${JSON.stringify(textTemplates(round))}::json) as t(outcome text, type text, tpl text)
+        on t.outcome = o.outcome and t.type = o.type
+      left join lateral (
+        select lang from push_subscription where user_id = o.holder order by created_at desc, id desc limit 1
+      ) s on true
+      where o.round_id = ${round.id}::bigint and o.status = 'settled'
+        and exists (select 1 from users u where u.id = o.holder)
+    ) n
+    order by n.id
+    returning 1)
+    select count(*)::int as n from written`.execute(db)
+  return Number(r.rows[0]?.n ?? 0)
+}

@@ -1,0 +1,121 @@
+import { gt, lte } from '@common/money/decimal'
+import type { ContractPosition } from '@common/schemas/contract'
+import { useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { useFormat } from '@/lib/format/use-format'
+import { showToast } from '@/ui/feedback'
+import { Sheet } from '@/ui/Sheet'
+import sheet from '@/ui/Sheet.module.css'
+import { contractApi, contractKeys } from './api'
+import styles from './Contract.module.css'
+import { usePerpName } from './PositionCard'
+
+const LOTS_RE = /^[1-9]\d{0,8}$/
+const PRICE_RE = /^\d+(\.\d+)?$/
+
+/** Close a position, all of it or some lots, at the market or with a reduce-only limit order. */
+export function CloseSheet({ p, mark, onClose }: { p: ContractPosition; mark: string; onClose: () => void }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const perp = usePerpName()
+  const qc = useQueryClient()
+  const [type, setType] = useState<'market' | 'limit'>('market')
+  const [price, setPrice] = useState(mark)
+  const [lots, setLots] = useState(p.lots)
+  const [error, setError] = useState('')
+  const ids = { price: useId(), lots: useId() }
+  const close = useMutation({
+    mutationFn: contractApi.close,
+    onSuccess: (o) => {
+      showToast(o.status === 'filled' ? t`Position closed` : t`Close order placed`)
+      void qc.invalidateQueries({ queryKey: contractKeys.mine() })
+      onClose()
+    },
+  })
+  const submit = () => {
+    if (!LOTS_RE.test(lots) || gt(lots, p.lots)) {
+      setError(t`Lots: a whole number from 1 to ${p.lots}`)
+      return
+    }
+    if (type === 'limit' && (!PRICE_RE.test(price) || lte(price, '0'))) {
+      setError(t`Enter a price above 0`)
+      return
+    }
+    close.mutate({
+      symbol: p.symbol,
+      side: p.side,
+      type,
+      ...(lots === p.lots ? {} : { lots }),
+      ...(type === 'limit' ? { price } : {}),
+    })
+  }
+  return (
+    <Sheet title={t`Close position`} onClose={onClose} closeLabel={t`Cancel`} testId="close-sheet">
+      <p className={sheet.confirmText}>
+        {p.side === 'long' ? t`Long` : t`Short`} · {perp(p.symbol)} · {t`${amount(p.lots)} lots`}
+      </p>
+      <div className={styles.segment} role="tablist" aria-label={t`Order type`}>
+        {(['market', 'limit'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={type === k}
+            data-testid={`close-${k}`}
+            onClick={() => setType(k)}
+          >
+            {k === 'market' ? t({ message: 'Market', context: 'order type' }) : t`Limit`}
+          </button>
+        ))}
+      </div>
+      {type === 'limit' && (
+        <div className={styles.field}>
+          <label htmlFor={ids.price}>{t`Price (USDT)`}</label>
+          <input
+            id={ids.price}
+            inputMode="decimal"
+            value={price}
+            data-testid="close-price"
+            onChange={(e) => {
+              setPrice(e.target.value.trim())
+              setError('')
+            }}
+          />
+        </div>
+      )}
+      <div className={styles.field}>
+        <label htmlFor={ids.lots}>{t`Lots`}</label>
+        <input
+          id={ids.lots}
+          inputMode="numeric"
+          value={lots}
+          data-testid="close-lots"
+          onChange={(e) => {
+            setLots(e.target.value.replace(/\D/g, ''))
+            setError('')
+          }}
+        />
+      </div>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={sheet.sheetActions}>
+        <button type="button" className={sheet.btn} onClick={onClose}>
+          {t`Cancel`}
+        </button>
+        <button
+          type="button"
+          className={sheet.btnPrimary}
+          data-testid="confirm-ok"
+          onClick={submit}
+          disabled={close.isPending}
+        >
+          {t`Confirm close`}
+        </button>
+      </div>
+    </Sheet>
+  )
+}

@@ -1,0 +1,52 @@
+import { mul } from '@common/money/decimal'
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useFormat } from '@/lib/format/use-format'
+import { infoQueryOptions } from './api'
+import styles from './Contract.module.css'
+import { countdown } from './countdown'
+
+/** Mark (= index) price, the estimated funding rate and the time left until the next funding. */
+export function FundingBar({
+  symbol,
+  mark,
+  pricePrecision,
+}: {
+  symbol: string
+  mark: string | undefined
+  pricePrecision?: number
+}) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const info = useQuery(infoQueryOptions(symbol))
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(id)
+  }, [])
+  const next = info.data?.nextFundingAt
+  // Past the round: read the new rate and time.
+  useEffect(() => {
+    if (next && now > next + 2000) void info.refetch()
+  }, [next, now, info])
+  const price = mark ?? info.data?.indexPrice
+  return (
+    <dl className={styles.fundingBar} aria-label={t`Contract information`}>
+      <div>
+        <dt>{t`Mark price`}</dt>
+        <dd data-testid="mark-price">{price ? amount(price, { dp: pricePrecision }) : '--'}</dd>
+      </div>
+      <div>
+        <dt>{t`Funding rate`}</dt>
+        <dd data-testid="funding-rate">
+          {info.data ? `${amount(mul(info.data.fundingRate, '100'), { dp: 4 })}%` : '--'}
+        </dd>
+      </div>
+      <div>
+        <dt>{t`Next funding`}</dt>
+        <dd data-testid="funding-countdown">{next ? countdown(next, now) : '--'}</dd>
+      </div>
+    </dl>
+  )
+}

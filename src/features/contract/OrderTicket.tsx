@@ -1,0 +1,230 @@
+import { div, gt, mul } from '@common/money/decimal'
+import {
+  type ContractInstrument,
+  type ContractOrderType,
+  type ContractSide,
+  contractPlaceSchema,
+} from '@common/schemas/contract'
+import { useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useId, useState } from 'react'
+import * as v from 'valibot'
+import { useFormat } from '@/lib/format/use-format'
+import { showToast } from '@/ui/feedback'
+import { contractApi, contractKeys } from './api'
+import styles from './Contract.module.css'
+import { LeverageSheet } from './LeverageSheet'
+import { maxOpenLots, openCost } from './ticket'
+
+const PERCENTS = ['25', '50', '75', '100'] as const
+const LOTS_RE = /^[1-9]\d{0,8}$/
+const PRICE_RE = /^\d+(\.\d+)?$/
+
+/** The order ticket: open long or short, limit or market, lots, leverage, cost and max lots. */
+export function OrderTicket({
+  inst,
+  last,
+  available,
+  loggedIn,
+  pickedPrice,
+  held,
+}: {
+  inst: ContractInstrument | undefined
+  last: string | undefined
+  /** Available margin of the contract account (USDT), undefined for visitors. */
+  available: string | undefined
+  loggedIn: boolean
+  /** A price tapped in the order book. */
+  pickedPrice: { price: string; at: number } | null
+  /** Lots already held per side on this instrument (the margin tier counts the whole position). */
+  held: { long: number; short: number }
+}) {
+  const { t } = useLingui()
+  const { amount: fmt } = useFormat()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const [side, setSide] = useState<ContractSide>('long')
+  const [type, setType] = useState<ContractOrderType>('limit')
+  const [price, setPrice] = useState('')
+  const [lots, setLots] = useState('')
+  const [leverage, setLeverage] = useState(10)
+  const [choosing, setChoosing] = useState(false)
+  const ids = { type: useId(), price: useId(), lots: useId() }
+  const max = inst?.maxLeverage ?? 1
+  const lev = Math.min(leverage, max)
+
+  useEffect(() => {
+    if (!price && last) setPrice(last)
+  }, [price, last])
+  useEffect(() => {
+    if (pickedPrice) {
+      setType('limit')
+      setPrice(pickedPrice.price)
+    }
+  }, [pickedPrice])
+
+  const at = type === 'limit' ? price : last
+  const priced = Boolean(at && PRICE_RE.test(at) && gt(at, '0'))
+  const cost = inst && priced && LOTS_RE.test(lots) ? openCost(inst, lots, at ?? '0', lev) : null
+  const maxLots =
+    inst && priced && available ? maxOpenLots(inst, available, at ?? '0', lev, held[side]) : null
+
+  const place = useMutation({
+    mutationFn: contractApi.place,
+    onSuccess: (o) => {
+      showToast(o.status === 'filled' ? t`Order filled` : t`Order placed`)
+      setLots('')
+      void qc.invalidateQueries({ queryKey: contractKeys.mine() })
+    },
+  })
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!loggedIn) {
+      void navigate({ to: '/pages/login/index' })
+      return
+    }
+    if (!inst) return
+    const input = {
+      symbol: inst.symbol,
+      side,
+      type,
+      lots,
+      leverage: lev,
+      ...(type === 'limit' ? { price } : {}),
+    }
+    const parsed = v.safeParse(contractPlaceSchema, input)
+    if (!parsed.success || (type === 'limit' && !priced)) {
+      showToast(t`Enter a valid price and a whole number of lots`, { error: true })
+      return
+    }
+    place.mutate(parsed.output)
+  }
+
+  const pickPercent = (p: string) => {
+    if (!maxLots) return
+    const n = div(mul(String(maxLots), p), '100', 0, 'down')
+    setLots(gt(n, '0') ? n : '')
+  }
+
+  return (
+    <>
+      <form className={styles.ticket} onSubmit={submit} aria-label={t`Place order`} noValidate>
+        <div className={styles.sides} role="tablist" aria-label={t`Direction`}>
+          {(['long', 'short'] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              aria-selected={side === s}
+              data-side={s}
+              data-testid={`side-${s}`}
+              onClick={() => setSide(s)}
+            >
+              {s === 'long' ? t`Long` : t`Short`}
+            </button>
+          ))}
+        </div>
+        <div className={styles.ticketRow}>
+          <span className={styles.tag}>{t`Cross`}</span>
+          <button
+            type="button"
+            className={styles.levButton}
+            data-testid="leverage"
+            onClick={() => setChoosing(true)}
+            aria-label={t`Leverage ${lev}x, change`}
+          >
+            {lev}x
+          </button>
+        </div>
+        <label className="visually-hidden" htmlFor={ids.type}>
+          {t`Order type`}
+        </label>
+        <select
+          id={ids.type}
+          data-testid="order-type"
+          className={styles.select}
+          value={type}
+          onChange={(e) => setType(e.target.value as ContractOrderType)}
+        >
+          <option value="limit">{t`Limit`}</option>
+          <option value="market">{t({ message: 'Market', context: 'order type' })}</option>
+        </select>
+        {type === 'limit' ? (
+          <div className={styles.field}>
+            <label htmlFor={ids.price}>{t`Price (USDT)`}</label>
+            <input
+              id={ids.price}
+              data-testid="price-input"
+              inputMode="decimal"
+              autoComplete="off"
+              value={price}
+              onChange={(e) => setPrice(e.target.value.trim())}
+            />
+          </div>
+        ) : (
+          <div className={styles.field} data-disabled="true">
+            <span>{t`Price`}</span>
+            <span className={styles.marketPrice}>{t`Best market price`}</span>
+          </div>
+        )}
+        <div className={styles.field}>
+          <label htmlFor={ids.lots}>{t`Lots`}</label>
+          <input
+            id={ids.lots}
+            data-testid="lots-input"
+            inputMode="numeric"
+            autoComplete="off"
+            value={lots}
+            onChange={(e) => setLots(e.target.value.replace(/\D/g, ''))}
+          />
+        </div>
+        <p className={styles.hint} data-testid="lot-size">
+          {inst ? t`1 lot = ${fmt(inst.lotSize)} ${inst.base}` : '\u00a0'}
+        </p>
+        <fieldset className={styles.percents} aria-label={t`Share of the maximum lots`}>
+          {PERCENTS.map((p) => (
+            <button key={p} type="button" onClick={() => pickPercent(p)} disabled={!maxLots}>
+              {p}%
+            </button>
+          ))}
+        </fieldset>
+        <dl className={styles.lines}>
+          <div>
+            <dt>{t`Available`}</dt>
+            <dd data-testid="available">{available ? `${fmt(available, { dp: 2 })} USDT` : '-- USDT'}</dd>
+          </div>
+          <div>
+            <dt>{t`Cost`}</dt>
+            <dd data-testid="cost">{cost ? `${fmt(cost.total, { dp: 2, mode: 'up' })} USDT` : '--'}</dd>
+          </div>
+          <div>
+            <dt>{side === 'long' ? t`Max long` : t`Max short`}</dt>
+            <dd data-testid="max-lots">{maxLots !== null ? t`${maxLots} lots` : '--'}</dd>
+          </div>
+        </dl>
+        <button
+          type="submit"
+          data-testid="submit-order"
+          className={styles.submit}
+          data-side={side}
+          disabled={place.isPending || (loggedIn && inst?.status === 'suspended')}
+        >
+          {!loggedIn ? t`Log in` : side === 'long' ? t`Open long` : t`Open short`}
+        </button>
+      </form>
+      {choosing && (
+        <LeverageSheet
+          max={max}
+          value={lev}
+          onClose={() => setChoosing(false)}
+          onPick={(n) => {
+            setLeverage(n)
+            setChoosing(false)
+          }}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,105 @@
+import type { ContractOrder } from '@common/schemas/contract'
+import type { Page } from '@common/schemas/spot'
+import { useLingui } from '@lingui/react/macro'
+import {
+  type InfiniteData,
+  type UseInfiniteQueryResult,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
+import { useState } from 'react'
+import { showToast } from '@/ui/feedback'
+import { Confirm } from '@/ui/Sheet'
+import { contractApi, contractKeys } from './api'
+import styles from './Contract.module.css'
+import { ContractOrderRow } from './ContractOrderRow'
+
+/** Current (open) contract orders with cancel and cancel-all. */
+export function OpenOrders({ orders, symbol }: { orders: ContractOrder[]; symbol: string }) {
+  const { t } = useLingui()
+  const qc = useQueryClient()
+  const [asking, setAsking] = useState(false)
+  const refresh = () => void qc.invalidateQueries({ queryKey: contractKeys.mine() })
+  const cancel = useMutation({
+    mutationFn: contractApi.cancel,
+    onSuccess: () => {
+      showToast(t`Order cancelled`)
+      refresh()
+    },
+  })
+  const cancelAll = useMutation({
+    mutationFn: () => contractApi.cancelAll(symbol),
+    onSuccess: () => {
+      showToast(t`All orders cancelled`)
+      setAsking(false)
+      refresh()
+    },
+  })
+  return (
+    <>
+      {orders.length > 0 && (
+        <div className={styles.listTools}>
+          <button
+            type="button"
+            className={styles.small}
+            data-testid="cancel-all"
+            onClick={() => setAsking(true)}
+          >
+            {t`Cancel all`}
+          </button>
+        </div>
+      )}
+      {orders.length === 0 ? (
+        <p className={styles.empty}>{t`No data`}</p>
+      ) : (
+        <ul className={styles.plain} aria-label={t`Current orders`} data-testid="open-orders">
+          {orders.map((o) => (
+            <ContractOrderRow key={o.id} o={o} onCancel={() => cancel.mutate(o.id)} />
+          ))}
+        </ul>
+      )}
+      {asking && (
+        <Confirm
+          title={t`Cancel all orders`}
+          text={t`Cancel all ${orders.length} open orders of this contract?`}
+          confirmLabel={t`Cancel all`}
+          cancelLabel={t`Back`}
+          busy={cancelAll.isPending}
+          onConfirm={() => cancelAll.mutate()}
+          onClose={() => setAsking(false)}
+        />
+      )}
+    </>
+  )
+}
+
+/** Finished orders, newest first; the page loads more when its end comes near. */
+export function HistoryOrders({
+  query,
+}: {
+  query: UseInfiniteQueryResult<InfiniteData<Page<ContractOrder>>>
+}) {
+  const { t } = useLingui()
+  const list = (query.data?.pages.flatMap((p) => p.list) ?? []).filter(
+    (o) => o.status === 'filled' || o.status === 'cancelled',
+  )
+  if (query.isPending) return null
+  return (
+    <>
+      {list.length === 0 ? (
+        <p className={styles.empty}>{t`No data`}</p>
+      ) : (
+        <ul className={styles.plain} aria-label={t`Order history`} data-testid="order-history">
+          {list.map((o) => (
+            <ContractOrderRow key={o.id} o={o} />
+          ))}
+        </ul>
+      )}
+      {list.length > 0 && (
+        <p className={styles.more} data-testid="list-end">
+          {query.hasNextPage ? t`Loading…` : t`No more`}
+        </p>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,115 @@
+import type { ContractPosition } from '@common/schemas/contract'
+import { useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useState } from 'react'
+import type { TickerMap } from '@/features/market/api'
+import { showToast } from '@/ui/feedback'
+import { Confirm } from '@/ui/Sheet'
+import { contractApi, contractKeys } from './api'
+import { CloseSheet } from './CloseSheet'
+import styles from './Contract.module.css'
+import { type PositionAction, PositionCard, usePerpName } from './PositionCard'
+import { TpslSheet } from './TpslSheet'
+
+// The share image (canvas + QR code) loads only when someone shares.
+const ShareSheet = lazy(() => import('./ShareSheet').then((m) => ({ default: m.ShareSheet })))
+
+/** Open positions of every perpetual (cross margin), with their actions and close-all. */
+export function PositionsPanel({
+  positions,
+  tickers,
+  precision,
+}: {
+  positions: ContractPosition[]
+  tickers: TickerMap | undefined
+  precision: (symbol: string) => number | undefined
+}) {
+  const { t } = useLingui()
+  const perp = usePerpName()
+  const qc = useQueryClient()
+  const [action, setAction] = useState<{ a: PositionAction | 'closeAll'; p?: ContractPosition } | null>(null)
+  const done = () => {
+    setAction(null)
+    void qc.invalidateQueries({ queryKey: contractKeys.mine() })
+  }
+  const reverse = useMutation({
+    mutationFn: contractApi.reverse,
+    onSuccess: () => {
+      showToast(t`Position reversed`)
+      done()
+    },
+  })
+  const closeAll = useMutation({
+    mutationFn: () => contractApi.closeAll(),
+    onSuccess: () => {
+      showToast(t`All positions closed`)
+      done()
+    },
+  })
+  const markOf = (p: ContractPosition) => tickers?.[p.symbol]?.last ?? p.markPrice
+  const p = action?.p
+  return (
+    <>
+      {positions.length > 0 && (
+        <div className={styles.listTools}>
+          <button
+            type="button"
+            className={styles.small}
+            data-testid="close-all"
+            onClick={() => setAction({ a: 'closeAll' })}
+          >
+            {t`Close all`}
+          </button>
+        </div>
+      )}
+      {positions.length === 0 ? (
+        <p className={styles.empty}>{t`No open positions`}</p>
+      ) : (
+        <ul className={styles.plain} aria-label={t`Positions`} data-testid="positions">
+          {positions.map((x) => (
+            <PositionCard
+              key={`${x.symbol}-${x.side}`}
+              p={x}
+              mark={tickers?.[x.symbol]?.last}
+              pricePrecision={precision(x.symbol)}
+              onAction={(a) => setAction({ a, p: x })}
+            />
+          ))}
+        </ul>
+      )}
+      {action?.a === 'tpsl' && p && <TpslSheet p={p} mark={markOf(p)} onClose={() => setAction(null)} />}
+      {action?.a === 'close' && p && <CloseSheet p={p} mark={markOf(p)} onClose={() => setAction(null)} />}
+      {action?.a === 'reverse' && p && (
+        <Confirm
+          title={t`Reverse position`}
+          text={
+            p.side === 'long'
+              ? t`Close the ${perp(p.symbol)} long at the market and open a short of ${p.lots} lots at ${p.leverage}x?`
+              : t`Close the ${perp(p.symbol)} short at the market and open a long of ${p.lots} lots at ${p.leverage}x?`
+          }
+          confirmLabel={t`Reverse`}
+          cancelLabel={t`Cancel`}
+          busy={reverse.isPending}
+          onConfirm={() => reverse.mutate({ symbol: p.symbol, side: p.side })}
+          onClose={() => setAction(null)}
+        />
+      )}
+      {action?.a === 'closeAll' && (
+        <Confirm
+          title={t`Close all positions`}
+          text={t`Close all ${positions.length} positions at the market price?`}
+          confirmLabel={t`Close all`}
+          cancelLabel={t`Cancel`}
+          busy={closeAll.isPending}
+          onConfirm={() => closeAll.mutate()}
+          onClose={() => setAction(null)}
+        />
+      )}
+      {action?.a === 'share' && p && (
+        <Suspense fallback={null}>
+          <ShareSheet p={p} mark={markOf(p)} onClose={() => setAction(null)} />
+        </Suspense>
+      )}
+    </>
+  )
+}

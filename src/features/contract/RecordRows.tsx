@@ -1,0 +1,131 @@
+import { isNegative, mul } from '@common/money/decimal'
+import type { ClosedPosition, ContractFill, FundingPayment, Liquidation } from '@common/schemas/contract'
+import { useLingui } from '@lingui/react/macro'
+import { useDateTime } from '@/lib/format/use-date-time'
+import { useFormat } from '@/lib/format/use-format'
+import { Fields } from '@/ui/PagedList'
+import styles from './Contract.module.css'
+import { useOrderLabels } from './ContractOrderRow'
+import { usePerpName } from './PositionCard'
+
+function When({ ts }: { ts: number }) {
+  const when = useDateTime()
+  return <time dateTime={new Date(ts).toISOString()}>{when(ts)}</time>
+}
+
+function Signed({ value, dp = 2 }: { value: string; dp?: number }) {
+  const { amount } = useFormat()
+  return <span className={isNegative(value) ? styles.down : styles.up}>{amount(value, { dp })}</span>
+}
+
+export function FillItem({ f }: { f: ContractFill }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const perp = usePerpName()
+  const labels = useOrderLabels()
+  const buy = (f.kind === 'open') === (f.side === 'long')
+  return (
+    <>
+      <div className={styles.recordTop}>
+        <span className={styles.sideText} data-side={buy ? 'long' : 'short'}>
+          {labels.action(f)}
+        </span>
+        <strong>{perp(f.symbol)}</strong>
+        <span className={styles.muted}>{f.role === 'maker' ? t`Maker` : t`Taker`}</span>
+        <When ts={f.ts} />
+      </div>
+      <Fields
+        cells={[
+          [t`Price`, amount(f.price)],
+          [t`Lots`, amount(f.lots)],
+          [t`Fee`, amount(f.fee, { dp: 4 })],
+          [t`Realized PnL`, <Signed key="p" value={f.realizedPnl} />],
+        ]}
+      />
+    </>
+  )
+}
+
+export function ClosedPositionItem({ p }: { p: ClosedPosition }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const perp = usePerpName()
+  const labels = useOrderLabels()
+  const reason = p.reason === 'close' ? t`Closed` : labels.source(p.reason)
+  return (
+    <>
+      <div className={styles.recordTop}>
+        <span className={styles.sideTag} data-side={p.side}>
+          {p.side === 'long' ? t`Long` : t`Short`}
+        </span>
+        <strong>{perp(p.symbol)}</strong>
+        <span className={styles.muted}>{reason}</span>
+        <When ts={p.closedAt} />
+      </div>
+      <Fields
+        cells={[
+          [t`Realized PnL`, <Signed key="p" value={p.realizedPnl} />],
+          [t`Avg. open price`, amount(p.avgOpenPrice)],
+          [t`Avg. close price`, amount(p.avgClosePrice)],
+          [t`Max lots`, amount(p.maxLots)],
+          [t`Fee`, amount(p.fee, { dp: 4 })],
+          [t`Funding`, <Signed key="f" value={p.funding} dp={4} />],
+        ]}
+      />
+    </>
+  )
+}
+
+export function FundingItem({ f }: { f: FundingPayment }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const perp = usePerpName()
+  return (
+    <>
+      <div className={styles.recordTop}>
+        <span className={styles.sideTag} data-side={f.side}>
+          {f.side === 'long' ? t`Long` : t`Short`}
+        </span>
+        <strong>{perp(f.symbol)}</strong>
+        <When ts={f.ts} />
+      </div>
+      <Fields
+        cells={[
+          [
+            isNegative(f.amount) ? t`Paid (USDT)` : t`Received (USDT)`,
+            <Signed key="a" value={f.amount} dp={4} />,
+          ],
+          [t`Funding rate`, `${amount(mul(f.rate, '100'), { dp: 4 })}%`],
+          [t`Mark price`, amount(f.markPrice)],
+          [t`Lots`, amount(f.lots)],
+        ]}
+      />
+    </>
+  )
+}
+
+export function LiquidationItem({ l }: { l: Liquidation }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const perp = usePerpName()
+  return (
+    <>
+      <div className={styles.recordTop}>
+        <span className={styles.sideTag} data-side={l.side}>
+          {l.side === 'long' ? t`Long` : t`Short`}
+        </span>
+        <strong>{perp(l.symbol)}</strong>
+        <When ts={l.ts} />
+      </div>
+      <Fields
+        cells={[
+          [t`Trigger index price`, amount(l.indexPrice)],
+          [t`Close price`, amount(l.closePrice)],
+          [t`Lots`, amount(l.lots)],
+          [t`Loss`, amount(l.loss, { dp: 2 })],
+          [t`Insurance fund paid`, amount(l.insurancePaid, { dp: 2 })],
+        ]}
+      />
+    </>
+  )
+}

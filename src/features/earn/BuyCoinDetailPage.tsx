@@ -1,0 +1,265 @@
+import { add, div, gt, isDecimalString, lt, mul, sub } from '@common/money/decimal'
+import type { SubscriptionProjectDetail } from '@common/schemas/earn'
+import { useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { useId, useState } from 'react'
+import { tokenAtom } from '@/app/store'
+import { useDateTime } from '@/lib/format/use-date-time'
+import { useFormat } from '@/lib/format/use-format'
+import { showToast } from '@/ui/feedback'
+import { Fields } from '@/ui/PagedList'
+import { PageHeader } from '@/ui/PageHeader'
+import { Sheet } from '@/ui/Sheet'
+import { earnApi, earnKeys, financeQueryOptions, projectQueryOptions } from './api'
+import { useProjectClock } from './BuyCoinPage'
+import styles from './Earn.module.css'
+import { share } from './format'
+import { CoinBadge, Countdown, useNow, useStateLabels } from './shared'
+
+/** pages/buycoin/detail: a project's terms, progress, my commitment and my result. */
+export function BuyCoinDetailPage({ id }: { id: string }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const when = useDateTime()
+  const labels = useStateLabels()
+  const logged = Boolean(useAtomValue(tokenAtom))
+  const navigate = useNavigate()
+  const q = useQuery(projectQueryOptions(id))
+  const now = useNow()
+  const [open, setOpen] = useState(false)
+  const p = q.data
+  const clock = useProjectClock(p, now)
+  if (!p) return <PageHeader title={t`Launchpad`} backLabel={t`Back`} />
+  const target = mul(p.supply, p.price)
+  const done = share(p.committed, target)
+  const steps: [string, number, boolean][] = [
+    [labels.project.preheat, p.startAt, true],
+    [labels.project.open, p.startAt, p.state !== 'preheat'],
+    [labels.project.closed, p.closeAt, p.state === 'closed' || p.state === 'announced'],
+    [labels.project.announced, p.announceAt, p.state === 'announced'],
+  ]
+  const canCommit = p.state === 'open' && !p.paused && now < p.closeAt
+  return (
+    <>
+      <PageHeader title={p.name} backLabel={t`Back`} />
+      <div className={styles.page}>
+        <section className={styles.panel}>
+          <div className={styles.cardTop}>
+            <CoinBadge coin={p.coin} />
+            <div className={styles.name}>
+              <strong>{p.coinName}</strong>
+              <span>{p.coin}</span>
+            </div>
+            <span className={p.state === 'open' ? styles.tagOpen : styles.tag} data-testid="project-state">
+              {p.paused ? t`Paused` : labels.project[p.state]}
+            </span>
+          </div>
+          <ol className={styles.steps} aria-label={t`Timeline`}>
+            {steps.map(([label, at, reached], i) => (
+              <li key={label} data-done={reached}>
+                <span>{label}</span>
+                <time dateTime={new Date(i === 0 ? p.startAt : at).toISOString()}>
+                  {i === 0 ? '' : when(at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+          {clock && <Countdown label={clock.label} at={clock.at} now={now} />}
+          <div className={styles.bar} aria-hidden="true">
+            <span style={{ width: `${done}%` }} />
+          </div>
+          <div className={styles.barText}>
+            <span>
+              {t`Committed`} {amount(p.committed)} / {amount(target)} {p.currency}
+            </span>
+            <span data-testid="project-progress">{amount(done.toFixed(2), { dp: 2 })}%</span>
+          </div>
+          <Fields
+            cells={[
+              [t`Issue price`, `${amount(p.price)} ${p.currency}`],
+              [t`Supply`, `${amount(p.supply)} ${p.coin}`],
+              [t`Participants`, String(p.participants)],
+              [t`Minimum`, `${amount(p.minAmount)} ${p.currency}`],
+              [t`Maximum`, `${amount(p.maxAmount)} ${p.currency}`],
+              [t`Cycle`, t`${Math.max(1, Math.round((p.closeAt - p.startAt) / 86_400_000))} days`],
+              [t`Start time`, when(p.startAt)],
+              [t`Close time`, when(p.closeAt)],
+              [t`Expected listing`, when(p.listingAt)],
+            ]}
+          />
+          {p.state === 'announced' && p.allocated !== null && (
+            <p className={styles.note}>
+              {t`Allocated ${amount(p.allocated)} ${p.coin}; raised ${amount(p.raised ?? '0')} ${p.currency}.`}
+            </p>
+          )}
+        </section>
+        <Mine p={p} />
+        {p.description && (
+          <section className={styles.panel}>
+            <h2>{t`About the project`}</h2>
+            <p className={styles.desc}>{p.description}</p>
+          </section>
+        )}
+      </div>
+      {canCommit && (
+        <div className={styles.sticky}>
+          <button
+            type="button"
+            className={styles.btnBlock}
+            onClick={() => (logged ? setOpen(true) : void navigate({ to: '/pages/login/index' }))}
+            data-testid="commit-open"
+          >
+            {t`Subscribe`}
+          </button>
+        </div>
+      )}
+      {open && <CommitSheet p={p} onClose={() => setOpen(false)} />}
+    </>
+  )
+}
+
+function Mine({ p }: { p: SubscriptionProjectDetail }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const m = p.mine
+  if (!m) return null
+  return (
+    <section className={styles.panel} data-testid="my-subscription">
+      <h2>{t`My subscription`}</h2>
+      <div className={styles.line}>
+        <span>{t`Committed`}</span>
+        <span>
+          {amount(m.amount)} {p.currency}
+        </span>
+      </div>
+      {m.settled ? (
+        <>
+          <div className={styles.line}>
+            <span>{t`Allocated`}</span>
+            <span className={styles.up} data-testid="my-coins">
+              {amount(m.coins ?? '0')} {p.coin}
+            </span>
+          </div>
+          <div className={styles.line}>
+            <span>{t`Paid`}</span>
+            <span>
+              {amount(m.paid ?? '0')} {p.currency}
+            </span>
+          </div>
+          <div className={styles.line}>
+            <span>{t`Refunded`}</span>
+            <span>
+              {amount(m.refund ?? '0')} {p.currency}
+            </span>
+          </div>
+          <p className={styles.note}>
+            {t`The coins and the refund are in your finance account.`}{' '}
+            <Link to="/pages/assets/transfer" search={{ coin: p.coin }} className={styles.headLink}>
+              {t`Transfer`}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <p className={styles.note}>{t`Frozen in your finance account until the result is announced.`}</p>
+      )}
+    </section>
+  )
+}
+
+function CommitSheet({ p, onClose }: { p: SubscriptionProjectDetail; onClose: () => void }) {
+  const { t } = useLingui()
+  const { amount: fmt } = useFormat()
+  const qc = useQueryClient()
+  const id = useId()
+  const fin = useQuery(financeQueryOptions())
+  const available = fin.data?.list.find((b) => b.coin === p.currency)?.available ?? '0'
+  const already = p.mine?.amount ?? '0'
+  const room = sub(p.maxAmount, already)
+  const [value, setValue] = useState('')
+  const [busy, setBusy] = useState(false)
+  const valid = isDecimalString(value) && gt(value, '0')
+  const total = valid ? add(value, already) : already
+  const error = !value
+    ? ''
+    : !valid
+      ? t`Enter a valid amount`
+      : lt(total, p.minAmount)
+        ? t`Minimum ${p.minAmount} ${p.currency}`
+        : gt(total, p.maxAmount)
+          ? t`You can add at most ${fmt(room)} ${p.currency}`
+          : gt(value, available)
+            ? t`More than your finance balance`
+            : ''
+  const submit = async () => {
+    setBusy(true)
+    try {
+      const r = await earnApi.commit(p.id, value)
+      qc.setQueryData(earnKeys.project(p.id), r)
+      await qc.invalidateQueries({ queryKey: earnKeys.all })
+      showToast(t`Subscribed`)
+      onClose()
+    } catch {
+      // the client showed the error
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Sheet title={t`Subscribe to ${p.coin}`} onClose={onClose} closeLabel={t`Close`} testId="commit-sheet">
+      <label htmlFor={id} className={styles.label}>
+        {t`Amount (${p.currency})`}
+      </label>
+      <div className={styles.field}>
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          placeholder={t`Enter amount`}
+          onChange={(e) => setValue(e.target.value.trim())}
+          data-testid="commit-amount"
+        />
+        <span className={styles.muted}>{p.currency}</span>
+        <button type="button" onClick={() => setValue(lt(available, room) ? available : room)}>
+          {t`Max`}
+        </button>
+      </div>
+      {error && <p className={styles.error}>{error}</p>}
+      <div className={styles.line}>
+        <span>{t`Available in finance account`}</span>
+        <span>
+          {fmt(available)} {p.currency}{' '}
+          <Link to="/pages/assets/transfer" search={{ coin: p.currency }} className={styles.headLink}>
+            {t`Transfer`}
+          </Link>
+        </span>
+      </div>
+      <div className={styles.line}>
+        <span>{t`Per user`}</span>
+        <span>
+          {fmt(p.minAmount)} - {fmt(p.maxAmount)} {p.currency}
+        </span>
+      </div>
+      <div className={styles.line}>
+        <span>{t`Coins if not oversubscribed`}</span>
+        <span>
+          {valid ? fmt(div(value, p.price, 4, 'down')) : '0'} {p.coin}
+        </span>
+      </div>
+      <p className={styles.note}>
+        {t`The amount is frozen until the result. If the project is oversubscribed you get coins pro rata (rounded down) and the unused amount is refunded exactly.`}
+      </p>
+      <button
+        type="button"
+        className={styles.btnBlock}
+        disabled={!valid || Boolean(error) || busy}
+        onClick={() => void submit()}
+        data-testid="commit-submit"
+      >
+        {t`Confirm subscription`}
+      </button>
+    </Sheet>
+  )
+}

@@ -1,0 +1,127 @@
+import { dailyReward, endOf, expectedReward } from '@common/earn/staking'
+import { gt, isDecimalString, lt } from '@common/money/decimal'
+import type { StakingProduct } from '@common/schemas/earn'
+import { useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { useDateTime } from '@/lib/format/use-date-time'
+import { useFormat } from '@/lib/format/use-format'
+import { showToast } from '@/ui/feedback'
+import { Sheet } from '@/ui/Sheet'
+import { earnApi, earnKeys, financeQueryOptions } from './api'
+import styles from './Earn.module.css'
+import { pct } from './format'
+
+export function StakeSheet({ product: p, onClose }: { product: StakingProduct; onClose: () => void }) {
+  const { t } = useLingui()
+  const { amount: fmt } = useFormat()
+  const when = useDateTime()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const id = useId()
+  const fin = useQuery(financeQueryOptions())
+  const bal = fin.data?.list.find((b) => b.coin === p.asset)
+  const available = bal?.available ?? '0'
+  const dp = (bal as { precision?: number } | undefined)?.precision ?? 8
+  const [value, setValue] = useState('')
+  const [busy, setBusy] = useState(false)
+  const valid = isDecimalString(value) && gt(value, '0')
+  const error = !value
+    ? ''
+    : !valid
+      ? t`Enter a valid amount`
+      : lt(value, p.minAmount)
+        ? t`Minimum ${p.minAmount} ${p.asset}`
+        : gt(value, p.maxAmount)
+          ? t`Maximum ${p.maxAmount} ${p.asset}`
+          : gt(value, available)
+            ? t`More than your finance balance`
+            : ''
+  const daily = valid ? dailyReward(value, p.rate, p.rateKind, dp) : '0'
+  const total = expectedReward(daily, p.cycleDays)
+  const submit = async () => {
+    setBusy(true)
+    try {
+      const o = await earnApi.stake(p.id, value)
+      showToast(t`Staked`)
+      await qc.invalidateQueries({ queryKey: earnKeys.all })
+      onClose()
+      void navigate({ to: '/pages/financial/detail', search: { id: Number(o.id) } })
+    } catch {
+      // the client showed the error
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Sheet title={t`Stake ${p.asset}`} onClose={onClose} closeLabel={t`Close`} testId="stake-sheet">
+      <div className={styles.line}>
+        <span>{t`APR`}</span>
+        <span className={styles.up}>{pct(p.apr)}%</span>
+      </div>
+      <div className={styles.line}>
+        <span>{t`Cycle`}</span>
+        <span>{t`${p.cycleDays} days`}</span>
+      </div>
+      <label htmlFor={id} className={styles.label}>
+        {t`Amount (${p.minAmount} - ${p.maxAmount} ${p.asset})`}
+      </label>
+      <div className={styles.field}>
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          placeholder={t`Enter amount`}
+          onChange={(e) => setValue(e.target.value.trim())}
+          data-testid="stake-amount"
+        />
+        <span className={styles.muted}>{p.asset}</span>
+        <button type="button" onClick={() => setValue(lt(available, p.maxAmount) ? available : p.maxAmount)}>
+          {t`Max`}
+        </button>
+      </div>
+      {error && <p className={styles.error}>{error}</p>}
+      <div className={styles.line}>
+        <span>{t`Available in finance account`}</span>
+        <span>
+          {fmt(available)} {p.asset}{' '}
+          <Link to="/pages/assets/transfer" search={{ coin: p.asset }} className={styles.headLink}>
+            {t`Transfer`}
+          </Link>
+        </span>
+      </div>
+      <div className={styles.line}>
+        <span>{t`Daily reward`}</span>
+        <span>
+          {fmt(daily)} {p.asset}
+        </span>
+      </div>
+      <div className={styles.line}>
+        <span>{t`Expected profit`}</span>
+        <span className={styles.up} data-testid="stake-expected">
+          {fmt(total)} {p.asset}
+        </span>
+      </div>
+      <div className={styles.line}>
+        <span>{t`Ends`}</span>
+        <span>{when(endOf(Date.now(), p.cycleDays))}</span>
+      </div>
+      <p className={p.earlyRedeem ? styles.note : styles.warn}>
+        {p.earlyRedeem
+          ? t`You may redeem before the end of the cycle: you get your principal back and forfeit every reward of the order.`
+          : t`This product cannot be redeemed early: the amount stays locked until the cycle ends.`}
+      </p>
+      <button
+        type="button"
+        className={styles.btnBlock}
+        disabled={!valid || Boolean(error) || busy}
+        onClick={() => void submit()}
+        data-testid="stake-submit"
+      >
+        {t`Confirm stake`}
+      </button>
+    </Sheet>
+  )
+}

@@ -1,0 +1,134 @@
+import { dueDay, quote } from '@common/loan/rules'
+import { gt, lt, mul, round } from '@common/money/decimal'
+import type { LoanOrder, LoanProduct } from '@common/schemas/loan'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Field } from '@/features/account/Field'
+import { useFormat } from '@/lib/format/use-format'
+import { showToast } from '@/ui/feedback'
+import { Sheet } from '@/ui/Sheet'
+import { loanApi, loanKeys } from './api'
+import { ImagePicker, type Picked } from './ImagePicker'
+import styles from './Loan.module.css'
+
+const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/
+
+/** The calculator and application form of one product: amount, interest, total, due date, purpose (and proofs). */
+export function ApplySheet({ product: p, onClose }: { product: LoanProduct; onClose: () => void }) {
+  const { t } = useLingui()
+  const { amount: fmt } = useFormat()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const [amount, setAmount] = useState('')
+  const [purpose, setPurpose] = useState('')
+  const [proofs, setProofs] = useState<Picked[]>([])
+  const [busy, setBusy] = useState(false)
+  const valid = AMOUNT_RE.test(amount) && gt(amount, '0')
+  const inRange = valid && !lt(amount, p.minAmount) && !gt(amount, p.maxAmount)
+  const q = valid ? quote(amount, p.monthlyRate, p.termDays, p.precision) : null
+  const due = dueDay(Date.now(), p.termDays)
+  const amountError =
+    valid && !inRange ? t`Between ${fmt(p.minAmount)} and ${fmt(p.maxAmount)} ${p.coin}` : undefined
+  const ready = inRange && purpose.trim().length > 0 && (!p.credit || proofs.length > 0)
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!ready) return
+    try {
+      const o = await loanApi.post<LoanOrder>(
+        'loan/apply',
+        { productId: p.id, amount, purpose: purpose.trim(), proofs: proofs.map((x) => x.id) },
+        { loading: true, btnLoading: setBusy },
+      )
+      showToast(t`Submit success, under review`)
+      await qc.invalidateQueries({ queryKey: loanKeys.mine() })
+      onClose()
+      void navigate({ to: '/pages/loan/repayment', search: { id: o.id } })
+    } catch {
+      // Shown by the http layer (type 998 opens advanced verification).
+    }
+  }
+
+  return (
+    <Sheet
+      title={t`Borrow ${p.coin} for ${p.termDays} days`}
+      onClose={onClose}
+      closeLabel={t`Close`}
+      testId="apply-sheet"
+    >
+      <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <Field
+          label={t`Amount (${p.coin})`}
+          value={amount}
+          onChange={(x) => setAmount(x.trim())}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={`${fmt(p.minAmount)} - ${fmt(p.maxAmount)}`}
+          hint={amountError && <span className={styles.warnText}>{amountError}</span>}
+          data-testid="loan-amount"
+        />
+        <dl className={styles.kv} aria-label={t`Calculator`}>
+          <div>
+            <dt>{t`Interest`}</dt>
+            <dd data-testid="calc-interest">{q ? `${fmt(q.interest)} ${p.coin}` : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t`Total to repay`}</dt>
+            <dd className={styles.strong} data-testid="calc-total">
+              {q ? `${fmt(q.total)} ${p.coin}` : '--'}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Daily rate`}</dt>
+            <dd>{fmt(round(mul(p.dailyRate, '100'), 4, 'half-up'), { dp: 4 })}%</dd>
+          </div>
+          <div>
+            <dt>{t`Repayment`}</dt>
+            <dd>{t`Single payment when due`}</dd>
+          </div>
+          <div>
+            <dt>{t`Due date if approved today`}</dt>
+            <dd>{due}</dd>
+          </div>
+          <div>
+            <dt>{t`Lender`}</dt>
+            <dd>{p.institution}</dd>
+          </div>
+        </dl>
+        <Field
+          label={t`Purpose`}
+          value={purpose}
+          onChange={setPurpose}
+          maxLength={200}
+          placeholder={t`e.g. working capital`}
+          data-testid="loan-purpose"
+        />
+        {p.credit && (
+          <div>
+            <p className={styles.sectionTitle}>
+              <Trans>Proof documents</Trans>
+            </p>
+            <p className={styles.hint}>
+              <Trans>
+                Income or asset proof in your name (payslip, bank or exchange statement). The credit-loan
+                program also requires advanced identity verification.
+              </Trans>
+            </p>
+            <ImagePicker label={t`Add image`} max={9} value={proofs} onChange={setProofs} />
+          </div>
+        )}
+        <p className={styles.hint}>
+          <Trans>
+            Until the loan is repaid, what you owe stays in your funding account: it cannot be withdrawn,
+            transferred or exchanged.
+          </Trans>
+        </p>
+        <button type="submit" className={styles.btn} disabled={!ready || busy} data-testid="loan-submit">
+          <Trans>Apply</Trans>
+        </button>
+      </form>
+    </Sheet>
+  )
+}

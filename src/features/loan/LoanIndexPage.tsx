@@ -1,0 +1,131 @@
+import { LOAN_COINS } from '@common/loan/rules'
+import { mul, round } from '@common/money/decimal'
+import type { LoanProduct } from '@common/schemas/loan'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { tokenAtom } from '@/app/store'
+import { useFormat } from '@/lib/format/use-format'
+import { PageHeader } from '@/ui/PageHeader'
+import { ApplySheet } from './ApplySheet'
+import { productsQueryOptions } from './api'
+import styles from './Loan.module.css'
+
+/** pages/loan/index: the loan products by coin, each with its rate, term and limits; apply opens the calculator. */
+export function LoanIndexPage() {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const navigate = useNavigate()
+  const token = useAtomValue(tokenAtom)
+  const products = useQuery(productsQueryOptions())
+  const [coin, setCoin] = useState<string>('USDT')
+  const [open, setOpen] = useState<LoanProduct | null>(null)
+  const list = (products.data ?? []).filter((p) => p.coin === coin)
+  const pct = (r: string, dp: number) => `${amount(round(mul(r, '100'), dp, 'half-up'), { dp })}%`
+
+  const apply = (p: LoanProduct) => {
+    if (!token) void navigate({ to: '/pages/login/index' })
+    else setOpen(p)
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t`Loan`}
+        backLabel={t`Back`}
+        right={
+          <Link to="/pages/loan/record" className={styles.headLink} data-testid="loan-records">
+            <Trans>My loans</Trans>
+          </Link>
+        }
+      />
+      <div className={styles.page}>
+        <section className={styles.hero}>
+          <h2>
+            <Trans>Borrow USDT, BTC or ETH</Trans>
+          </h2>
+          <p>
+            <Trans>
+              1% interest per month, paid out within 24 hours of approval, repaid in one payment when due.
+            </Trans>
+          </p>
+          <div className={styles.heroLinks}>
+            <Link to="/pages/loan/rule">
+              <Trans>Loan rules</Trans>
+            </Link>
+            <Link to="/pages/loan/record">
+              <Trans>Repay a loan</Trans>
+            </Link>
+          </div>
+        </section>
+        <fieldset className={styles.tabs} aria-label={t`Coin`}>
+          {LOAN_COINS.map((c) => (
+            <button
+              key={c}
+              type="button"
+              className={styles.tab}
+              aria-pressed={c === coin}
+              onClick={() => setCoin(c)}
+            >
+              {c}
+            </button>
+          ))}
+        </fieldset>
+        {products.isSuccess && list.length === 0 && (
+          <p className={styles.empty}>
+            <Trans>No products for this coin right now</Trans>
+          </p>
+        )}
+        <ul
+          className={styles.kv}
+          style={{ listStyle: 'none', padding: 0, gap: 12 }}
+          aria-label={t`Loan products`}
+        >
+          {list.map((p) => (
+            <li key={p.id} className={styles.card} data-testid="loan-product">
+              <div className={styles.cardTop}>
+                <span className={styles.coin}>
+                  {p.coin}
+                  <span className={styles.tag}>{t`${p.termDays} days`}</span>
+                  {p.credit && <span className={styles.tag}>{t`Credit loan`}</span>}
+                </span>
+                <span className={styles.rateBox}>
+                  <small>{t`Daily rate`}</small>
+                  <span className={styles.rate}>{pct(p.dailyRate, 4)}</span>
+                </span>
+              </div>
+              <dl className={styles.grid}>
+                <div>
+                  <dt>{t`Monthly rate`}</dt>
+                  <dd>{pct(p.monthlyRate, 2)}</dd>
+                </div>
+                <div>
+                  <dt>{t`Min`}</dt>
+                  <dd>{amount(p.minAmount)}</dd>
+                </div>
+                <div>
+                  <dt>{t`Max`}</dt>
+                  <dd>{amount(p.maxAmount)}</dd>
+                </div>
+              </dl>
+              <div className={styles.cardTop}>
+                <span className={styles.hint}>{p.institution}</span>
+                <button
+                  type="button"
+                  className={styles.btn}
+                  onClick={() => apply(p)}
+                  data-testid="loan-apply"
+                >
+                  <Trans>Borrow</Trans>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {open && <ApplySheet product={open} onClose={() => setOpen(null)} />}
+    </>
+  )
+}

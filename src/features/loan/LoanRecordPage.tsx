@@ -1,0 +1,94 @@
+import { LOAN_STATUSES, type LoanOrder, type LoanStatus } from '@common/schemas/loan'
+import { useLingui } from '@lingui/react/macro'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useDateTime } from '@/lib/format/use-date-time'
+import { useFormat } from '@/lib/format/use-format'
+import { Fields, PagedList } from '@/ui/PagedList'
+import { PageHeader } from '@/ui/PageHeader'
+import { ordersQueryOptions } from './api'
+import styles from './Loan.module.css'
+import { STATUS_LABELS } from './labels'
+import { StatusBadge } from './StatusBadge'
+
+/** pages/loan/record: my loans with their states, amounts and due dates; each opens its repayment page. */
+export function LoanRecordPage() {
+  const { t, i18n } = useLingui()
+  const { amount } = useFormat()
+  const when = useDateTime()
+  const [status, setStatus] = useState<LoanStatus | undefined>(undefined)
+  const q = useInfiniteQuery(ordersQueryOptions(status))
+  const items = q.data?.pages.flatMap((p) => p.list) ?? []
+  return (
+    <>
+      <PageHeader title={t`My loans`} backLabel={t`Back`} />
+      <div className={styles.page}>
+        <fieldset className={styles.tabs} aria-label={t`Status`}>
+          <button
+            type="button"
+            className={styles.tab}
+            aria-pressed={!status}
+            onClick={() => setStatus(undefined)}
+          >
+            {t`All`}
+          </button>
+          {LOAN_STATUSES.map((s) => (
+            <button
+              key={s}
+              type="button"
+              className={styles.tab}
+              aria-pressed={status === s}
+              onClick={() => setStatus(s)}
+            >
+              {i18n._(STATUS_LABELS[s])}
+            </button>
+          ))}
+        </fieldset>
+        <PagedList<LoanOrder>
+          items={items}
+          itemKey={(o) => o.id}
+          label={t`My loans`}
+          loaded={q.isSuccess}
+          hasMore={Boolean(q.hasNextPage)}
+          loading={q.isFetchingNextPage}
+          onMore={() => void q.fetchNextPage()}
+          testId="loan-list"
+          render={(o) => (
+            <Link
+              to="/pages/loan/repayment"
+              search={{ id: o.id }}
+              style={{
+                color: 'inherit',
+                textDecoration: 'none',
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 8,
+              }}
+            >
+              <div className={styles.cardTop}>
+                <span className={styles.coin}>
+                  {o.coin}
+                  <span className={styles.tag}>{t`${o.termDays} days`}</span>
+                  {o.credit && <span className={styles.tag}>{t`Credit loan`}</span>}
+                </span>
+                <StatusBadge status={o.status} />
+              </div>
+              <Fields
+                cells={[
+                  [o.amount ? t`Loan amount` : t`Amount asked`, amount(o.amount ?? o.expectedAmount)],
+                  [t`Left to repay`, o.amount ? amount(o.left) : '--'],
+                  [t`Due date`, o.dueDay ?? '--'],
+                ]}
+              />
+              <span className={styles.hint}>
+                {t`Applied`} {when(o.createdAt)}
+                {o.status === 'rejected' && o.rejectReason ? ` · ${o.rejectReason}` : ''}
+              </span>
+            </Link>
+          )}
+        />
+      </div>
+    </>
+  )
+}

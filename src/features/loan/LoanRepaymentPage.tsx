@@ -1,0 +1,297 @@
+import { div, gt, isZero, mul, round, sub } from '@common/money/decimal'
+import type { LoanOrder } from '@common/schemas/loan'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Field } from '@/features/account/Field'
+import { useDateTime } from '@/lib/format/use-date-time'
+import { useFormat } from '@/lib/format/use-format'
+import { showToast } from '@/ui/feedback'
+import { PageHeader } from '@/ui/PageHeader'
+import { fundingQueryOptions, loanApi, loanKeys, orderQueryOptions } from './api'
+import { ImagePicker, type Picked } from './ImagePicker'
+import styles from './Loan.module.css'
+import { StatusBadge } from './StatusBadge'
+
+const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/
+
+/** pages/loan/repayment: one loan, what is due, repaid and left, and repayment from the funding account or by voucher. */
+export function LoanRepaymentPage({ id }: { id: string }) {
+  const { t } = useLingui()
+  const { amount: fmt } = useFormat()
+  const when = useDateTime()
+  const q = useQuery(orderQueryOptions(id))
+  const o = q.data
+  if (!o) return <PageHeader title={t`Repayment`} backLabel={t`Back`} />
+  const open = o.status === 'repaying' || o.status === 'unpaid'
+  const paidPct = o.amount && gt(o.totalDue, '0') ? mul(div(o.repaid, o.totalDue, 4, 'down'), '100') : '0'
+  return (
+    <>
+      <PageHeader title={t`Repayment`} backLabel={t`Back`} />
+      <div className={styles.page}>
+        <section className={styles.card} data-testid="loan-detail">
+          <div className={styles.cardTop}>
+            <span className={styles.coin}>
+              {o.coin}
+              <span className={styles.tag}>{t`${o.termDays} days`}</span>
+              {o.credit && <span className={styles.tag}>{t`Credit loan`}</span>}
+            </span>
+            <StatusBadge status={o.status} />
+          </div>
+          {o.amount && (
+            <>
+              <dl className={styles.kv}>
+                <div>
+                  <dt>{t`Left to repay`}</dt>
+                  <dd className={styles.strong} data-testid="loan-left">
+                    {fmt(o.left)} {o.coin}
+                  </dd>
+                </div>
+              </dl>
+              <div className={styles.progress} aria-hidden="true">
+                <span style={{ width: `${Math.min(100, Number(paidPct))}%` }} />
+              </div>
+            </>
+          )}
+          <dl className={styles.kv}>
+            <div>
+              <dt>{t`Amount asked`}</dt>
+              <dd>{fmt(o.expectedAmount)}</dd>
+            </div>
+            {o.amount && (
+              <>
+                <div>
+                  <dt>{t`Loan amount`}</dt>
+                  <dd data-testid="loan-amount-approved">{fmt(o.amount)}</dd>
+                </div>
+                <div>
+                  <dt>{o.early ? t`Interest so far` : t`Interest`}</dt>
+                  <dd>{fmt(o.interest)}</dd>
+                </div>
+                {!isZero(o.penalty) && (
+                  <div>
+                    <dt>{t`Overdue penalty`}</dt>
+                    <dd>{fmt(o.penalty)}</dd>
+                  </div>
+                )}
+                <div>
+                  <dt>{t`Total due now`}</dt>
+                  <dd>{fmt(o.totalDue)}</dd>
+                </div>
+                <div>
+                  <dt>{t`Total originally due`}</dt>
+                  <dd>{fmt(o.totalOriginal)}</dd>
+                </div>
+                <div>
+                  <dt>{t`Repaid`}</dt>
+                  <dd data-testid="loan-repaid">{fmt(o.repaid)}</dd>
+                </div>
+                <div>
+                  <dt>{t`Due date`}</dt>
+                  <dd>
+                    {o.dueDay}
+                    {o.extended ? ` (${t`extended`})` : ''}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t`Borrowed`}</dt>
+                  <dd>{o.paidAt ? when(o.paidAt) : '--'}</dd>
+                </div>
+              </>
+            )}
+            <div>
+              <dt>{t`Daily rate`}</dt>
+              <dd>{fmt(round(mul(o.dailyRate, '100'), 4, 'half-up'), { dp: 4 })}%</dd>
+            </div>
+            <div>
+              <dt>{t`Repayment`}</dt>
+              <dd>{t`Single payment when due`}</dd>
+            </div>
+            <div>
+              <dt>{t`Lender`}</dt>
+              <dd>{o.institution}</dd>
+            </div>
+            <div>
+              <dt>{t`Purpose`}</dt>
+              <dd>{o.purpose}</dd>
+            </div>
+          </dl>
+          {o.status === 'rejected' && o.rejectReason && (
+            <p className={styles.warn}>
+              {t`Reason`}: {o.rejectReason}
+            </p>
+          )}
+          {o.status === 'reviewing' && (
+            <p className={styles.hint}>
+              <Trans>Under review. An approved loan is paid into your funding account within 24 hours.</Trans>
+            </p>
+          )}
+          {o.early && (
+            <p className={styles.hint}>
+              <Trans>
+                Repaying now pays only the interest of the months so far (a loan worth up to 3000 USD).
+              </Trans>
+            </p>
+          )}
+          {o.status === 'unpaid' && (
+            <p className={styles.warn}>
+              <Trans>This loan is overdue after its extension. Repay it as soon as possible.</Trans>
+            </p>
+          )}
+        </section>
+        {open && <RepayForm order={o} />}
+        {open && o.repayAddress && <VoucherForm order={o} />}
+        {o.repayments.length > 0 && (
+          <section className={styles.card}>
+            <h2 className={styles.sectionTitle}>
+              <Trans>Repayments</Trans>
+            </h2>
+            <dl className={styles.kv}>
+              {o.repayments.map((r) => (
+                <div key={r.id}>
+                  <dt>
+                    {when(r.at)} · {r.method === 'balance' ? t`Funding account` : t`On-chain`}
+                  </dt>
+                  <dd>
+                    {fmt(r.amount)} {o.coin}
+                    {r.status === 'pending'
+                      ? ` · ${t`Under review`}`
+                      : r.status === 'rejected'
+                        ? ` · ${t`Rejected`}`
+                        : ''}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
+      </div>
+    </>
+  )
+}
+
+function RepayForm({ order: o }: { order: LoanOrder }) {
+  const { t } = useLingui()
+  const { amount: fmt } = useFormat()
+  const qc = useQueryClient()
+  const funding = useQuery(fundingQueryOptions(o.coin))
+  const [amount, setAmount] = useState('')
+  const [busy, setBusy] = useState(false)
+  const valid = AMOUNT_RE.test(amount) && gt(amount, '0') && !gt(amount, o.left)
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!valid) return
+    try {
+      const next = await loanApi.post<LoanOrder>(
+        'loan/repay',
+        { id: o.id, amount },
+        { loading: true, btnLoading: setBusy },
+      )
+      qc.setQueryData(loanKeys.order(o.id), next)
+      await qc.invalidateQueries({ queryKey: loanKeys.mine() })
+      setAmount('')
+      showToast(t`Operation success`)
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate aria-label={t`Repay from the funding account`}>
+      <h2 className={styles.sectionTitle}>
+        <Trans>Repay from the funding account</Trans>
+      </h2>
+      <Field
+        label={t`Amount (${o.coin})`}
+        value={amount}
+        onChange={(x) => setAmount(x.trim())}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={fmt(o.left)}
+        data-testid="repay-amount"
+        hint={
+          AMOUNT_RE.test(amount) && gt(amount, o.left) ? (
+            <span className={styles.warnText}>{t`At most ${fmt(o.left)}`}</span>
+          ) : undefined
+        }
+        after={
+          <button
+            type="button"
+            className={styles.btnGhost}
+            onClick={() => setAmount(o.left)}
+            data-testid="repay-all"
+          >
+            <Trans>All</Trans>
+          </button>
+        }
+      />
+      <p className={styles.hint}>
+        {t`Funding account available`}: {funding.data ? `${fmt(funding.data)} ${o.coin}` : '--'}
+        {funding.data && gt(o.left, funding.data)
+          ? ` · ${t`short by ${fmt(sub(o.left, funding.data))}`}`
+          : ''}
+      </p>
+      <button type="submit" className={styles.btn} disabled={!valid || busy} data-testid="repay-submit">
+        <Trans>Repay</Trans>
+      </button>
+    </form>
+  )
+}
+
+function VoucherForm({ order: o }: { order: LoanOrder }) {
+  const { t } = useLingui()
+  const qc = useQueryClient()
+  const [amount, setAmount] = useState('')
+  const [txHash, setTxHash] = useState('')
+  const [voucher, setVoucher] = useState<Picked[]>([])
+  const [busy, setBusy] = useState(false)
+  const valid = AMOUNT_RE.test(amount) && gt(amount, '0') && voucher.length === 1
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!valid) return
+    try {
+      const next = await loanApi.post<LoanOrder>(
+        'loan/repay/voucher',
+        { id: o.id, amount, voucher: voucher[0]?.id, txHash },
+        { loading: true, btnLoading: setBusy },
+      )
+      qc.setQueryData(loanKeys.order(o.id), next)
+      setAmount('')
+      setTxHash('')
+      setVoucher([])
+      showToast(t`Submit success, under review`)
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate aria-label={t`Repay on-chain`}>
+      <h2 className={styles.sectionTitle}>
+        <Trans>Repay on-chain</Trans>
+      </h2>
+      <p className={styles.hint}>
+        <Trans>
+          Send {o.coin} on {o.repayChain} to this address, then upload the payment voucher. An operator
+          confirms it.
+        </Trans>
+      </p>
+      <div className={styles.address}>{o.repayAddress}</div>
+      <Field
+        label={t`Amount sent (${o.coin})`}
+        value={amount}
+        onChange={(x) => setAmount(x.trim())}
+        inputMode="decimal"
+      />
+      <Field
+        label={t`Transaction hash (optional)`}
+        value={txHash}
+        onChange={setTxHash}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <ImagePicker label={t`Voucher`} max={1} value={voucher} onChange={setVoucher} />
+      <button type="submit" className={styles.btn} disabled={!valid || busy}>
+        <Trans>Submit voucher</Trans>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,13 @@
+import type { LoanStatus } from '@common/schemas/loan'
+import { useLingui } from '@lingui/react/macro'
+import styles from './Loan.module.css'
+import { STATUS_LABELS, STATUS_TONE } from './labels'
+
+export function StatusBadge({ status }: { status: LoanStatus }) {
+  const { i18n } = useLingui()
+  return (
+    <span className={styles.badge} data-tone={STATUS_TONE[status]} data-testid="loan-status">
+      {i18n._(STATUS_LABELS[status])}
+    </span>
+  )
+}

@@ -1,0 +1,77 @@
+import type { LoanOrder, LoanProduct, LoanStatus } from '@common/schemas/loan'
+import { queryOptions } from '@tanstack/react-query'
+import { http } from '@/lib/http/client'
+
+/** Console calls for loans (/api/admin/loan/*). */
+export const adminLoanKeys = { root: ['admin', 'loan'] as const }
+
+export interface AdminLoan extends LoanOrder {
+  user: { id: string; uid: number; email: string | null; phone: string | null; nickname: string }
+}
+export interface LoanDetail {
+  order: LoanOrder
+  proofs: { id: string; url: string }[]
+  user: {
+    id: string
+    uid: number
+    email: string | null
+    phone: string | null
+    nickname: string
+    status: string
+  }
+  identity: { realName: string; nationality: string; advanced: string } | null
+  balances: { account: string; asset: string; available: string; frozen: string }[]
+  history: LoanOrder[]
+}
+export interface VoucherItem {
+  id: string
+  orderId: string
+  coin: string
+  amount: string
+  status: string
+  txHash: string | null
+  voucherUrl: string | null
+  chain: string | null
+  address: string | null
+  user: { uid: number; email: string | null; phone: string | null }
+  at: number
+}
+export interface LoanBook {
+  book: { coin: string; balance: string; loans: number; principal: string; outstanding: string }[]
+  overdue: LoanOrder[]
+  counts: Partial<Record<LoanStatus, number>>
+  pendingVouchers: number
+}
+
+export const adminLoansQueryOptions = (status?: LoanStatus) =>
+  queryOptions({
+    queryKey: [...adminLoanKeys.root, 'orders', status ?? 'all'],
+    queryFn: ({ signal }) => http.get<AdminLoan[]>('admin/loan/orders', status ? { status } : {}, { signal }),
+  })
+export const adminLoanQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...adminLoanKeys.root, 'order', id],
+    queryFn: ({ signal }) => http.get<LoanDetail>(`admin/loan/order/${id}`, undefined, { signal }),
+  })
+export const vouchersQueryOptions = () =>
+  queryOptions({
+    queryKey: [...adminLoanKeys.root, 'vouchers'],
+    queryFn: ({ signal }) =>
+      http.get<VoucherItem[]>('admin/loan/repayments', { status: 'pending' }, { signal }),
+  })
+export const bookQueryOptions = () =>
+  queryOptions({
+    queryKey: [...adminLoanKeys.root, 'book'],
+    queryFn: ({ signal }) => http.get<LoanBook>('admin/loan/book', undefined, { signal }),
+  })
+export const adminProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...adminLoanKeys.root, 'products'],
+    queryFn: ({ signal }) => http.get<LoanProduct[]>('admin/loan/products', undefined, { signal }),
+  })
+export const holidaysQueryOptions = () =>
+  queryOptions({
+    queryKey: [...adminLoanKeys.root, 'holidays'],
+    queryFn: ({ signal }) =>
+      http.get<{ day: string; name: string }[]>('admin/loan/holidays', undefined, { signal }),
+  })

@@ -1,0 +1,57 @@
+import type { LoanOrder, LoanProduct, LoanStatus } from '@common/schemas/loan'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { http } from '@/lib/http/client'
+
+/** Query keys of the loan area: one root; `mine` holds what belongs to the signed-in user. */
+export const loanKeys = {
+  root: ['loan'] as const,
+  products: () => [...loanKeys.root, 'products'] as const,
+  mine: () => [...loanKeys.root, 'mine'] as const,
+  orders: (status?: LoanStatus) => [...loanKeys.mine(), 'orders', status ?? 'all'] as const,
+  order: (id: string) => [...loanKeys.mine(), 'order', id] as const,
+  funding: (coin: string) => [...loanKeys.mine(), 'funding', coin] as const,
+}
+
+export const productsQueryOptions = () =>
+  queryOptions({
+    queryKey: loanKeys.products(),
+    queryFn: ({ signal }) => http.get<LoanProduct[]>('loan/products', undefined, { toast: false, signal }),
+    staleTime: 60_000,
+    meta: { persist: true },
+  })
+
+const PAGE = 20
+export const ordersQueryOptions = (status?: LoanStatus) =>
+  infiniteQueryOptions({
+    queryKey: loanKeys.orders(status),
+    queryFn: ({ signal, pageParam }) =>
+      http.get<{ list: LoanOrder[]; hasMore: boolean }>(
+        'loan/orders',
+        { page: pageParam, size: PAGE, ...(status ? { status } : {}) },
+        { toast: false, signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+  })
+
+export const orderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: loanKeys.order(id),
+    queryFn: ({ signal }) => http.get<LoanOrder>(`loan/order/${id}`, undefined, { toast: false, signal }),
+  })
+
+/** The funding balance of a coin (what a repayment is taken from). */
+export const fundingQueryOptions = (coin: string) =>
+  queryOptions({
+    queryKey: loanKeys.funding(coin),
+    queryFn: async ({ signal }) => {
+      const res = await http.get<{ list: { coin: string; available: string }[] }>(
+        'assets/balances',
+        { account: 'funding' },
+        { toast: false, signal },
+      )
+      return res.list.find((b) => b.coin === coin)?.available ?? '0'
+    },
+  })
+
+export const loanApi = http

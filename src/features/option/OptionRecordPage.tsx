@@ -1,0 +1,113 @@
+import type { OptionOrder } from '@common/schemas/option'
+import { useLingui } from '@lingui/react/macro'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useDateTime } from '@/lib/format/use-date-time'
+import { useFormat } from '@/lib/format/use-format'
+import { Fields, PagedList } from '@/ui/PagedList'
+import { PageHeader } from '@/ui/PageHeader'
+import { Sheet } from '@/ui/Sheet'
+import { recordsQueryOptions, roundQueryOptions } from './api'
+import { useOptionLabels } from './labels'
+import styles from './Option.module.css'
+import { percent } from './view'
+
+/** pages/assets/option-record: every option of the user, newest first, with its round's proof. */
+export function OptionRecordPage() {
+  const { t } = useLingui()
+  const q = useInfiniteQuery(recordsQueryOptions())
+  const [proof, setProof] = useState<string | null>(null)
+  const items = q.data?.pages.flatMap((p) => p.list) ?? []
+  return (
+    <>
+      <PageHeader title={t`Option records`} backLabel={t`Back`} />
+      <div className={styles.page}>
+        <PagedList
+          items={items}
+          render={(o) => <RecordItem o={o} onProof={() => setProof(o.roundId)} />}
+          itemKey={(o) => o.id}
+          label={t`Option records`}
+          loaded={q.isSuccess}
+          hasMore={Boolean(q.hasNextPage)}
+          loading={q.isFetchingNextPage}
+          onMore={() => void q.fetchNextPage()}
+          testId="option-records"
+        />
+      </div>
+      {proof && <ProofSheet id={proof} onClose={() => setProof(null)} />}
+    </>
+  )
+}
+
+function RecordItem({ o, onProof }: { o: OptionOrder; onProof: () => void }) {
+  const { t } = useLingui()
+  const { amount: fmt } = useFormat()
+  const when = useDateTime()
+  const labels = useOptionLabels()
+  return (
+    <article className={styles.record} data-testid="option-record">
+      <header className={styles.recordHead}>
+        <span className={styles.typeTag} data-kind={o.type}>
+          {labels.type(o.type)}
+        </span>
+        <strong>{o.symbol.replace(/USDT$/, '/USDT')}</strong>
+        <span className={styles.muted}>{labels.period(o.period)}</span>
+        <span className={styles.state} data-state={o.outcome ?? 'wait'}>
+          {o.status === 'settled' ? labels.outcome(o.outcome) : labels.status(o.status)}
+        </span>
+      </header>
+      <Fields
+        cells={[
+          [t`Order number`, o.id],
+          [t`Amount`, fmt(o.amount, { dp: 2 })],
+          [t`Return rate`, `${percent(o.rate)}%`],
+          [t`Open price`, o.openPrice ?? '--'],
+          [t`Close price`, o.closePrice ?? '--'],
+          [t`Settlement amount`, o.payout !== null ? fmt(o.payout, { dp: 2 }) : '--'],
+          [t`Purchase time`, when(o.createdAt)],
+          [t`Delivery time`, when(o.deliveryAt)],
+          [t`Fee`, fmt(o.fee, { dp: 2 })],
+        ]}
+      />
+      {o.status === 'settled' && (
+        <button type="button" className={styles.proofButton} onClick={onProof} data-testid="option-proof">
+          {t`Round proof`}
+        </button>
+      )}
+    </article>
+  )
+}
+
+function ProofSheet({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useLingui()
+  const when = useDateTime()
+  const labels = useOptionLabels()
+  const r = useQuery(roundQueryOptions(id)).data
+  return (
+    <Sheet title={t`Round proof`} onClose={onClose} closeLabel={t`Close`} testId="option-proof-sheet">
+      {r && (
+        <div className={styles.result}>
+          <Fields
+            cells={[
+              [t`Round`, `#${r.id}`],
+              [t`Instrument`, r.symbol],
+              [t`Period`, labels.period(r.period)],
+              [t`Open price`, r.openPrice ?? '--'],
+              [t`Open tick`, r.openTickAt ? when(r.openTickAt) : '--'],
+              [t`Start`, when(r.startAt)],
+              [t`Close price`, r.closePrice ?? '--'],
+              [t`Close tick`, r.closeTickAt ? when(r.closeTickAt) : '--'],
+              [t`Delivery`, when(r.deliveryAt)],
+              [t`Flat band`, r.band ? `±${r.band}` : '--'],
+              [t`Result`, r.result ? labels.type(r.result) : t`Void`],
+              [t`Band rate`, `${percent(r.bandRate)}%`],
+            ]}
+          />
+          <p className={styles.note}>
+            {t`Prices are the recorded index ticks of the start and delivery seconds; compare them with the candle history of the instrument.`}
+          </p>
+        </div>
+      )}
+    </Sheet>
+  )
+}

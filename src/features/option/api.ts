@@ -1,0 +1,68 @@
+import type { OptionOrder, OptionOrderInput, OptionRound, OptionRounds } from '@common/schemas/option'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { http } from '@/lib/http/client'
+
+export const optionKeys = {
+  root: ['option'] as const,
+  rounds: (symbol: string) => ['option', 'rounds', symbol] as const,
+  ticks: (symbol: string) => ['option', 'ticks', symbol] as const,
+  open: () => ['option', 'orders', 'open'] as const,
+  records: () => ['option', 'orders', 'records'] as const,
+  round: (id: string) => ['option', 'round', id] as const,
+}
+
+export interface OrdersPage {
+  list: OptionOrder[]
+  more: boolean
+  now: number
+}
+
+/** The buyable round of every offered period; refreshed so a passed cut-off moves to the next round. */
+export const roundsQueryOptions = (symbol: string) =>
+  queryOptions({
+    queryKey: optionKeys.rounds(symbol),
+    queryFn: ({ signal }) => http.get<OptionRounds>('option/rounds', { symbol }, { toast: false, signal }),
+    refetchInterval: 2_000,
+  })
+
+export const ticksQueryOptions = (symbol: string) =>
+  queryOptions({
+    queryKey: optionKeys.ticks(symbol),
+    queryFn: ({ signal }) =>
+      http.get<{ t: number; p: string }[]>(
+        'option/ticks',
+        { symbol, seconds: 180 },
+        { toast: false, signal },
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** The user's options not settled yet, polled every second while there are any. */
+export const openOrdersQueryOptions = () =>
+  queryOptions({
+    queryKey: optionKeys.open(),
+    queryFn: ({ signal }) =>
+      http.get<OrdersPage>('option/orders', { status: 'open', limit: 50 }, { toast: false, signal }),
+    refetchInterval: (q) => ((q.state.data?.list.length ?? 0) > 0 ? 1_000 : 10_000),
+  })
+
+export const recordsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: optionKeys.records(),
+    queryFn: ({ pageParam, signal }) =>
+      http.get<OrdersPage>(
+        'option/orders',
+        { limit: 20, ...(pageParam ? { before: pageParam } : {}) },
+        { signal },
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+  })
+
+export const roundQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: optionKeys.round(id),
+    queryFn: ({ signal }) => http.get<OptionRound>(`option/round/${id}`, undefined, { signal }),
+  })
+
+export const placeOption = (body: OptionOrderInput) => http.post<OptionOrder>('option/order', body)

@@ -1,0 +1,27 @@
+import type { CloseCategory, TicketStatus, TicketType } from '@common/schemas/service'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+export const TYPE_LABELS: Record<TicketType, MessageDescriptor> = {
+  account: msg`Account`,
+  deposit: msg`Deposit`,
+  withdraw: msg`Withdrawal`,
+  trade: msg`Trading`,
+  security: msg`Security`,
+  other: msg`Other`,
+}
+
+export const STATUS_LABELS: Record<TicketStatus, MessageDescriptor> = {
+  open: msg`Waiting for reply`,
+  answered: msg`Answered`,
+  closed: msg`Closed`,
+}
+
+export const CATEGORY_LABELS: Record<CloseCategory, MessageDescriptor> = {
+  account: msg`Account`,
+  funds: msg`Deposits and withdrawals`,
+  trading: msg`Trading`,
+  security: msg`Security`,
+  feedback: msg`Feedback`,
+  other: msg`Other`,
+}

@@ -1,0 +1,16 @@
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { tokenAtom } from '@/app/store'
+import { CellGroup, LinkCell } from '@/ui/CellList'
+
+/** The Mine page's way to customer service: the live chat (anyone) and work orders (logged in). */
+export function ServiceLinks() {
+  const { t } = useLingui()
+  const token = useAtomValue(tokenAtom)
+  return (
+    <CellGroup label={t`Customer service`}>
+      <LinkCell to="/pages/service/home" label={t`Online customer service`} />
+      {token && <LinkCell to="/pages/work/index" label={t`Work orders`} />}
+    </CellGroup>
+  )
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { EtfsAdminPage } from '@/features/etf/EtfsAdminPage'
+
+export const Route = createFileRoute('/admin/etfs')({
+  component: EtfsAdminPage,
+})

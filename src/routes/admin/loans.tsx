@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { LoansAdminPage } from '@/features/loan/admin/LoansAdminPage'
+
+export const Route = createFileRoute('/admin/loans')({
+  component: LoansAdminPage,
+})

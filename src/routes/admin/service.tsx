@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ServiceDeskPage } from '@/features/service/console/ServiceDeskPage'
+
+export const Route = createFileRoute('/admin/service')({ component: ServiceDeskPage })

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requireLogin } from '@/features/account/guard'
+import { WorkListPage } from '@/features/service/WorkListPage'
+
+export const Route = createFileRoute('/pages/work/index')({
+  beforeLoad: requireLogin,
+  component: WorkListPage,
+})

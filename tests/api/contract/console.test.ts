@@ -1,0 +1,77 @@
+import type { ContractInstrument, ContractPosition } from '@common/schemas/contract'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerEmail } from '../accounts/helpers'
+import { openStaffSuite, type StaffSuite } from '../admin/helpers'
+import { backends } from '../harness'
+import { BTC, contractApi, expectSound, fundContract, quote } from './helpers'
+
+describe.each(backends)('contract console on %s', (backend) => {
+  let s: StaffSuite
+  beforeAll(async () => {
+    s = await openStaffSuite(backend)
+  })
+  afterAll(async () => {
+    await s.h.close()
+  })
+
+  it('changes an instrument’s settings (audited), refuses users and a lot size under open positions', async () => {
+    const { call, op, h } = s
+    const user = await registerEmail(h.app, h.db)
+    expect(
+      (await call.post('admin/contract/settings', { symbol: BTC, maxLeverage: 50 }, user.token)).code,
+    ).not.toBe(200)
+    const r = await call.post<ContractInstrument>(
+      'admin/contract/settings',
+      { symbol: BTC, maxLeverage: 75, takerFee: '0.0006', reason: 'risk review' },
+      op.token,
+    )
+    expect(r.code, r.msg).toBe(200)
+    expect(r.data).toMatchObject({ maxLeverage: 75, takerFee: '0.0006' })
+    const pub = await call.get<ContractInstrument[]>('contract/instruments')
+    expect(pub.data.find((i) => i.symbol === BTC)).toMatchObject({ maxLeverage: 75, lotSize: '0.001' })
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from audit_log where action = 'contract.settings' and target_id = ${BTC}`.execute(
+      h.db,
+    )
+    expect(rows[0]?.n).toBe(1)
+    // Bad tiers (not starting at 0) are refused.
+    const bad = await call.post(
+      'admin/contract/settings',
+      { symbol: BTC, tiers: [{ floor: '5', mmr: '0.01', maxLeverage: 10 }] },
+      op.token,
+    )
+    expect(bad.code).toBe(1101)
+
+    // With a position open, the lot size stays; the user's positions are readable for the console.
+    const c = contractApi(h)
+    await fundContract(h.db, user.userId, '1000')
+    await c.index(BTC, '65000')
+    await quote(h)
+    expect(
+      (await c.place(user.token, { symbol: BTC, side: 'long', type: 'market', lots: 2, leverage: 10 })).code,
+    ).toBe(200)
+    expect(
+      (await call.post('admin/contract/settings', { symbol: BTC, lotSize: '0.01' }, op.token)).code,
+    ).toBe(1906)
+    const pos = await call.get<{ positions: ContractPosition[] }>(
+      'admin/contract/positions',
+      { userId: user.userId },
+      op.token,
+    )
+    expect(pos.data.positions[0]).toMatchObject({ symbol: BTC, side: 'long', lots: '2' })
+    const ins = await call.get<{ balance: string }>('admin/contract/insurance', {}, op.token)
+    expect(ins.data.balance).toBe('1000000')
+    await expectSound(h.db)
+  })
+
+  it('the help academy’s perpetuals article describes funding, liquidation and TP/SL', async () => {
+    const { rows } = await sql<{ lang: string; body: string }>`
+      select lang, body from article_text where title in ('Perpetual contracts: margin and liquidation', '永續合約：保證金與強制平倉')`.execute(
+      s.h.db,
+    )
+    expect(rows.length).toBe(2)
+    for (const r of rows) expect(r.body).toContain('00:00')
+    expect(rows.find((r) => r.lang === 'en')?.body).toContain('insurance')
+  })
+})
