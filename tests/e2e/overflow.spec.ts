@@ -80,6 +80,8 @@ async function problems(page: Page): Promise<string[]> {
       if (!(el instanceof HTMLElement) || el.closest('[aria-hidden="true"]')) continue
       const cs = getComputedStyle(el)
       if (cs.display === 'none' || cs.visibility === 'hidden' || cs.display === 'contents') continue
+      // Screen-reader-only text (.visually-hidden) is a 1 px box that clips on purpose.
+      if (el.offsetWidth <= 1 && el.offsetHeight <= 1) continue
       const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())
       if (!ownText) continue
       if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !contained(el.parentElement, false)) {

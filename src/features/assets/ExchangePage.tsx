@@ -105,7 +105,7 @@ export function ExchangePage() {
       <PageHeader title={t`Flash exchange`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={getQuote} noValidate>
         <div className={form.row} style={{ alignItems: 'flex-end' }}>
-          <div className={form.field} style={{ flex: 1 }}>
+          <div className={form.field} style={{ flex: 1, minWidth: 0 }}>
             <label htmlFor={ids.from} className={form.label}>
               <Trans>From</Trans>
             </label>
@@ -123,7 +123,7 @@ export function ExchangePage() {
           >
             ⇄
           </button>
-          <div className={form.field} style={{ flex: 1 }}>
+          <div className={form.field} style={{ flex: 1, minWidth: 0 }}>
             <label htmlFor={ids.to} className={form.label}>
               <Trans>To</Trans>
             </label>

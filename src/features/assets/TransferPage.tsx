@@ -69,7 +69,7 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
           </select>
         </div>
         <div className={form.row} style={{ alignItems: 'flex-end' }}>
-          <div className={form.field} style={{ flex: 1 }}>
+          <div className={form.field} style={{ flex: 1, minWidth: 0 }}>
             <label htmlFor={ids.from} className={form.label}>
               <Trans>From</Trans>
             </label>
@@ -95,7 +95,7 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
           >
             ⇄
           </button>
-          <div className={form.field} style={{ flex: 1 }}>
+          <div className={form.field} style={{ flex: 1, minWidth: 0 }}>
             <label htmlFor={ids.to} className={form.label}>
               <Trans>To</Trans>
             </label>
