@@ -42,6 +42,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       STATIC_DIR: process.env.E2E_STATIC_DIR || 'dist',
       DATABASE_URL: '',
+      // Every browser test comes from 127.0.0.1: the per-address limit on login, slider and code
+      // endpoints (20/min, tested in the API suites) would refuse the later registrations of a run.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
   },
 })
