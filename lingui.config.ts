@@ -19,6 +19,7 @@ const AREAS = [
   'earn',
   'option',
   'invite',
+  'c2c',
 ]
 const TESTS = '**/*.test.*'
 const area = (a: string) => `<rootDir>/src/features/${a}`

@@ -48,6 +48,18 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|jotai|ky|valibot|big\.js|@lingui[\\/](core|react)|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core|react-query-persist-client|query-persist-client-core|query-sync-storage-persister))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -6,6 +6,8 @@ import { ContractMarketMakers } from './market/contract-makers'
 import { MarketMakers } from './market/market-makers'
 import { openMarket } from './market/start'
 import { announceFirstAdmin } from './modules/admin/first-admin'
+import { C2cJobs } from './modules/c2c/jobs'
+import { c2cService } from './modules/c2c/service'
 import { ContractJobs } from './modules/contract/jobs'
 import { contractService } from './modules/contract/service'
 import { EarnJobs } from './modules/earn/jobs'
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
   const contractMakers = new ContractMarketMakers(db, market, contract, { log: app.log })
   const contractJobs = new ContractJobs(db, contract, market, app.log)
   const loanJobs = new LoanJobs(db, loanService(db), app.log)
+  const c2cJobs = new C2cJobs(c2cService(db), app.log)
   const inviteJobs = new InviteJobs(inviteService(db), app.log)
   const etfJobs = new EtfJobs(etfService(db, market), app.log)
   const optionJobs = new OptionJobs(db, market, app.log)
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
     contractMakers.stop()
     await contractJobs.stop()
     await loanJobs.stop()
+    await c2cJobs.stop()
     await inviteJobs.stop()
     await earnJobs.stop()
     await etfJobs.stop()
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
   contractMakers.start()
   contractJobs.start()
   loanJobs.start()
+  c2cJobs.start()
   inviteJobs.start()
   earnJobs.start()
   etfJobs.start()

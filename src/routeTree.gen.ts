@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminC2cRouteImport } from './routes/admin/c2c'
 import { Route as AdminChannelsRouteImport } from './routes/admin/channels'
 import { Route as AdminContentRouteImport } from './routes/admin/content'
 import { Route as AdminContractsRouteImport } from './routes/admin/contracts'
@@ -40,6 +41,7 @@ import { Route as PagesLoginChar91indexChar93RouteImport } from './routes/pages/
 import { Route as PagesMineChar91indexChar93RouteImport } from './routes/pages/mine/[index]'
 import { Route as PagesRegChar91indexChar93RouteImport } from './routes/pages/reg/[index]'
 import { Route as PagesTradeChar91indexChar93RouteImport } from './routes/pages/trade/[index]'
+import { Route as PagesTransactionChar91indexChar93RouteImport } from './routes/pages/transaction/[index]'
 import { Route as PagesWorkChar91indexChar93RouteImport } from './routes/pages/work/[index]'
 import { Route as PagesArticleDetailRouteImport } from './routes/pages/article/detail'
 import { Route as PagesArticleHelpRouteImport } from './routes/pages/article/help'
@@ -98,6 +100,11 @@ import { Route as PagesTradeRiskFundRouteImport } from './routes/pages/trade/ris
 import { Route as PagesTradeTradeLeverageRouteImport } from './routes/pages/trade/trade-leverage'
 import { Route as PagesTradeTradeOptionRouteImport } from './routes/pages/trade/trade-option'
 import { Route as PagesTradeTradeSpotRouteImport } from './routes/pages/trade/trade-spot'
+import { Route as PagesTransactionAdsRouteImport } from './routes/pages/transaction/ads'
+import { Route as PagesTransactionOrderRouteImport } from './routes/pages/transaction/order'
+import { Route as PagesTransactionOrdersRouteImport } from './routes/pages/transaction/orders'
+import { Route as PagesTransactionPaymentRouteImport } from './routes/pages/transaction/payment'
+import { Route as PagesTransactionPublishRouteImport } from './routes/pages/transaction/publish'
 import { Route as PagesWorkAddRouteImport } from './routes/pages/work/add'
 import { Route as PagesWorkDetailRouteImport } from './routes/pages/work/detail'
 
@@ -119,6 +126,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAuditRoute = AdminAuditRouteImport.update({
   id: '/audit',
   path: '/audit',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminC2cRoute = AdminC2cRouteImport.update({
+  id: '/c2c',
+  path: '/c2c',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminChannelsRoute = AdminChannelsRouteImport.update({
@@ -265,6 +277,12 @@ const PagesTradeChar91indexChar93Route =
   PagesTradeChar91indexChar93RouteImport.update({
     id: '/pages/trade/index',
     path: '/pages/trade/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesTransactionChar91indexChar93Route =
+  PagesTransactionChar91indexChar93RouteImport.update({
+    id: '/pages/transaction/index',
+    path: '/pages/transaction/index',
     getParentRoute: () => rootRouteImport,
   } as any)
 const PagesWorkChar91indexChar93Route =
@@ -564,6 +582,31 @@ const PagesTradeTradeSpotRoute = PagesTradeTradeSpotRouteImport.update({
   path: '/pages/trade/trade-spot',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesTransactionAdsRoute = PagesTransactionAdsRouteImport.update({
+  id: '/pages/transaction/ads',
+  path: '/pages/transaction/ads',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTransactionOrderRoute = PagesTransactionOrderRouteImport.update({
+  id: '/pages/transaction/order',
+  path: '/pages/transaction/order',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTransactionOrdersRoute = PagesTransactionOrdersRouteImport.update({
+  id: '/pages/transaction/orders',
+  path: '/pages/transaction/orders',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTransactionPaymentRoute = PagesTransactionPaymentRouteImport.update({
+  id: '/pages/transaction/payment',
+  path: '/pages/transaction/payment',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTransactionPublishRoute = PagesTransactionPublishRouteImport.update({
+  id: '/pages/transaction/publish',
+  path: '/pages/transaction/publish',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesWorkAddRoute = PagesWorkAddRouteImport.update({
   id: '/pages/work/add',
   path: '/pages/work/add',
@@ -579,6 +622,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/c2c': typeof AdminC2cRoute
   '/admin/channels': typeof AdminChannelsRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/contracts': typeof AdminContractsRoute
@@ -664,6 +708,12 @@ export interface FileRoutesByFullPath {
   '/pages/trade/trade-leverage': typeof PagesTradeTradeLeverageRoute
   '/pages/trade/trade-option': typeof PagesTradeTradeOptionRoute
   '/pages/trade/trade-spot': typeof PagesTradeTradeSpotRoute
+  '/pages/transaction/ads': typeof PagesTransactionAdsRoute
+  '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
+  '/pages/transaction/order': typeof PagesTransactionOrderRoute
+  '/pages/transaction/orders': typeof PagesTransactionOrdersRoute
+  '/pages/transaction/payment': typeof PagesTransactionPaymentRoute
+  '/pages/transaction/publish': typeof PagesTransactionPublishRoute
   '/pages/work/add': typeof PagesWorkAddRoute
   '/pages/work/detail': typeof PagesWorkDetailRoute
   '/pages/work/index': typeof PagesWorkChar91indexChar93Route
@@ -671,6 +721,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/c2c': typeof AdminC2cRoute
   '/admin/channels': typeof AdminChannelsRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/contracts': typeof AdminContractsRoute
@@ -756,6 +807,12 @@ export interface FileRoutesByTo {
   '/pages/trade/trade-leverage': typeof PagesTradeTradeLeverageRoute
   '/pages/trade/trade-option': typeof PagesTradeTradeOptionRoute
   '/pages/trade/trade-spot': typeof PagesTradeTradeSpotRoute
+  '/pages/transaction/ads': typeof PagesTransactionAdsRoute
+  '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
+  '/pages/transaction/order': typeof PagesTransactionOrderRoute
+  '/pages/transaction/orders': typeof PagesTransactionOrdersRoute
+  '/pages/transaction/payment': typeof PagesTransactionPaymentRoute
+  '/pages/transaction/publish': typeof PagesTransactionPublishRoute
   '/pages/work/add': typeof PagesWorkAddRoute
   '/pages/work/detail': typeof PagesWorkDetailRoute
   '/pages/work/index': typeof PagesWorkChar91indexChar93Route
@@ -765,6 +822,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/c2c': typeof AdminC2cRoute
   '/admin/channels': typeof AdminChannelsRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/contracts': typeof AdminContractsRoute
@@ -850,6 +908,12 @@ export interface FileRoutesById {
   '/pages/trade/trade-leverage': typeof PagesTradeTradeLeverageRoute
   '/pages/trade/trade-option': typeof PagesTradeTradeOptionRoute
   '/pages/trade/trade-spot': typeof PagesTradeTradeSpotRoute
+  '/pages/transaction/ads': typeof PagesTransactionAdsRoute
+  '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
+  '/pages/transaction/order': typeof PagesTransactionOrderRoute
+  '/pages/transaction/orders': typeof PagesTransactionOrdersRoute
+  '/pages/transaction/payment': typeof PagesTransactionPaymentRoute
+  '/pages/transaction/publish': typeof PagesTransactionPublishRoute
   '/pages/work/add': typeof PagesWorkAddRoute
   '/pages/work/detail': typeof PagesWorkDetailRoute
   '/pages/work/index': typeof PagesWorkChar91indexChar93Route
@@ -860,6 +924,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/admin/audit'
+    | '/admin/c2c'
     | '/admin/channels'
     | '/admin/content'
     | '/admin/contracts'
@@ -945,6 +1010,12 @@ export interface FileRouteTypes {
     | '/pages/trade/trade-leverage'
     | '/pages/trade/trade-option'
     | '/pages/trade/trade-spot'
+    | '/pages/transaction/ads'
+    | '/pages/transaction/index'
+    | '/pages/transaction/order'
+    | '/pages/transaction/orders'
+    | '/pages/transaction/payment'
+    | '/pages/transaction/publish'
     | '/pages/work/add'
     | '/pages/work/detail'
     | '/pages/work/index'
@@ -952,6 +1023,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/admin/audit'
+    | '/admin/c2c'
     | '/admin/channels'
     | '/admin/content'
     | '/admin/contracts'
@@ -1037,6 +1109,12 @@ export interface FileRouteTypes {
     | '/pages/trade/trade-leverage'
     | '/pages/trade/trade-option'
     | '/pages/trade/trade-spot'
+    | '/pages/transaction/ads'
+    | '/pages/transaction/index'
+    | '/pages/transaction/order'
+    | '/pages/transaction/orders'
+    | '/pages/transaction/payment'
+    | '/pages/transaction/publish'
     | '/pages/work/add'
     | '/pages/work/detail'
     | '/pages/work/index'
@@ -1045,6 +1123,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/admin/audit'
+    | '/admin/c2c'
     | '/admin/channels'
     | '/admin/content'
     | '/admin/contracts'
@@ -1130,6 +1209,12 @@ export interface FileRouteTypes {
     | '/pages/trade/trade-leverage'
     | '/pages/trade/trade-option'
     | '/pages/trade/trade-spot'
+    | '/pages/transaction/ads'
+    | '/pages/transaction/index'
+    | '/pages/transaction/order'
+    | '/pages/transaction/orders'
+    | '/pages/transaction/payment'
+    | '/pages/transaction/publish'
     | '/pages/work/add'
     | '/pages/work/detail'
     | '/pages/work/index'
@@ -1206,6 +1291,12 @@ export interface RootRouteChildren {
   PagesTradeTradeLeverageRoute: typeof PagesTradeTradeLeverageRoute
   PagesTradeTradeOptionRoute: typeof PagesTradeTradeOptionRoute
   PagesTradeTradeSpotRoute: typeof PagesTradeTradeSpotRoute
+  PagesTransactionAdsRoute: typeof PagesTransactionAdsRoute
+  PagesTransactionChar91indexChar93Route: typeof PagesTransactionChar91indexChar93Route
+  PagesTransactionOrderRoute: typeof PagesTransactionOrderRoute
+  PagesTransactionOrdersRoute: typeof PagesTransactionOrdersRoute
+  PagesTransactionPaymentRoute: typeof PagesTransactionPaymentRoute
+  PagesTransactionPublishRoute: typeof PagesTransactionPublishRoute
   PagesWorkAddRoute: typeof PagesWorkAddRoute
   PagesWorkDetailRoute: typeof PagesWorkDetailRoute
   PagesWorkChar91indexChar93Route: typeof PagesWorkChar91indexChar93Route
@@ -1239,6 +1330,13 @@ declare module '@tanstack/react-router' {
       path: '/audit'
       fullPath: '/admin/audit'
       preLoaderRoute: typeof AdminAuditRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/c2c': {
+      id: '/admin/c2c'
+      path: '/c2c'
+      fullPath: '/admin/c2c'
+      preLoaderRoute: typeof AdminC2cRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/channels': {
@@ -1428,6 +1526,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/trade/index'
       fullPath: '/pages/trade/index'
       preLoaderRoute: typeof PagesTradeChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/transaction/index': {
+      id: '/pages/transaction/index'
+      path: '/pages/transaction/index'
+      fullPath: '/pages/transaction/index'
+      preLoaderRoute: typeof PagesTransactionChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/work/index': {
@@ -1836,6 +1941,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesTradeTradeSpotRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/transaction/ads': {
+      id: '/pages/transaction/ads'
+      path: '/pages/transaction/ads'
+      fullPath: '/pages/transaction/ads'
+      preLoaderRoute: typeof PagesTransactionAdsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/transaction/order': {
+      id: '/pages/transaction/order'
+      path: '/pages/transaction/order'
+      fullPath: '/pages/transaction/order'
+      preLoaderRoute: typeof PagesTransactionOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/transaction/orders': {
+      id: '/pages/transaction/orders'
+      path: '/pages/transaction/orders'
+      fullPath: '/pages/transaction/orders'
+      preLoaderRoute: typeof PagesTransactionOrdersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/transaction/payment': {
+      id: '/pages/transaction/payment'
+      path: '/pages/transaction/payment'
+      fullPath: '/pages/transaction/payment'
+      preLoaderRoute: typeof PagesTransactionPaymentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/transaction/publish': {
+      id: '/pages/transaction/publish'
+      path: '/pages/transaction/publish'
+      fullPath: '/pages/transaction/publish'
+      preLoaderRoute: typeof PagesTransactionPublishRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/work/add': {
       id: '/pages/work/add'
       path: '/pages/work/add'
@@ -1855,6 +1995,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminC2cRoute: typeof AdminC2cRoute
   AdminChannelsRoute: typeof AdminChannelsRoute
   AdminContentRoute: typeof AdminContentRoute
   AdminContractsRoute: typeof AdminContractsRoute
@@ -1876,6 +2017,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
+  AdminC2cRoute: AdminC2cRoute,
   AdminChannelsRoute: AdminChannelsRoute,
   AdminContentRoute: AdminContentRoute,
   AdminContractsRoute: AdminContractsRoute,
@@ -1970,6 +2112,13 @@ const rootRouteChildren: RootRouteChildren = {
   PagesTradeTradeLeverageRoute: PagesTradeTradeLeverageRoute,
   PagesTradeTradeOptionRoute: PagesTradeTradeOptionRoute,
   PagesTradeTradeSpotRoute: PagesTradeTradeSpotRoute,
+  PagesTransactionAdsRoute: PagesTransactionAdsRoute,
+  PagesTransactionChar91indexChar93Route:
+    PagesTransactionChar91indexChar93Route,
+  PagesTransactionOrderRoute: PagesTransactionOrderRoute,
+  PagesTransactionOrdersRoute: PagesTransactionOrdersRoute,
+  PagesTransactionPaymentRoute: PagesTransactionPaymentRoute,
+  PagesTransactionPublishRoute: PagesTransactionPublishRoute,
   PagesWorkAddRoute: PagesWorkAddRoute,
   PagesWorkDetailRoute: PagesWorkDetailRoute,
   PagesWorkChar91indexChar93Route: PagesWorkChar91indexChar93Route,

@@ -416,6 +416,61 @@ export const ERRORS = {
     key: 'error.service_image_invalid',
     en: 'This picture cannot be used here, please send it again',
   },
+  // 2400-2499 C2C fiat trading
+  c2cIdentityRequired: {
+    code: 2400,
+    key: 'error.c2c_identity_required',
+    en: 'Complete basic identity verification to trade C2C',
+  },
+  c2cNameMismatch: {
+    code: 2401,
+    key: 'error.c2c_name_mismatch',
+    en: 'The holder name must match your verified identity name',
+  },
+  c2cPaymentNotFound: {
+    code: 2402,
+    key: 'error.c2c_payment_not_found',
+    en: 'You have no such payment account',
+  },
+  c2cPaymentRequired: {
+    code: 2403,
+    key: 'error.c2c_payment_required',
+    en: 'Add a payment account of a kind this ad accepts first',
+  },
+  c2cAdNotFound: {
+    code: 2404,
+    key: 'error.c2c_ad_not_found',
+    en: 'This ad does not exist or is off the shelf',
+  },
+  c2cOwnAd: { code: 2405, key: 'error.c2c_own_ad', en: 'You cannot trade with your own ad' },
+  c2cBelowMin: { code: 2406, key: 'error.c2c_below_min', en: 'The amount is below this ad’s minimum' },
+  c2cAboveMax: { code: 2407, key: 'error.c2c_above_max', en: 'The amount is above this ad’s maximum' },
+  c2cAboveLeft: { code: 2408, key: 'error.c2c_above_left', en: 'The quantity is more than this ad has left' },
+  c2cZero: { code: 2409, key: 'error.c2c_zero', en: 'Enter an amount or a quantity above 0' },
+  c2cOrderNotFound: { code: 2410, key: 'error.c2c_order_not_found', en: 'You have no such order' },
+  c2cOrderState: {
+    code: 2411,
+    key: 'error.c2c_order_state',
+    en: 'This order cannot do that in its current state',
+  },
+  c2cCancelLimit: {
+    code: 2412,
+    key: 'error.c2c_cancel_limit',
+    en: 'Three cancelled orders today: you can open new orders tomorrow',
+  },
+  c2cNoMatch: { code: 2413, key: 'error.c2c_no_match', en: 'No ad fits this amount right now' },
+  c2cChatClosed: { code: 2414, key: 'error.c2c_chat_closed', en: 'This order has ended: its chat is closed' },
+  c2cImageInvalid: {
+    code: 2415,
+    key: 'error.c2c_image_invalid',
+    en: 'This picture cannot be used here, please upload it again',
+  },
+  c2cAdState: { code: 2416, key: 'error.c2c_ad_state', en: 'This ad cannot be changed in its current state' },
+  c2cSettleInvalid: {
+    code: 2417,
+    key: 'error.c2c_settle_invalid',
+    en: 'A settlement gives the buyer between 0 and the order quantity',
+  },
 } as const
 
 export type ErrorName = keyof typeof ERRORS

@@ -38,6 +38,10 @@ export const LEDGER_REASONS = [
   'etf_subscribe', // ETF units bought with USDT at NAV (and the fee)
   'etf_redeem', // ETF units sold back at NAV (and the fee); also a closed product's payout
   'rebate', // a share of invitees' trading fees paid from the fees account to the inviter
+  'c2c_freeze', // C2C escrow: a sell ad's quantity, or a taker-seller's order quantity, frozen
+  'c2c_unfreeze', // C2C escrow back to the seller (ad taken off, order cancelled or timed out, appeal)
+  'c2c_release', // C2C escrow released to the buyer (by the seller or an appeal decision)
+  'c2c_demo_funding', // the example ads' demo merchants funded from the treasury (a fresh install)
 ] as const
 export type LedgerReason = (typeof LEDGER_REASONS)[number]
 

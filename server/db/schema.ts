@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { C2cTables } from './schema-c2c'
 import type { ContractTables } from './schema-contract'
 import type { EarnTables } from './schema-earn'
 import type { EtfTables } from './schema-etf'
@@ -472,7 +473,8 @@ export interface Database
     OptionTables,
     EarnTables,
     LoanTables,
-    InviteTables {
+    InviteTables,
+    C2cTables {
   app_release: AppReleaseTable
   asset: AssetTable
   setting: SettingTable

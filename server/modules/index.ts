@@ -5,6 +5,8 @@ import type { MarketData } from '../market/service'
 import { adminRoutes } from './admin/routes'
 import { assetsRoutes } from './assets/routes'
 import { authRoutes } from './auth/routes'
+import { c2cDevRoutes } from './c2c/dev-routes'
+import { c2cRoutes } from './c2c/routes'
 import { contentRoutes } from './content/routes'
 import { contractDevRoutes } from './contract/dev-routes'
 import { contractRoutes } from './contract/routes'
@@ -51,6 +53,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   if (!deps.config.isProduction) await api.register(loanDevRoutes, deps)
   await api.register(inviteRoutes, deps)
   if (!deps.config.isProduction) await api.register(inviteDevRoutes, deps)
+  await api.register(c2cRoutes, deps)
+  if (!deps.config.isProduction) await api.register(c2cDevRoutes, deps)
   await api.register(adminRoutes, deps)
   await api.register(assetsRoutes, deps)
   await api.register(contentRoutes, deps)

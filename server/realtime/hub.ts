@@ -3,6 +3,7 @@ import { ERRORS } from '@common/api/errors'
 import { CHANNEL_TICKERS, CHANNEL_USER, SOCKET_COALESCE_MS, SOCKET_EVENTS } from '@common/constants'
 import { isPeriod, type Period } from '@common/market/periods'
 import type { Candle, Ticker } from '@common/market/types'
+import type { C2cUserEvent } from '@common/schemas/c2c'
 import { channelSchema } from '@common/schemas/market'
 import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/schemas/spot'
 import { Server, type Socket } from 'socket.io'
@@ -11,6 +12,7 @@ import type { Db } from '../db/db'
 import type { UnitCandle } from '../market/candles'
 import type { MarketData } from '../market/service'
 import { onSessionsChanged, resolveToken, type SessionFilter } from '../modules/auth/sessions'
+import { c2cBus } from '../modules/c2c/bus'
 import { recentContractTrades } from '../modules/contract/repo'
 import type { ContractService } from '../modules/contract/service'
 import { listFavorites } from '../modules/market/favorites'
@@ -117,6 +119,7 @@ export class RealtimeHub {
     deps.contract?.on('book', this.onBook)
     deps.contract?.on('trades', this.onTrades)
     deps.contract?.on('user', this.onContractUser)
+    c2cBus(deps.db).on('user', this.onC2cUser)
   }
 
   /** Share rooms between instances through Redis (REDIS_URL). */
@@ -214,6 +217,13 @@ export class RealtimeHub {
     const room = `user:${userId}`
     if (!this.hasMembers(room)) return
     this.publish(room, CHANNEL_USER, msg)
+  }
+
+  /** C2C order changes and chat messages of the user's orders (modules/c2c/bus.ts): `{c2c}`. */
+  private readonly onC2cUser = (userId: string, c2c: C2cUserEvent) => {
+    const room = `user:${userId}`
+    if (!this.hasMembers(room)) return
+    this.publish(room, CHANNEL_USER, { c2c })
   }
 
   private readonly onTrades = (symbol: string, trades: PublicTrade[]) => {
@@ -422,6 +432,7 @@ export class RealtimeHub {
     this.deps.contract?.off('book', this.onBook)
     this.deps.contract?.off('trades', this.onTrades)
     this.deps.contract?.off('user', this.onContractUser)
+    c2cBus(this.deps.db).off('user', this.onC2cUser)
     for (const co of this.depthCoalescers.values()) co.dispose()
     for (const co of this.tradeCoalescers.values()) co.dispose()
     this.tickerCoalescer.dispose()

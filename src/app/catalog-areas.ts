@@ -17,6 +17,7 @@ export const CATALOG_AREAS = [
   'earn',
   'option',
   'invite',
+  'c2c',
   'errors',
 ] as const
 export type CatalogArea = (typeof CATALOG_AREAS)[number]
@@ -30,6 +31,8 @@ const RULES: [RegExp, CatalogArea[]][] = [
   [/^\/pages\/(service\/home|work\/(index|add|detail))\/?$/, ['service', 'account']],
   [/^\/admin\/(service|work)\/?$/, ['service']],
   [/^\/(pages\/loan|admin\/loans)(\/|$)/, ['loan', 'account']],
+  // C2C: the pages reuse account's form field; the console's appeals page.
+  [/^\/(pages\/transaction|admin\/c2c)(\/|$)/, ['c2c', 'account']],
   // Invitation, the VIP centre (with the leaderboard) and their console page.
   [/^\/(pages\/mine\/(invite|vip)|admin\/invite)\/?$/, ['invite']],
   [/^\/admin(\/|$)/, ['admin', 'account']],

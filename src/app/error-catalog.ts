@@ -406,4 +406,58 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.option_no_index',
     message: 'No index price for this instrument right now',
   }),
+  'error.c2c_identity_required': msg({
+    id: 'error.c2c_identity_required',
+    message: 'Complete basic identity verification to trade C2C',
+  }),
+  'error.c2c_name_mismatch': msg({
+    id: 'error.c2c_name_mismatch',
+    message: 'The holder name must match your verified identity name',
+  }),
+  'error.c2c_payment_not_found': msg({
+    id: 'error.c2c_payment_not_found',
+    message: 'You have no such payment account',
+  }),
+  'error.c2c_payment_required': msg({
+    id: 'error.c2c_payment_required',
+    message: 'Add a payment account of a kind this ad accepts first',
+  }),
+  'error.c2c_ad_not_found': msg({
+    id: 'error.c2c_ad_not_found',
+    message: 'This ad does not exist or is off the shelf',
+  }),
+  'error.c2c_own_ad': msg({ id: 'error.c2c_own_ad', message: 'You cannot trade with your own ad' }),
+  'error.c2c_below_min': msg({ id: 'error.c2c_below_min', message: 'The amount is below this ad’s minimum' }),
+  'error.c2c_above_max': msg({ id: 'error.c2c_above_max', message: 'The amount is above this ad’s maximum' }),
+  'error.c2c_above_left': msg({
+    id: 'error.c2c_above_left',
+    message: 'The quantity is more than this ad has left',
+  }),
+  'error.c2c_zero': msg({ id: 'error.c2c_zero', message: 'Enter an amount or a quantity above 0' }),
+  'error.c2c_order_not_found': msg({ id: 'error.c2c_order_not_found', message: 'You have no such order' }),
+  'error.c2c_order_state': msg({
+    id: 'error.c2c_order_state',
+    message: 'This order cannot do that in its current state',
+  }),
+  'error.c2c_cancel_limit': msg({
+    id: 'error.c2c_cancel_limit',
+    message: 'Three cancelled orders today: you can open new orders tomorrow',
+  }),
+  'error.c2c_no_match': msg({ id: 'error.c2c_no_match', message: 'No ad fits this amount right now' }),
+  'error.c2c_chat_closed': msg({
+    id: 'error.c2c_chat_closed',
+    message: 'This order has ended: its chat is closed',
+  }),
+  'error.c2c_image_invalid': msg({
+    id: 'error.c2c_image_invalid',
+    message: 'This picture cannot be used here, please upload it again',
+  }),
+  'error.c2c_ad_state': msg({
+    id: 'error.c2c_ad_state',
+    message: 'This ad cannot be changed in its current state',
+  }),
+  'error.c2c_settle_invalid': msg({
+    id: 'error.c2c_settle_invalid',
+    message: 'A settlement gives the buyer between 0 and the order quantity',
+  }),
 }

@@ -20,6 +20,7 @@ import * as m018 from './018-service'
 import * as m019 from './019-loan'
 import * as m020 from './020-notification-texts'
 import * as m021 from './021-invite'
+import * as m022 from './022-c2c'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019-loan': m019,
   '020-notification-texts': m020,
   '021-invite': m021,
+  '022-c2c': m022,
 }

@@ -70,6 +70,7 @@ export function AdminLayout() {
     { to: '/admin/options', label: t`Options` },
     { to: '/admin/earn', label: t`Staking & launchpad` },
     { to: '/admin/loans', label: t`Loans` },
+    { to: '/admin/c2c', label: t`C2C` },
     { to: '/admin/invite', label: t`Invitation and VIP` },
     { to: '/admin/etfs', label: t`ETF` },
     { to: '/admin/service', label: t`Service desk` },

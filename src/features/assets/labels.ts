@@ -49,6 +49,10 @@ export const REASON_LABELS: Record<LedgerReason, MessageDescriptor> = {
   etf_subscribe: msg`ETF subscription`,
   etf_redeem: msg`ETF redemption`,
   rebate: msg`Referral rebate`,
+  c2c_freeze: msg`C2C escrow frozen`,
+  c2c_unfreeze: msg`C2C escrow returned`,
+  c2c_release: msg`C2C coins released`,
+  c2c_demo_funding: msg`C2C demo merchant funding`,
 }
 
 export const STATUS_LABELS: Record<string, MessageDescriptor> = {

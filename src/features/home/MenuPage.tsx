@@ -21,6 +21,7 @@ export function MenuPage() {
           { id: 'launchpad', path: '/pages/buycoin/index' },
           { id: 'service', path: '/pages/service/home' },
           { id: 'loan', path: '/pages/loan/index' },
+          { id: 'c2c', path: '/pages/transaction/index' },
           { id: 'settings', path: '/pages/mine/index' },
           { id: 'language', path: '/pages/mine/language-set' },
         ]}

@@ -88,7 +88,7 @@ describe.each(backends)('security regressions on %s', (backend) => {
     ).toHaveLength(0)
   })
 
-  it('2. (socket case: socket-session.test.ts)', () => {})
+  // 2. (a socket outliving its session) is covered with real socket.io clients in socket-session.test.ts.
 
   it('3. a push subscription of another account is never moved to the caller; switching accounts still works', async () => {
     const victim = await registerEmail(h.app, h.db)

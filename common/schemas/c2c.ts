@@ -1,0 +1,265 @@
+import * as v from 'valibot'
+import {
+  type AdStatus,
+  C2C_COINS,
+  C2C_FIATS,
+  type OrderStatus,
+  PAY_KINDS,
+  PAY_WINDOWS,
+  type PayKind,
+} from '../c2c/rules'
+import { positiveDecimal } from './spot'
+
+/**
+ * C2C (issue 16): the wire shapes shared by the server and the app. Amounts are decimal strings,
+ * ids strings, times epoch ms. `side` of an ad is the advertiser's: a `sell` ad sells coins (a
+ * taker buys from it).
+ */
+const idString = v.pipe(
+  v.union([v.string('invalid_id'), v.number('invalid_id')]),
+  v.transform(String),
+  v.regex(/^[1-9]\d{0,17}$/, 'invalid_id'),
+)
+const uploadId = v.pipe(v.string('invalid_id'), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid_id'))
+const text = (max: number, key: string) =>
+  v.pipe(v.string(key), v.trim(), v.minLength(1, key), v.maxLength(max, key))
+const optText = (max: number, key: string) =>
+  v.optional(v.pipe(v.string(key), v.trim(), v.maxLength(max, key)), '')
+/** Fiat prices and amounts: positive, at most 2 decimals. */
+const fiat = v.pipe(
+  positiveDecimal,
+  v.check((s) => !/\.\d{3,}$/.test(s), 'too_many_decimals'),
+  v.check((s) => s.length <= 20, 'invalid_number'),
+)
+
+export const c2cSideSchema = v.picklist(['buy', 'sell'], 'invalid_side')
+export const c2cCoinSchema = v.picklist(C2C_COINS, 'invalid_coin')
+export const c2cFiatSchema = v.picklist(C2C_FIATS, 'invalid_fiat')
+export const payKindSchema = v.picklist(PAY_KINDS, 'invalid_pay_kind')
+
+/** POST /api/c2c/payment/save: add (no id) or edit one payment account. */
+export const paymentSaveSchema = v.variant('kind', [
+  v.object({
+    id: v.optional(idString),
+    kind: v.picklist(['alipay', 'wechat'], 'invalid_pay_kind'),
+    name: text(60, 'invalid_name'),
+    account: text(80, 'invalid_account'),
+    qr: v.optional(uploadId),
+  }),
+  v.object({
+    id: v.optional(idString),
+    kind: v.literal('bank'),
+    name: text(60, 'invalid_name'),
+    bank: text(80, 'invalid_bank'),
+    branch: text(80, 'invalid_branch'),
+    account: v.pipe(v.string('invalid_card'), v.trim(), v.regex(/^\d{8,30}$/, 'invalid_card')),
+  }),
+])
+export type PaymentSaveInput = v.InferOutput<typeof paymentSaveSchema>
+
+export const idBodySchema = v.object({ id: idString })
+export const idParamsSchema = v.object({ id: idString })
+
+/** POST /api/c2c/ad/save: publish (no id) or edit an ad of one's own (price, limits, remark, window, methods). */
+export const adSaveSchema = v.pipe(
+  v.object({
+    id: v.optional(idString),
+    side: c2cSideSchema,
+    coin: c2cCoinSchema,
+    fiat: c2cFiatSchema,
+    price: fiat,
+    total: positiveDecimal,
+    minAmount: fiat,
+    maxAmount: fiat,
+    payKinds: v.pipe(
+      v.array(payKindSchema, 'invalid_pay_kind'),
+      v.minLength(1, 'pay_kind_required'),
+      v.maxLength(3),
+    ),
+    payWindow: v.optional(
+      v.pipe(
+        v.union([v.string(), v.number()]),
+        v.transform(Number),
+        v.picklist(PAY_WINDOWS, 'invalid_window'),
+      ),
+      20,
+    ),
+    remark: optText(300, 'invalid_remark'),
+  }),
+  v.forward(
+    v.check((o) => Number(o.minAmount) <= Number(o.maxAmount), 'min_above_max'),
+    ['minAmount'],
+  ),
+)
+export type AdSaveInput = v.InferOutput<typeof adSaveSchema>
+
+export const adsQuerySchema = v.object({
+  side: v.optional(c2cSideSchema, 'sell'),
+  coin: v.optional(c2cCoinSchema, 'USDT'),
+  fiat: v.optional(c2cFiatSchema, 'CNY'),
+  merchant: v.optional(v.picklist(['0', '1', 'true', 'false'], 'invalid_flag')),
+  payKind: v.optional(payKindSchema),
+  amount: v.optional(fiat),
+})
+
+/** POST /api/c2c/order/create: a fiat amount or a quantity (SPEC.md section 5). */
+export const orderCreateSchema = v.pipe(
+  v.object({
+    adId: idString,
+    amount: v.optional(fiat),
+    quantity: v.optional(positiveDecimal),
+  }),
+  v.check((o) => (o.amount === undefined) !== (o.quantity === undefined), 'amount_or_quantity'),
+)
+export const quickSchema = v.object({
+  side: c2cSideSchema,
+  coin: c2cCoinSchema,
+  fiat: c2cFiatSchema,
+  amount: fiat,
+  payKind: v.optional(payKindSchema),
+})
+export const paidSchema = v.object({ id: idString, proof: v.optional(uploadId) })
+export const appealSchema = v.object({
+  id: idString,
+  content: text(1000, 'content_required'),
+  evidence: v.optional(v.pipe(v.array(uploadId), v.maxLength(9, 'too_many_images')), []),
+})
+export const settlementAnswerSchema = v.object({ id: idString, accept: v.boolean('invalid_flag') })
+/** A chat message: text, or a picture (uploaded through /api/uploadImage), never empty. */
+export const messageSchema = v.pipe(
+  v.object({
+    id: idString,
+    body: v.optional(v.pipe(v.string('invalid_message'), v.trim(), v.maxLength(1000, 'invalid_message')), ''),
+    image: v.optional(uploadId),
+  }),
+  v.check((o) => o.body !== '' || o.image !== undefined, 'message_empty'),
+)
+export const readSchema = v.object({ id: idString, upTo: idString })
+export const ordersQuerySchema = v.object({
+  status: v.optional(v.picklist(['open', 'done'], 'invalid_status')),
+  page: v.optional(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1)),
+    1,
+  ),
+})
+export const imageParamsSchema = v.object({ id: idString, upload: uploadId })
+
+// ---- console ----
+export const decideSchema = v.object({
+  id: idString,
+  outcome: v.picklist(['buyer', 'seller', 'reject'], 'invalid_outcome'),
+  reason: text(300, 'invalid_reason'),
+})
+export const suggestSchema = v.object({
+  id: idString,
+  toBuyer: v.pipe(v.string('invalid_number'), v.trim(), v.regex(/^\d{1,20}(\.\d{1,18})?$/, 'invalid_number')),
+  reason: text(300, 'invalid_reason'),
+})
+export const merchantSchema = v.object({
+  uid: v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform(Number),
+    v.integer('invalid_uid'),
+    v.minValue(1, 'invalid_uid'),
+  ),
+  merchant: v.boolean('invalid_flag'),
+})
+export const adminOrdersQuerySchema = v.object({
+  status: v.optional(
+    v.picklist(
+      ['unpaid', 'paid', 'appeal', 'completed', 'cancelled', 'timeout', 'closed'] as const,
+      'invalid_status',
+    ),
+  ),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+})
+
+// ---- wire ----
+export interface C2cTrader {
+  id: string
+  nickname: string
+  merchant: boolean
+  completion: string | null
+  orders30: number
+}
+export interface PaymentMethod {
+  id: string
+  kind: PayKind
+  name: string
+  account: string
+  bank: string | null
+  branch: string | null
+  qr: string | null
+}
+export interface C2cAd {
+  id: string
+  side: 'buy' | 'sell'
+  coin: string
+  fiat: string
+  price: string
+  total: string
+  remaining: string
+  minAmount: string
+  maxAmount: string
+  payKinds: PayKind[]
+  payWindow: number
+  remark: string
+  status: AdStatus
+  /** On the shelf with nothing left, orders still open: "in trade". */
+  inTrade: boolean
+  openOrders: number
+  precision: number
+  advertiser: C2cTrader
+  mine: boolean
+  createdAt: number
+}
+export interface C2cAppeal {
+  openedBy: 'buyer' | 'seller'
+  content: string
+  evidence: string[]
+  status: 'open' | 'suggested' | 'decided'
+  outcome: 'buyer' | 'seller' | 'reject' | 'settled' | null
+  reason: string | null
+  suggestion: { toBuyer: string; reason: string; buyer: boolean | null; seller: boolean | null } | null
+  createdAt: number
+}
+export interface C2cOrder {
+  id: string
+  adId: string
+  coin: string
+  fiat: string
+  price: string
+  quantity: string
+  amount: string
+  status: OrderStatus
+  role: 'buyer' | 'seller' | 'staff'
+  buyer: C2cTrader
+  seller: C2cTrader
+  advertiserId: string
+  payWindow: number
+  expiresAt: number
+  paidAt: number | null
+  doneAt: number | null
+  proof: string | null
+  /** The seller's payment accounts of the ad's kinds, as they were when the order opened. */
+  payment: PaymentMethod[]
+  appeal: C2cAppeal | null
+  settledToBuyer: string | null
+  unread: number
+  createdAt: number
+  updatedAt: number
+}
+export interface C2cMessage {
+  id: string
+  orderId: string
+  from: 'buyer' | 'seller' | 'system' | 'staff'
+  body: string
+  image: string | null
+  createdAt: number
+}
+/** What the private `user` channel carries for C2C: `{c2c: ...}`. */
+export interface C2cUserEvent {
+  orderId: string
+  status: OrderStatus
+  message?: C2cMessage
+}

@@ -1,0 +1,118 @@
+import type { C2cAd } from '@common/schemas/c2c'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useFormat } from '@/lib/format/use-format'
+import { PageHeader } from '@/ui/PageHeader'
+import { c2cApi, c2cKeys, myAdsQueryOptions } from './api'
+import styles from './C2c.module.css'
+import { AD_STATUS } from './labels'
+
+/** pages/transaction/ads: my ads with what is left; edit, take off, put back on the shelf, cancel. */
+export function MyAdsPage() {
+  const { t, i18n } = useLingui()
+  const { amount: fmt } = useFormat()
+  const qc = useQueryClient()
+  const q = useQuery(myAdsQueryOptions())
+  const [busy, setBusy] = useState(false)
+  const act = async (path: string, id: string) => {
+    try {
+      await c2cApi.post<C2cAd>(path, { id }, { loading: true, btnLoading: setBusy })
+      await qc.invalidateQueries({ queryKey: c2cKeys.root })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+  return (
+    <>
+      <PageHeader
+        title={t`My ads`}
+        backLabel={t`Back`}
+        right={
+          <Link to="/pages/transaction/publish" className={styles.headLink}>
+            <Trans>Publish ad</Trans>
+          </Link>
+        }
+      />
+      <div className={styles.page}>
+        {q.isSuccess && q.data.length === 0 && (
+          <p className={styles.empty}>
+            <Trans>You have no ads yet</Trans>
+          </p>
+        )}
+        <ul className={styles.kv} style={{ listStyle: 'none', padding: 0, gap: 12 }} aria-label={t`My ads`}>
+          {(q.data ?? []).map((ad) => (
+            <li key={ad.id} className={styles.card} data-testid="c2c-my-ad">
+              <div className={styles.cardTop}>
+                <span className={styles.coin}>
+                  {ad.side === 'sell' ? t`Sell ${ad.coin}` : t`Buy ${ad.coin}`}
+                  <span className={styles.tag}>{ad.fiat}</span>
+                </span>
+                <span className={styles.badge} data-tone={ad.status === 'online' ? 'live' : 'done'}>
+                  {ad.inTrade ? t`In trade` : i18n._(AD_STATUS[ad.status])}
+                </span>
+              </div>
+              <dl className={styles.grid}>
+                <div>
+                  <dt>{t`Price`}</dt>
+                  <dd>{fmt(ad.price)}</dd>
+                </div>
+                <div>
+                  <dt>{t`Left / total`}</dt>
+                  <dd>
+                    {fmt(ad.remaining)} / {fmt(ad.total)}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t`Open orders`}</dt>
+                  <dd>{ad.openOrders}</dd>
+                </div>
+              </dl>
+              {(ad.status === 'online' || ad.status === 'offline') && (
+                <div className={styles.row}>
+                  <Link
+                    to="/pages/transaction/publish"
+                    search={{ id: ad.id }}
+                    className={styles.btnGhost}
+                    style={{ textAlign: 'center' }}
+                  >
+                    <Trans>Edit</Trans>
+                  </Link>
+                  {ad.status === 'online' ? (
+                    <button
+                      type="button"
+                      className={styles.btnGhost}
+                      disabled={busy}
+                      onClick={() => void act('c2c/ad/off', ad.id)}
+                      data-testid="c2c-ad-off"
+                    >
+                      <Trans>Take off</Trans>
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className={styles.btnGhost}
+                      disabled={busy}
+                      onClick={() => void act('c2c/ad/on', ad.id)}
+                    >
+                      <Trans>Put on shelf</Trans>
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={styles.btnGhost}
+                    disabled={busy}
+                    onClick={() => void act('c2c/ad/close', ad.id)}
+                  >
+                    <Trans>Cancel ad</Trans>
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,134 @@
+import { orderFigures } from '@common/c2c/rules'
+import { gt } from '@common/money/decimal'
+import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Field } from '@/features/account/Field'
+import { useFormat } from '@/lib/format/use-format'
+import { Sheet } from '@/ui/Sheet'
+import { c2cApi, c2cKeys } from './api'
+import styles from './C2c.module.css'
+import { PAY_KIND } from './labels'
+
+const DEC = /^\d{1,20}(\.\d{1,18})?$/
+
+/** Taking an ad: a fiat amount or a quantity, within the ad's limits; opens the order. */
+export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) {
+  const { t, i18n } = useLingui()
+  const { amount: fmt } = useFormat()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const [by, setBy] = useState<'amount' | 'quantity'>('amount')
+  const [value, setValue] = useState('')
+  const [busy, setBusy] = useState(false)
+  const buying = ad.side === 'sell'
+  const valid = DEC.test(value) && gt(value, '0') && (by === 'quantity' || !/\.\d{3,}$/.test(value))
+  const fig = valid
+    ? orderFigures(ad.price, by === 'amount' ? { amount: value } : { quantity: value }, ad.precision)
+    : null
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!valid) return
+    try {
+      const o = await c2cApi.post<C2cOrder>(
+        'c2c/order/create',
+        { adId: ad.id, [by]: value },
+        { loading: true, btnLoading: setBusy },
+      )
+      await qc.invalidateQueries({ queryKey: c2cKeys.root })
+      onClose()
+      void navigate({ to: '/pages/transaction/order', search: { id: o.id } })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <Sheet
+      title={buying ? t`Buy ${ad.coin}` : t`Sell ${ad.coin}`}
+      onClose={onClose}
+      closeLabel={t`Close`}
+      testId="c2c-order-sheet"
+    >
+      <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <fieldset className={styles.tabs} aria-label={t`Enter by`}>
+          <button
+            type="button"
+            className={styles.tab}
+            aria-pressed={by === 'amount'}
+            onClick={() => setBy('amount')}
+          >
+            {t`By amount`}
+          </button>
+          <button
+            type="button"
+            className={styles.tab}
+            aria-pressed={by === 'quantity'}
+            onClick={() => setBy('quantity')}
+          >
+            {t`By quantity`}
+          </button>
+        </fieldset>
+        <Field
+          label={by === 'amount' ? t`Amount (${ad.fiat})` : t`Quantity (${ad.coin})`}
+          value={value}
+          onChange={(x) => setValue(x.trim())}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={`${fmt(ad.minAmount)} - ${fmt(ad.maxAmount)} ${ad.fiat}`}
+          data-testid="c2c-order-value"
+        />
+        <dl className={styles.kv}>
+          <div>
+            <dt>{t`Price`}</dt>
+            <dd>
+              {fmt(ad.price)} {ad.fiat}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Quantity`}</dt>
+            <dd>{fig ? `${fmt(fig.quantity)} ${ad.coin}` : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t`Amount`}</dt>
+            <dd className={styles.strong}>{fig ? `${fmt(fig.amount)} ${ad.fiat}` : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t`Available`}</dt>
+            <dd>
+              {fmt(ad.remaining)} {ad.coin}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Payment window`}</dt>
+            <dd>{t`${ad.payWindow} minutes`}</dd>
+          </div>
+          <div>
+            <dt>{t`Payment method`}</dt>
+            <dd>{ad.payKinds.map((k) => i18n._(PAY_KIND[k])).join(' · ')}</dd>
+          </div>
+        </dl>
+        {ad.remark && <p className={styles.hint}>{ad.remark}</p>}
+        <p className={styles.hint}>
+          {buying ? (
+            <Trans>
+              The seller's coins are held in escrow when the order opens. Pay within the window, only to an
+              account shown in the order, then mark it as paid.
+            </Trans>
+          ) : (
+            <Trans>
+              Your coins are held in escrow when the order opens. Release them only after the money is in your
+              account.
+            </Trans>
+          )}
+        </p>
+        <button type="submit" className={styles.btn} disabled={!valid || busy} data-testid="c2c-order-submit">
+          {buying ? t`Buy` : t`Sell`}
+        </button>
+      </form>
+    </Sheet>
+  )
+}

@@ -1,0 +1,92 @@
+import type { C2cOrder } from '@common/schemas/c2c'
+import { useLingui } from '@lingui/react/macro'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useDateTime } from '@/lib/format/use-date-time'
+import { useFormat } from '@/lib/format/use-format'
+import { Fields, PagedList } from '@/ui/PagedList'
+import { PageHeader } from '@/ui/PageHeader'
+import { ordersQueryOptions } from './api'
+import styles from './C2c.module.css'
+import { ORDER_STATUS, ORDER_TONE } from './labels'
+import { useC2cUpdates } from './live'
+
+/** pages/transaction/orders: my C2C orders, open or ended; each opens its detail. */
+export function OrdersPage() {
+  const { t, i18n } = useLingui()
+  const { amount } = useFormat()
+  const when = useDateTime()
+  useC2cUpdates()
+  const [status, setStatus] = useState<'open' | 'done'>('open')
+  const q = useInfiniteQuery(ordersQueryOptions(status))
+  const items = q.data?.pages.flatMap((p) => p.list) ?? []
+  return (
+    <>
+      <PageHeader title={t`My orders`} backLabel={t`Back`} />
+      <div className={styles.page}>
+        <fieldset className={styles.tabs} aria-label={t`Status`}>
+          <button
+            type="button"
+            className={styles.tab}
+            aria-pressed={status === 'open'}
+            onClick={() => setStatus('open')}
+          >
+            {t`In progress`}
+          </button>
+          <button
+            type="button"
+            className={styles.tab}
+            aria-pressed={status === 'done'}
+            onClick={() => setStatus('done')}
+          >
+            {t`Ended`}
+          </button>
+        </fieldset>
+        <PagedList<C2cOrder>
+          items={items}
+          itemKey={(o) => o.id}
+          label={t`My orders`}
+          loaded={q.isSuccess}
+          hasMore={Boolean(q.hasNextPage)}
+          loading={q.isFetchingNextPage}
+          onMore={() => void q.fetchNextPage()}
+          testId="c2c-order-list"
+          render={(o) => (
+            <Link
+              to="/pages/transaction/order"
+              search={{ id: o.id }}
+              style={{
+                color: 'inherit',
+                textDecoration: 'none',
+                display: 'flex',
+                flexDirection: 'column',
+                gap: 8,
+              }}
+            >
+              <div className={styles.cardTop}>
+                <span className={styles.coin}>
+                  {o.role === 'buyer' ? t`Buy ${o.coin}` : t`Sell ${o.coin}`}
+                  {o.unread > 0 && <span className={styles.tag}>{t`${o.unread} new`}</span>}
+                </span>
+                <span className={styles.badge} data-tone={ORDER_TONE[o.status]}>
+                  {i18n._(ORDER_STATUS[o.status])}
+                </span>
+              </div>
+              <Fields
+                cells={[
+                  [t`Amount`, `${amount(o.amount)} ${o.fiat}`],
+                  [t`Quantity`, `${amount(o.quantity)} ${o.coin}`],
+                  [t`Price`, `${amount(o.price)} ${o.fiat}`],
+                ]}
+              />
+              <span className={styles.hint}>
+                {o.role === 'buyer' ? o.seller.nickname : o.buyer.nickname} · {when(o.createdAt)}
+              </span>
+            </Link>
+          )}
+        />
+      </div>
+    </>
+  )
+}

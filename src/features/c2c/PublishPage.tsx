@@ -1,0 +1,219 @@
+import { C2C_COINS, C2C_FIATS, PAY_KINDS, PAY_WINDOWS, type PayKind } from '@common/c2c/rules'
+import { gt, mul, round } from '@common/money/decimal'
+import type { C2cAd } from '@common/schemas/c2c'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Field } from '@/features/account/Field'
+import { useFormat } from '@/lib/format/use-format'
+import { PageHeader } from '@/ui/PageHeader'
+import { c2cApi, c2cKeys, myAdsQueryOptions } from './api'
+import styles from './C2c.module.css'
+import { PAY_KIND } from './labels'
+
+const FIAT_RE = /^\d{1,15}(\.\d{1,2})?$/
+const QTY_RE = /^\d{1,20}(\.\d{1,18})?$/
+
+function Form({ ad }: { ad: C2cAd | null }) {
+  const { t, i18n } = useLingui()
+  const { amount: fmt } = useFormat()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const [side, setSide] = useState<'buy' | 'sell'>(ad?.side ?? 'sell')
+  const [coin, setCoin] = useState(ad?.coin ?? 'USDT')
+  const [fiat, setFiat] = useState(ad?.fiat ?? 'CNY')
+  const [price, setPrice] = useState(ad?.price ?? '')
+  const [total, setTotal] = useState(ad?.total ?? '')
+  const [min, setMin] = useState(ad?.minAmount ?? '')
+  const [max, setMax] = useState(ad?.maxAmount ?? '')
+  const [kinds, setKinds] = useState<PayKind[]>(ad?.payKinds ?? ['bank'])
+  const [windowMin, setWindow] = useState<number>(ad?.payWindow ?? 20)
+  const [remark, setRemark] = useState(ad?.remark ?? '')
+  const [busy, setBusy] = useState(false)
+  const ok =
+    FIAT_RE.test(price) &&
+    gt(price, '0') &&
+    QTY_RE.test(total) &&
+    gt(total, '0') &&
+    FIAT_RE.test(min) &&
+    FIAT_RE.test(max) &&
+    gt(min, '0') &&
+    !gt(min, max) &&
+    kinds.length > 0
+  const value = FIAT_RE.test(price) && QTY_RE.test(total) ? round(mul(price, total), 2) : null
+  const editing = Boolean(ad)
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (!ok) return
+    try {
+      await c2cApi.post<C2cAd>(
+        'c2c/ad/save',
+        {
+          ...(ad ? { id: ad.id } : {}),
+          side,
+          coin,
+          fiat,
+          price,
+          total,
+          minAmount: min,
+          maxAmount: max,
+          payKinds: kinds,
+          payWindow: windowMin,
+          remark: remark.trim(),
+        },
+        { loading: true, btnLoading: setBusy },
+      )
+      await qc.invalidateQueries({ queryKey: c2cKeys.root })
+      void navigate({ to: '/pages/transaction/ads' })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <form className={styles.page} onSubmit={submit} noValidate>
+      <fieldset className={styles.tabs} aria-label={t`Direction`} disabled={editing}>
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={side === 'sell'}
+          onClick={() => setSide('sell')}
+        >
+          {t`I sell`}
+        </button>
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={side === 'buy'}
+          onClick={() => setSide('buy')}
+        >
+          {t`I buy`}
+        </button>
+      </fieldset>
+      <div className={styles.filters}>
+        <label>
+          <span className={styles.hint}>{t`Coin`} </span>
+          <select
+            className={styles.select}
+            value={coin}
+            disabled={editing}
+            onChange={(e) => setCoin(e.target.value)}
+          >
+            {C2C_COINS.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className={styles.hint}>{t`Fiat`} </span>
+          <select
+            className={styles.select}
+            value={fiat}
+            disabled={editing}
+            onChange={(e) => setFiat(e.target.value)}
+          >
+            {C2C_FIATS.map((f) => (
+              <option key={f}>{f}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className={styles.hint}>{t`Payment window`} </span>
+          <select
+            className={styles.select}
+            value={windowMin}
+            onChange={(e) => setWindow(Number(e.target.value))}
+          >
+            {PAY_WINDOWS.map((w) => (
+              <option key={w} value={w}>
+                {t`${w} minutes`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Field
+        label={t`Price (${fiat})`}
+        value={price}
+        onChange={(x) => setPrice(x.trim())}
+        inputMode="decimal"
+        data-testid="c2c-ad-price"
+      />
+      <Field
+        label={t`Total quantity (${coin})`}
+        value={total}
+        onChange={(x) => setTotal(x.trim())}
+        inputMode="decimal"
+        disabled={editing}
+        data-testid="c2c-ad-total"
+        hint={value ? <span className={styles.hint}>{t`Worth ${fmt(value)} ${fiat}`}</span> : undefined}
+      />
+      <div className={styles.row}>
+        <Field
+          label={t`Min per order (${fiat})`}
+          value={min}
+          onChange={(x) => setMin(x.trim())}
+          inputMode="decimal"
+          data-testid="c2c-ad-min"
+        />
+        <Field
+          label={t`Max per order (${fiat})`}
+          value={max}
+          onChange={(x) => setMax(x.trim())}
+          inputMode="decimal"
+          data-testid="c2c-ad-max"
+        />
+      </div>
+      <fieldset className={styles.chips} aria-label={t`Payment method`}>
+        {PAY_KINDS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            className={styles.chip}
+            aria-pressed={kinds.includes(k)}
+            onClick={() => setKinds((l) => (l.includes(k) ? l.filter((x) => x !== k) : [...l, k]))}
+          >
+            {i18n._(PAY_KIND[k])}
+          </button>
+        ))}
+      </fieldset>
+      <Field
+        label={t`Remark`}
+        value={remark}
+        onChange={setRemark}
+        maxLength={300}
+        placeholder={t`Shown to traders (optional)`}
+      />
+      <p className={styles.hint}>
+        {side === 'sell' ? (
+          <Trans>
+            The total quantity is frozen in your funding account while the ad is on the shelf. Buyers pay to
+            your payment accounts of the kinds chosen; you release the coins after the money arrives.
+          </Trans>
+        ) : (
+          <Trans>
+            Sellers freeze their coins when they open an order on your ad; you pay them, they release.
+          </Trans>
+        )}
+      </p>
+      <button type="submit" className={styles.btn} disabled={!ok || busy} data-testid="c2c-ad-submit">
+        {editing ? t`Save` : t`Publish`}
+      </button>
+    </form>
+  )
+}
+
+/** pages/transaction/publish: publish an ad, or edit one of mine (`?id=`). */
+export function PublishPage({ id }: { id?: string }) {
+  const { t } = useLingui()
+  const mine = useQuery({ ...myAdsQueryOptions(), enabled: Boolean(id) })
+  const ad = id ? (mine.data?.find((a) => a.id === id) ?? null) : null
+  return (
+    <>
+      <PageHeader title={id ? t`Edit ad` : t`Publish ad`} backLabel={t`Back`} />
+      {(!id || ad) && <Form key={ad?.id ?? 'new'} ad={ad} />}
+    </>
+  )
+}

@@ -1,0 +1,19 @@
+import type { C2cTrader } from '@common/schemas/c2c'
+import { useLingui } from '@lingui/react/macro'
+import styles from './C2c.module.css'
+
+/** An advertiser or counterparty: nickname, merchant badge, 30-day orders and completion rate. */
+export function TraderLine({ trader }: { trader: C2cTrader }) {
+  const { t } = useLingui()
+  const rate = trader.completion ?? '--'
+  const orders = trader.orders30
+  return (
+    <div className={styles.cardTop}>
+      <span className={styles.coin}>
+        {trader.nickname}
+        {trader.merchant && <span className={styles.merchant}>{t`Merchant`}</span>}
+      </span>
+      <span className={styles.hint}>{t`${orders} orders (30 days) · ${rate}% completed`}</span>
+    </div>
+  )
+}

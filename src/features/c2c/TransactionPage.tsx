@@ -1,0 +1,240 @@
+import { C2C_COINS, C2C_FIATS, PAY_KINDS, type PayKind } from '@common/c2c/rules'
+import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { tokenAtom } from '@/app/store'
+import { useFormat } from '@/lib/format/use-format'
+import { PageHeader } from '@/ui/PageHeader'
+import { adsQueryOptions, c2cApi } from './api'
+import styles from './C2c.module.css'
+import { PAY_KIND } from './labels'
+import { OrderSheet } from './OrderSheet'
+import { TraderLine } from './TraderLine'
+
+const AMOUNT_RE = /^\d{1,15}(\.\d{1,2})?$/
+
+/** pages/transaction/index (public): C2C ads to buy from or sell to, filters and quick buy/sell. */
+export function TransactionPage() {
+  const { t, i18n } = useLingui()
+  const { amount: fmt } = useFormat()
+  const navigate = useNavigate()
+  const token = useAtomValue(tokenAtom)
+  const [side, setSide] = useState<'buy' | 'sell'>('buy')
+  const [coin, setCoin] = useState<string>('USDT')
+  const [fiat, setFiat] = useState<string>('CNY')
+  const [payKind, setPayKind] = useState<PayKind | ''>('')
+  const [merchant, setMerchant] = useState(false)
+  const [quick, setQuick] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [open, setOpen] = useState<C2cAd | null>(null)
+  // The taker buys from sell ads and sells to buy ads.
+  const ads = useQuery(
+    adsQueryOptions({
+      side: side === 'buy' ? 'sell' : 'buy',
+      coin,
+      fiat,
+      merchant,
+      payKind: payKind || undefined,
+    }),
+  )
+
+  const needLogin = () => {
+    if (token) return false
+    void navigate({ to: '/pages/login/index' })
+    return true
+  }
+  const take = (ad: C2cAd) => {
+    if (!needLogin()) setOpen(ad)
+  }
+  const quickGo = async (e: React.FormEvent) => {
+    e.preventDefault()
+    if (needLogin() || !AMOUNT_RE.test(quick) || Number(quick) <= 0) return
+    try {
+      const o = await c2cApi.post<C2cOrder>(
+        'c2c/quick',
+        { side, coin, fiat, amount: quick, ...(payKind ? { payKind } : {}) },
+        { loading: true, btnLoading: setBusy },
+      )
+      void navigate({ to: '/pages/transaction/order', search: { id: o.id } })
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t`C2C`}
+        backLabel={t`Back`}
+        right={
+          token ? (
+            <Link to="/pages/transaction/orders" className={styles.headLink} data-testid="c2c-orders-link">
+              <Trans>My orders</Trans>
+            </Link>
+          ) : undefined
+        }
+      />
+      <div className={styles.page}>
+        {token && (
+          <div className={styles.heroLinks} style={{ color: 'var(--brand)' }}>
+            <Link to="/pages/transaction/publish">
+              <Trans>Publish ad</Trans>
+            </Link>
+            <Link to="/pages/transaction/ads">
+              <Trans>My ads</Trans>
+            </Link>
+            <Link to="/pages/transaction/payment">
+              <Trans>Payment methods</Trans>
+            </Link>
+          </div>
+        )}
+        <fieldset className={styles.tabs} aria-label={t`Direction`}>
+          <button
+            type="button"
+            className={styles.tab}
+            aria-pressed={side === 'buy'}
+            onClick={() => setSide('buy')}
+            data-testid="c2c-tab-buy"
+          >
+            <Trans>Buy</Trans>
+          </button>
+          <button
+            type="button"
+            className={styles.tab}
+            aria-pressed={side === 'sell'}
+            onClick={() => setSide('sell')}
+            data-testid="c2c-tab-sell"
+          >
+            <Trans>Sell</Trans>
+          </button>
+        </fieldset>
+        <fieldset className={styles.tabs} aria-label={t`Coin`}>
+          {C2C_COINS.map((c) => (
+            <button
+              key={c}
+              type="button"
+              className={styles.tab}
+              aria-pressed={c === coin}
+              onClick={() => setCoin(c)}
+            >
+              {c}
+            </button>
+          ))}
+        </fieldset>
+        <div className={styles.filters}>
+          <label>
+            <span className={styles.hint}>{t`Fiat`} </span>
+            <select
+              className={styles.select}
+              value={fiat}
+              onChange={(e) => setFiat(e.target.value)}
+              data-testid="c2c-fiat"
+            >
+              {C2C_FIATS.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span className={styles.hint}>{t`Payment method`} </span>
+            <select
+              className={styles.select}
+              value={payKind}
+              onChange={(e) => setPayKind(e.target.value as PayKind | '')}
+            >
+              <option value="">{t`All`}</option>
+              {PAY_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {i18n._(PAY_KIND[k])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className={styles.chip}
+            aria-pressed={merchant}
+            onClick={() => setMerchant((m) => !m)}
+          >
+            <Trans>Merchants only</Trans>
+          </button>
+        </div>
+        <form className={styles.card} onSubmit={quickGo} aria-label={t`Quick buy and sell`}>
+          <span className={styles.sectionTitle}>
+            {side === 'buy' ? t`Quick buy ${coin}` : t`Quick sell ${coin}`}
+          </span>
+          <div className={styles.composer}>
+            <input
+              type="text"
+              inputMode="decimal"
+              value={quick}
+              onChange={(e) => setQuick(e.target.value.trim())}
+              placeholder={t`Amount in ${fiat}`}
+              aria-label={t`Amount in ${fiat}`}
+              data-testid="c2c-quick-amount"
+            />
+            <button
+              type="submit"
+              className={styles.btn}
+              disabled={busy || !AMOUNT_RE.test(quick) || Number(quick) <= 0}
+              data-testid="c2c-quick-go"
+            >
+              {side === 'buy' ? t`Buy` : t`Sell`}
+            </button>
+          </div>
+          <span className={styles.hint}>
+            <Trans>The best-priced ad that fits your amount is picked for you.</Trans>
+          </span>
+        </form>
+        {ads.isSuccess && ads.data.length === 0 && (
+          <p className={styles.empty}>
+            <Trans>No ads for this choice right now</Trans>
+          </p>
+        )}
+        <ul className={styles.kv} style={{ listStyle: 'none', padding: 0, gap: 12 }} aria-label={t`Ads`}>
+          {(ads.data ?? []).map((ad) => (
+            <li key={ad.id} className={styles.card} data-testid="c2c-ad">
+              <TraderLine trader={ad.advertiser} />
+              <div className={styles.cardTop}>
+                <span className={styles.price}>
+                  {fmt(ad.price)} <small>{ad.fiat}</small>
+                </span>
+                {!ad.mine && (
+                  <button
+                    type="button"
+                    className={styles.btn}
+                    onClick={() => take(ad)}
+                    data-testid="c2c-take"
+                  >
+                    {side === 'buy' ? t`Buy` : t`Sell`}
+                  </button>
+                )}
+              </div>
+              <dl className={styles.grid}>
+                <div>
+                  <dt>{t`Available`}</dt>
+                  <dd>
+                    {fmt(ad.remaining)} {ad.coin}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t`Limits`}</dt>
+                  <dd>
+                    {fmt(ad.minAmount)} - {fmt(ad.maxAmount)} {ad.fiat}
+                  </dd>
+                </div>
+              </dl>
+              <span className={styles.hint}>{ad.payKinds.map((k) => i18n._(PAY_KIND[k])).join(' · ')}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {open && <OrderSheet ad={open} onClose={() => setOpen(null)} />}
+    </>
+  )
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { C2cAdminPage } from '@/features/c2c/admin/C2cAdminPage'
+
+export const Route = createFileRoute('/admin/c2c')({
+  component: C2cAdminPage,
+})

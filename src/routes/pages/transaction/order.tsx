@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { requireLogin } from '@/features/account/guard'
+import { OrderPage } from '@/features/c2c/OrderPage'
+
+const search = v.object({
+  id: v.fallback(v.pipe(v.unknown(), v.transform(String), v.regex(/^[1-9]\d{0,17}$/)), '0'),
+})
+
+function Page() {
+  const { id } = Route.useSearch()
+  return <OrderPage key={id} id={id} />
+}
+
+export const Route = createFileRoute('/pages/transaction/order')({
+  validateSearch: (raw) => v.parse(search, raw),
+  beforeLoad: requireLogin,
+  component: Page,
+})

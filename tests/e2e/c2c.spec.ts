@@ -1,0 +1,217 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
+import { totpAt } from '../../server/modules/auth/totp'
+import { apiCall, registerByApi } from './helpers'
+
+const OPERATOR_PASSWORD = 'Op3rat0r!e2e'
+
+/** A ready operator through the API (one-time password changed, Google authenticator bound). */
+async function readyOperator(req: APIRequestContext): Promise<string> {
+  const s = await apiCall<{ email: string; password: string }>(req, 'post', 'dev/staff', {
+    email: `c2c.ops.${Date.now()}@example.com`,
+  })
+  const first = await apiCall<{ token: string }>(req, 'post', 'user/login', {
+    account: s.email,
+    password: s.password,
+  })
+  await apiCall(
+    req,
+    'post',
+    'safe/updatePassword',
+    { oldPassword: s.password, password: OPERATOR_PASSWORD, confirmPassword: OPERATOR_PASSWORD },
+    first.token,
+  )
+  const { token } = await apiCall<{ token: string }>(req, 'post', 'user/login', {
+    account: s.email,
+    password: OPERATOR_PASSWORD,
+  })
+  const g = await apiCall<{ secret: string }>(req, 'get', 'user/getGoogleToken', {}, token)
+  await apiCall(
+    req,
+    'post',
+    'user/bindGoogleToken',
+    { googleCode: totpAt(g.secret, Date.now()), password: OPERATOR_PASSWORD },
+    token,
+  )
+  return token
+}
+
+const TRON_DEPOSIT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
+
+async function signIn(page: Page, token: string) {
+  await page.addInitScript((tk) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', JSON.stringify('en'))
+    localStorage.setItem('token', JSON.stringify(tk))
+  }, token)
+}
+
+/** A registered user with basic identity verification (through the real endpoint). */
+async function verifiedUser(req: APIRequestContext, prefix: string, name: string) {
+  const u = await registerByApi(req, prefix)
+  await apiCall(
+    req,
+    'post',
+    'user/identity/basic',
+    { nationality: 'TW', realName: name, idNumber: `A${Date.now() % 1_000_000_000}` },
+    u.token,
+  )
+  return u
+}
+
+/** 100 USDT into the seller's funding account: a deposit with a voucher, credited as an operator would. */
+async function deposit(req: APIRequestContext, token: string, opToken: string) {
+  await apiCall(
+    req,
+    'post',
+    'admin/deposit-channels/save',
+    {
+      coin: 'USDT',
+      chain: 'TRC20',
+      address: TRON_DEPOSIT,
+      minAmount: '10',
+      confirmations: 20,
+      enabled: true,
+    },
+    opToken,
+  )
+  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#447799' } })
+    .jpeg()
+    .toBuffer()
+  const res = await req.post('./api/uploadImage', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { image: { name: 'v.jpg', mimeType: 'image/jpeg', buffer } },
+  })
+  const voucher = ((await res.json()) as { data: { id: string } }).data.id
+  const d = await apiCall<{ id: string }>(
+    req,
+    'post',
+    'assets/deposit',
+    { coin: 'USDT', chain: 'TRC20', amount: '100', voucher },
+    token,
+  )
+  await apiCall(req, 'post', 'dev/assets/credit-deposit', { depositId: d.id })
+}
+
+test('a seller publishes an ad, a buyer orders, they chat, the buyer pays and the seller releases', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const seller = await verifiedUser(page.request, 'c2cs', 'Mei Seller')
+  const buyer = await verifiedUser(page.request, 'c2cb', 'Tom Buyer')
+  const opToken = await readyOperator(page.request)
+  await deposit(page.request, seller.token, opToken)
+
+  // The seller binds a bank card in the verified name and publishes a sell ad.
+  await signIn(page, seller.token)
+  await page.goto('./#/pages/transaction/payment')
+  await page.getByTestId('c2c-pay-add').click()
+  const sheet = page.getByTestId('c2c-payment-sheet')
+  await expect(sheet.getByLabel('Name')).toHaveValue('Mei Seller')
+  await sheet.getByLabel('Bank', { exact: true }).fill('Harbor Bank')
+  await sheet.getByLabel('Branch').fill('Taipei Main')
+  await sheet.getByLabel('Card number').fill('6222000011112222')
+  await sheet.getByTestId('c2c-pay-submit').click()
+  await expect(page.getByTestId('c2c-payment-item')).toContainText('6222000011112222')
+  await page.goto('./#/pages/transaction/publish')
+  await page.getByLabel('Fiat').selectOption('HKD')
+  await page.getByLabel('Price (HKD)').fill('7.8')
+  await page.getByLabel('Total quantity (USDT)').fill('50')
+  await page.getByLabel('Min per order (HKD)').fill('10')
+  await page.getByLabel('Max per order (HKD)').fill('390')
+  await page.getByTestId('c2c-ad-submit').click()
+  await expect(page).toHaveURL(/#\/pages\/transaction\/ads/)
+  await expect(page.getByTestId('c2c-my-ad')).toContainText('50 / 50')
+
+  // The buyer, in another browser context, finds the ad and opens an order by amount.
+  const ctx = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  const bp = await ctx.newPage()
+  await signIn(bp, buyer.token)
+  await bp.goto('./#/pages/transaction/index')
+  await bp.getByTestId('c2c-fiat').selectOption('HKD')
+  const ad = bp.getByTestId('c2c-ad').filter({ hasText: '7.8' }).first()
+  await expect(ad).toBeVisible()
+  await ad.getByTestId('c2c-take').click()
+  await bp.getByTestId('c2c-order-value').fill('78')
+  await bp.getByTestId('c2c-order-submit').click()
+  await expect(bp).toHaveURL(/#\/pages\/transaction\/order\?id=/)
+  await expect(bp.getByTestId('c2c-status')).toHaveText('Waiting for payment')
+  await expect(bp.getByTestId('c2c-amount')).toHaveText('78 HKD')
+  await expect(bp.getByTestId('c2c-payment')).toContainText('Harbor Bank')
+  const orderUrl = bp.url()
+  const id = /id=(?:%22)?(\d+)/.exec(orderUrl)?.[1] as string
+
+  // They chat: messages arrive live on both sides.
+  await page.goto(`./#/pages/transaction/order?id=${id}`)
+  await expect(page.getByTestId('c2c-status')).toHaveText('Waiting for payment')
+  await bp.getByTestId('c2c-chat-input').fill('Hello, paying by bank now')
+  await bp.getByTestId('c2c-chat-send').click()
+  await expect(page.getByTestId('c2c-chat')).toContainText('Hello, paying by bank now')
+  await page.getByTestId('c2c-chat-input').fill('OK, I will check')
+  await page.getByTestId('c2c-chat-send').click()
+  await expect(bp.getByTestId('c2c-chat')).toContainText('OK, I will check')
+
+  // The buyer pays; the seller sees it and releases.
+  await bp.getByTestId('c2c-paid').click()
+  await expect(bp.getByTestId('c2c-status')).toHaveText('Paid, waiting for release')
+  await expect(page.getByTestId('c2c-status')).toHaveText('Paid, waiting for release')
+  await page.getByTestId('c2c-release').click()
+  await page.getByTestId('c2c-release-confirm').click()
+  await expect(page.getByTestId('c2c-status')).toHaveText('Completed')
+  await expect(bp.getByTestId('c2c-status')).toHaveText('Completed')
+  await expect(bp.getByTestId('c2c-chat')).toContainText('The seller has released the coins')
+  const bal = await apiCall<{ list: { coin: string; available: string }[] }>(
+    page.request,
+    'get',
+    'assets/balances',
+    { account: 'funding' },
+    buyer.token,
+  )
+  expect(bal.list.find((b) => b.coin === 'USDT')?.available).toBe('10')
+
+  // A second order: paid, but the seller says nothing arrived -> appeal -> the operator decides.
+  const o2 = await apiCall<{ id: string }>(
+    page.request,
+    'post',
+    'c2c/order/create',
+    {
+      adId: (await apiCall<{ id: string }[]>(page.request, 'get', 'c2c/my-ads', {}, seller.token))[0]?.id,
+      amount: '39',
+    },
+    buyer.token,
+  )
+  await apiCall(page.request, 'post', 'c2c/order/paid', { id: o2.id }, buyer.token)
+  await page.goto(`./#/pages/transaction/order?id=${o2.id}`)
+  await expect(page.getByTestId('c2c-status')).toHaveText('Paid, waiting for release')
+  await page.getByTestId('c2c-not-received').click()
+  await page.getByTestId('c2c-appeal-content').fill('No transfer of 39 HKD in my bank account')
+  await page.getByTestId('c2c-appeal-submit').click()
+  await expect(page.getByTestId('c2c-status')).toHaveText('Appealed')
+  await expect(page.getByTestId('c2c-appeal')).toContainText('Appeal by the seller')
+
+  const console = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  await signIn(console, opToken)
+  await console.goto('./#/admin/c2c')
+  await expect(console.getByRole('heading', { name: 'C2C' })).toBeVisible()
+  await console
+    .getByRole('row')
+    .filter({ hasText: buyer.email.split('@')[0] as string })
+    .first()
+    .getByTestId('c2c-admin-open')
+    .click()
+  const detail = console.getByTestId('c2c-admin-detail')
+  await expect(detail).toContainText('No transfer of 39 HKD')
+  await expect(detail.getByTestId('c2c-admin-chat')).toContainText('An appeal was opened')
+  await console.screenshot({ path: test.info().outputPath('c2c-console-appeal.png'), fullPage: true })
+  await detail.getByRole('button', { name: 'Seller wins: return' }).click()
+  await detail.getByLabel('Reason').fill('Bank statement shows no transfer')
+  await detail.getByRole('button', { name: 'Return to the seller' }).click()
+  await expect(detail).toBeHidden()
+  await expect(page.getByTestId('c2c-status')).toHaveText('Closed')
+  await expect(page.getByTestId('c2c-appeal')).toContainText('Decided for the seller')
+  await ctx.close()
+})
