@@ -471,6 +471,11 @@ export const ERRORS = {
     key: 'error.c2c_settle_invalid',
     en: 'A settlement gives the buyer between 0 and the order quantity',
   },
+  c2cDemoAd: {
+    code: 2418,
+    key: 'error.c2c_demo_ad',
+    en: 'This is an example ad of a new installation: it cannot be traded',
+  },
 } as const
 
 export type ErrorName = keyof typeof ERRORS

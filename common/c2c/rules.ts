@@ -17,6 +17,13 @@ export type PayKind = (typeof PAY_KINDS)[number]
 export const DEFAULT_PAY_WINDOW_MIN = 20
 export const PAY_WINDOWS = [10, 15, 20, 30, 45, 60] as const
 /** Buyer cancellations (including unpaid timeouts) in one day after which no new order opens that day. */
+/**
+ * Example merchants of a fresh install (ids of system-made users). Their ads fill the C2C screen,
+ * but their payment details are not real: no order may be opened on them and quick trade skips them.
+ */
+export const DEMO_MERCHANT_PREFIX = 'c2c-demo-'
+export const isDemoMerchant = (userId: string): boolean => userId.startsWith(DEMO_MERCHANT_PREFIX)
+
 export const CANCEL_LIMIT = 3
 export const FIAT_DP = 2
 

@@ -460,4 +460,8 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.c2c_settle_invalid',
     message: 'A settlement gives the buyer between 0 and the order quantity',
   }),
+  'error.c2c_demo_ad': msg({
+    id: 'error.c2c_demo_ad',
+    message: 'This is an example ad of a new installation: it cannot be traded',
+  }),
 }

@@ -1,7 +1,9 @@
 import {
   CANCEL_LIMIT,
   checkOrder,
+  DEMO_MERCHANT_PREFIX,
   dayStartUtc8,
+  isDemoMerchant,
   isOpenStatus,
   orderFigures,
   type PayKind,
@@ -18,6 +20,7 @@ import { AppError } from '../../http/errors'
 import { assertCanMoveFunds } from '../../http/guards'
 import { freeze, move, postEntry, type Tx, unfreeze } from '../../ledger/ledger'
 import { checkDecimals } from '../../ledger/precision'
+import { assertLoanUnlocked } from '../assets/loan-lock'
 import { newInviteCode } from '../auth/users'
 import { pushService } from '../push/service'
 import { c2cBus } from './bus'
@@ -53,8 +56,8 @@ interface After {
 
 /** Demo merchants of a fresh install: [id, nickname, real name]. Funded from the treasury. */
 const DEMO = [
-  ['c2c-demo-1', 'Harbor OTC', 'Lin Harbor'],
-  ['c2c-demo-2', 'Swift Exchange Desk', 'Chen Swift'],
+  [`${DEMO_MERCHANT_PREFIX}1`, 'Harbor OTC', 'Lin Harbor'],
+  [`${DEMO_MERCHANT_PREFIX}2`, 'Swift Exchange Desk', 'Chen Swift'],
 ] as const
 /** [maker, side, coin, fiat, price, total, min, max, kinds] */
 const DEMO_ADS: [number, 'buy' | 'sell', string, string, string, string, string, string, PayKind[]][] = [
@@ -348,7 +351,9 @@ export class C2cService {
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      if (input.side === 'sell')
+      if (input.side === 'sell') {
+        // Borrowed coins stay in the funding account until repaid (SPEC.md section 5): C2C escrow too.
+        await assertLoanUnlocked(trx, userId, input.coin, input.total)
         await postEntry(trx, {
           reason: 'c2c_freeze',
           refType: 'c2c_ad',
@@ -356,6 +361,7 @@ export class C2cService {
           actorId: userId,
           postings: freeze(fundingOf(userId, input.coin), input.total),
         })
+      }
       return ad
     })
   }
@@ -397,7 +403,8 @@ export class C2cService {
     return this.db.transaction().execute(async (trx) => {
       const ad = await this.lockAd(trx, id, userId)
       if (ad.status !== 'offline') throw new AppError('c2cAdState')
-      if (ad.side === 'sell' && !isZero(normalize(ad.remaining)))
+      if (ad.side === 'sell' && !isZero(normalize(ad.remaining))) {
+        await assertLoanUnlocked(trx, userId, ad.coin, normalize(ad.remaining))
         await postEntry(trx, {
           reason: 'c2c_freeze',
           refType: 'c2c_ad',
@@ -405,6 +412,7 @@ export class C2cService {
           actorId: userId,
           postings: freeze(fundingOf(userId, ad.coin), normalize(ad.remaining)),
         })
+      }
       return trx
         .updateTable('c2c_ad')
         .set({ status: 'online', updated_at: new Date(this.now()) })
@@ -438,6 +446,8 @@ export class C2cService {
       const ad = await this.lockAd(trx, input.adId)
       if (ad.status !== 'online') throw new AppError('c2cAdNotFound')
       if (ad.user_id === takerId) throw new AppError('c2cOwnAd')
+      // Nobody answers an example ad: its payment details are not real, so no one may pay into them.
+      if (isDemoMerchant(ad.user_id)) throw new AppError('c2cDemoAd')
       const dp = await this.precision(ad.coin, trx)
       if (input.quantity !== undefined) checkDecimals(input.quantity, dp, 'quantity', ad.coin)
       const price = normalize(ad.price)
@@ -470,7 +480,9 @@ export class C2cService {
       await this.identityName(ad.user_id, trx)
       // One order at a time per buyer (a double tap opens one) and the daily cancel limit.
       await sql`select pg_advisory_xact_lock(hashtext(${`c2c.buyer:${buyerId}`}))`.execute(trx)
-      if ((await this.cancelsToday(trx, buyerId)) >= CANCEL_LIMIT) throw new AppError('c2cCancelLimit')
+      // The limit binds the buyer who cancelled when they open an order, not a seller taking their ad.
+      if (buyerId === takerId && (await this.cancelsToday(trx, buyerId)) >= CANCEL_LIMIT)
+        throw new AppError('c2cCancelLimit')
       const payment = await this.paymentSnapshot(trx, sellerId, ad.pay_kinds as string[])
       const now = this.now()
       const order = await trx
@@ -495,7 +507,8 @@ export class C2cService {
         .returningAll()
         .executeTakeFirstOrThrow()
       // A sell ad's quantity is frozen already; a buy ad's taker is the seller and freezes now.
-      if (ad.side === 'buy')
+      if (ad.side === 'buy') {
+        await assertLoanUnlocked(trx, sellerId, ad.coin, fig.quantity)
         await postEntry(trx, {
           reason: 'c2c_freeze',
           refType: 'c2c_order',
@@ -503,6 +516,7 @@ export class C2cService {
           actorId: takerId,
           postings: freeze(fundingOf(sellerId, ad.coin), fig.quantity),
         })
+      }
       await trx
         .updateTable('c2c_ad')
         .set({ remaining: sub(normalize(ad.remaining), fig.quantity), updated_at: new Date(now) })
@@ -535,11 +549,17 @@ export class C2cService {
       .where('coin', '=', input.coin)
       .where('fiat', '=', input.fiat)
       .where('user_id', '<>', userId)
+      .where('user_id', 'not like', `${DEMO_MERCHANT_PREFIX}%`)
       .where('min_amount', '<=', input.amount)
       .where('max_amount', '>=', input.amount)
       .where(sql<boolean>`remaining * price >= ${input.amount}::numeric`)
     if (input.payKind) q = q.where(sql<boolean>`pay_kinds @> ${JSON.stringify([input.payKind])}::jsonb`)
-    const ads = await q.limit(50).execute()
+    // Best prices first, so the cut at 50 never drops the best ad; rankAds then weighs completion.
+    const ads = await q
+      .orderBy('price', input.side === 'buy' ? 'asc' : 'desc')
+      .orderBy('id')
+      .limit(50)
+      .execute()
     if (input.side === 'sell' && ads.length) {
       const mine = new Set((await this.payments(userId)).map((p) => p.kind))
       const usable = ads.filter((a) => (a.pay_kinds as string[]).some((k) => mine.has(k as PayKind)))
@@ -674,6 +694,8 @@ export class C2cService {
     if (proof) await this.ownUploads(userId, [proof])
     return this.act(id, userId, async (trx, o) => {
       if (o.buyer_id !== userId || o.status !== 'unpaid') throw new AppError('c2cOrderState')
+      // Past the payment window the order is being cancelled (the timeout pass runs every 10 s).
+      if (this.now() > o.expires_at.getTime()) throw new AppError('c2cOrderState')
       const now = new Date(this.now())
       const next = await this.setStatus(trx, o, {
         status: 'paid',

@@ -1,4 +1,4 @@
-import { orderFigures } from '@common/c2c/rules'
+import { isDemoMerchant, orderFigures } from '@common/c2c/rules'
 import { gt } from '@common/money/decimal'
 import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -24,6 +24,7 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
   const [value, setValue] = useState('')
   const [busy, setBusy] = useState(false)
   const buying = ad.side === 'sell'
+  const demo = isDemoMerchant(ad.advertiser.id)
   const valid = DEC.test(value) && gt(value, '0') && (by === 'quantity' || !/\.\d{3,}$/.test(value))
   const fig = valid
     ? orderFigures(ad.price, by === 'amount' ? { amount: value } : { quantity: value }, ad.precision)
@@ -111,7 +112,13 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
             <dd>{ad.payKinds.map((k) => i18n._(PAY_KIND[k])).join(' · ')}</dd>
           </div>
         </dl>
-        {ad.remark && <p className={styles.hint}>{ad.remark}</p>}
+        {demo ? (
+          <p className={styles.hint} role="note" data-testid="c2c-demo-note">
+            <Trans>This is an example ad of a new installation: it cannot be traded.</Trans>
+          </p>
+        ) : (
+          ad.remark && <p className={styles.hint}>{ad.remark}</p>
+        )}
         <p className={styles.hint}>
           {buying ? (
             <Trans>
@@ -125,7 +132,12 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
             </Trans>
           )}
         </p>
-        <button type="submit" className={styles.btn} disabled={!valid || busy} data-testid="c2c-order-submit">
+        <button
+          type="submit"
+          className={styles.btn}
+          disabled={!valid || busy || demo}
+          data-testid="c2c-order-submit"
+        >
           {buying ? t`Buy` : t`Sell`}
         </button>
       </form>

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, registerEmail } from '../accounts/helpers'
 import { readyStaff, type StaffSuite } from '../admin/helpers'
 import { backends, startHarness } from '../harness'
-import { uploadImage } from '../loan/helpers'
+import { applyAndApprove, product, uploadImage } from '../loan/helpers'
 import { expectSound, funding, order, publish, trader } from './helpers'
 
 const MIN = 60_000
@@ -335,6 +335,70 @@ describe.each(backends)('c2c on %s', (backend) => {
     const next = await order(call, buyer, { adId: ad.id, amount: '70' })
     await call.post('c2c/order/cancel', { id: next.id }, buyer.token)
     expect(await funding(h.db, seller.userId)).toEqual({ available: '0', frozen: '100' })
+    // The limit is the buyer's: a seller may still take a buy ad of theirs.
+    for (let i = 0; i < 2; i++) {
+      const o = await order(call, buyer, { adId: ad.id, amount: '70' })
+      await call.post('c2c/order/cancel', { id: o.id }, buyer.token)
+    }
+    const buyAd = await publish(call, buyer, { side: 'buy' })
+    const taker = await trader(h, call, { usdt: '20' })
+    const sold = await order(call, taker, { adId: buyAd.id, amount: '70' })
+    expect(sold).toMatchObject({ status: 'unpaid', role: 'seller' })
+    await expectSound(h.db)
+  })
+
+  it('example ads of a fresh install cannot be traded; quick trade skips them', async () => {
+    const { call, h } = s
+    const buyer = await trader(h, call)
+    const ads = await call.get<C2cAd[]>('c2c/ads', { side: 'sell', coin: 'USDT', fiat: 'TWD' })
+    const demo = ads.data.find((a) => a.advertiser.id.startsWith('c2c-demo-'))
+    expect(demo).toBeDefined()
+    const r = await call.post('c2c/order/create', { adId: demo?.id, amount: '1000' }, buyer.token)
+    expect(r.code).toBe(2418)
+    expect(
+      await s.h.db.selectFrom('c2c_order').select('id').where('buyer_id', '=', buyer.userId).execute(),
+    ).toEqual([])
+    const q = await call.post(
+      'c2c/quick',
+      { side: 'buy', coin: 'USDT', fiat: 'TWD', amount: '1000' },
+      buyer.token,
+    )
+    expect(q.code, JSON.stringify(q.data)).toBe(2413)
+    await expectSound(h.db)
+  })
+
+  it('borrowed coins stay in the funding account: no sell ad or buy-ad order over the loan lock', async () => {
+    const { call, h, op } = s
+    const borrower = await trader(h, call, { usdt: '50' })
+    const p = await product(call, 'USDT', 30)
+    await applyAndApprove(call, borrower.token, op.token, { productId: p.id, amount: '1000' })
+    expect(await funding(h.db, borrower.userId)).toEqual({ available: '1050', frozen: '0' })
+    // They owe 1010 (1000 and a month of interest): only 40 USDT of the 1050 may be offered.
+    const over = await call.post(
+      'c2c/ad/save',
+      {
+        side: 'sell',
+        coin: 'USDT',
+        fiat: 'CNY',
+        price: '7',
+        total: '100',
+        minAmount: '70',
+        maxAmount: '700',
+        payKinds: ['bank'],
+      },
+      borrower.token,
+    )
+    expect(over.code).toBe(2206)
+    const own = await publish(call, borrower, { total: '40', minAmount: '70', maxAmount: '280' })
+    expect(await funding(h.db, borrower.userId)).toEqual({ available: '1010', frozen: '40' })
+    await call.post('c2c/ad/off', { id: own.id }, borrower.token)
+    // Selling into someone's buy ad freezes at order creation: the same lock.
+    const maker = await trader(h, call)
+    const buyAd = await publish(call, maker, { side: 'buy', total: '500', maxAmount: '3500' })
+    expect(
+      (await call.post('c2c/order/create', { adId: buyAd.id, amount: '700' }, borrower.token)).code,
+    ).toBe(2206)
+    expect(await funding(h.db, borrower.userId)).toEqual({ available: '1050', frozen: '0' })
     await expectSound(h.db)
   })
 
