@@ -50,6 +50,11 @@ describe('order ticket rules', () => {
     expect(validateTpsl('short', '100', '95', '90', '110')).toBeNull()
     expect(validateTpsl('short', '100', '95', '97', null)).toBe('tpInvalid')
     expect(validateTpsl('short', '100', '105', null, '103')).toBe('slInvalid')
+    // A trigger at 0 (a tiny price rounded to the precision) is refused on either side.
+    expect(validateTpsl('long', '100', '105', '0', null)).toBe('tpInvalid')
+    expect(validateTpsl('long', '100', '105', null, '0')).toBe('slInvalid')
+    expect(validateTpsl('short', '100', '95', '0', null)).toBe('tpInvalid')
+    expect(validateTpsl('short', '100', '95', null, '0')).toBe('slInvalid')
   })
 
   it('triggers from the index; TP and SL never both', () => {

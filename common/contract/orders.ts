@@ -1,4 +1,4 @@
-import { add, type DecimalString, div, gt, isZero, lt, mul } from '../money/decimal'
+import { add, type DecimalString, div, gt, lt, mul } from '../money/decimal'
 import type { ContractSide } from '../schemas/contract'
 import { maxLeverageFor, notionalOf, type Tier } from './margin'
 
@@ -57,7 +57,9 @@ export type TpslError = 'tpInvalid' | 'slInvalid'
 
 /**
  * SPEC section 5: a long's take-profit above both the open and the current price, its stop-loss
- * below both; a short the reverse. null (or omitted) triggers are not checked.
+ * below both; a short the reverse. null (or omitted) triggers are not checked; a trigger at or
+ * below 0 (e.g. one that rounded to 0 at the price precision) is invalid: a long's TP or a short's
+ * SL there would fire at once, a long's SL never.
  */
 export function validateTpsl(
   side: ContractSide,
@@ -68,8 +70,8 @@ export function validateTpsl(
 ): TpslError | null {
   const above = (p: DecimalString) => gt(p, open) && gt(p, current)
   const below = (p: DecimalString) => lt(p, open) && lt(p, current)
-  if (tp !== null && !isZero(tp) && !(side === 'long' ? above(tp) : below(tp))) return 'tpInvalid'
-  if (sl !== null && !isZero(sl) && !(side === 'long' ? below(sl) : above(sl))) return 'slInvalid'
+  if (tp !== null && !(gt(tp, '0') && (side === 'long' ? above(tp) : below(tp)))) return 'tpInvalid'
+  if (sl !== null && !(gt(sl, '0') && (side === 'long' ? below(sl) : above(sl)))) return 'slInvalid'
   return null
 }
 

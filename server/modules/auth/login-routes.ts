@@ -104,18 +104,22 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<v
   app.post('/user/loginConfirm', strictLimit(ctx), async (req) => {
     const body = parse(loginConfirmSchema, req.body)
     const { row, user } = await liveChallenge(body.challengeId)
-    try {
-      if (user.sms_verify) await consumeCode(db, 'login', user.phone ?? '', body.smsCode ?? '')
-      if (user.email_verify) await consumeCode(db, 'login', user.email ?? '', body.emailCode ?? '')
-      if (user.google_verify) await checkGoogle(db, user, body.googleCode ?? '')
-    } catch (err) {
-      await db
-        .updateTable('login_challenge')
-        .set({ attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .execute()
-      throw err
-    }
+    // Each try takes its place in the count before its codes are checked, in one conditional
+    // update (as /user/login records the failure first): parallel wrong codes get CHALLENGE_TRIES
+    // checks in all, not that many plus those in flight. A right code ends the challenge below.
+    const tried = await db
+      .updateTable('login_challenge')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', CHALLENGE_TRIES)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning('attempts')
+      .executeTakeFirst()
+    if (!tried) throw new AppError('challengeExpired')
+    if (user.sms_verify) await consumeCode(db, 'login', user.phone ?? '', body.smsCode ?? '')
+    if (user.email_verify) await consumeCode(db, 'login', user.email ?? '', body.emailCode ?? '')
+    if (user.google_verify) await checkGoogle(db, user, body.googleCode ?? '')
     const used = await db
       .updateTable('login_challenge')
       .set({ used_at: new Date() })

@@ -20,7 +20,9 @@ const fundingSchema = v.object({ symbol: v.optional(symbolSchema) })
  * - POST /api/dev/market/index {symbol, price}: one index tick into the market data (as the feed
  *   would send it), then the liquidation scan and the TP/SL triggers of that symbol, awaited;
  * - POST /api/dev/contract/funding {symbol?}: a funding round now (at the current ms, so it never
- *   collides with a scheduled round).
+ *   collides with a scheduled round), its rate from the current interval's samples so far. The
+ *   scheduler's own path (a round at a funding time, paid from the interval that ended there) is
+ *   ContractJobs.fundingDue.
  */
 export async function contractDevRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, market } = deps

@@ -1,4 +1,4 @@
-import { fundingPayments, fundingRate } from '@common/contract/funding'
+import { fundingPayments, fundingRate, lastFundingAt } from '@common/contract/funding'
 import { add, gt, isNegative, mul, neg } from '@common/money/decimal'
 import type { FundingRound } from '@common/schemas/contract'
 import { move } from '../../ledger/ledger'
@@ -8,7 +8,11 @@ import { charge } from './settlement'
 
 /**
  * One funding round of a symbol at funding time `ts` (common/contract/funding.ts has the
- * formula). Idempotent: the round row is unique per (symbol, ts) and is claimed first, in the same
+ * formula), its rate from the premium samples of the interval that ends at `ts`: the scheduler pays
+ * at a funding time, so that is the interval just finished (stored under slot ts - 8 h), not the
+ * one starting; the dev hook pays at an arbitrary ms, so the current interval so far.
+ *
+ * Idempotent: the round row is unique per (symbol, ts) and is claimed first, in the same
  * transaction as the payments, so a second run (another start, a retry) does nothing.
  *
  * Bookkeeping: payers pay into the contract_clearing account and receivers are paid from it in
@@ -27,7 +31,10 @@ export async function runFunding(
   if (!mark) return null
   return svc.exclusive(() =>
     svc.transact(async (pass) => {
-      const rate = fundingRate(svc.premiumSamples(symbol), inst.rawTiers[0]?.mmr ?? '0.004')
+      // The samples of the interval that ends at ts (the one holding the instant before it): at a
+      // funding time that is the interval just finished (slot ts - 8 h), not the one starting.
+      const samples = await svc.samplesOf(pass.trx, symbol, lastFundingAt(ts - 1))
+      const rate = fundingRate(samples, inst.rawTiers[0]?.mmr ?? '0.004')
       const claimed = await pass.trx
         .insertInto('contract_funding_round')
         .values({
@@ -35,7 +42,7 @@ export async function runFunding(
           ts: String(ts),
           rate,
           mark_price: mark,
-          samples: svc.premiumSamples(symbol).length,
+          samples: samples.length,
         })
         .onConflict((oc) => oc.columns(['symbol', 'ts']).doNothing())
         .returning('id')

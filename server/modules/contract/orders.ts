@@ -199,6 +199,10 @@ export async function closeIn(
  * Market makers: replace the holder's quotes on `symbol`, atomically. Quotes are 'net' orders
  * (a bid reduces the maker's short before it opens a long) that freeze nothing at placement:
  * their margin and fee come from available when they fill.
+ *
+ * The makers quote whether or not the symbol is open for trading: with trading off (console switch
+ * or suspended instrument) only new opening orders are refused (openIn), and the reduce-only
+ * closes, TP/SL and liquidations still need the makers' side of the book.
  */
 export async function requote(
   svc: ContractService,
@@ -212,7 +216,6 @@ export async function requote(
     svc.transact(async (pass) => {
       await svc.lockFor(pass, [holder])
       for (const o of svc.openOrdersOf(holder, symbol)) svc.cancelIn(pass, o)
-      if (!inst.trading) return
       for (const q of quotes) {
         const id = await svc.nextOrderId(pass.trx)
         const price = round(q.price, inst.pp, 'half-up')

@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { fromUnits, toUnits } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
-import { move, postEntry, readBalances } from '../../ledger/ledger'
+import { move, postEntry, readBalances, type Tx } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
 import { ContractEngine, type Pass } from './engine'
 import { liquidateAccount } from './liquidate'
@@ -76,6 +76,21 @@ export class ContractService extends ContractEngine {
       .insertInto('contract_premium_sample')
       .values({ symbol, slot: String(slot), premium: p })
       .execute()
+  }
+
+  /**
+   * The samples of the funding interval that started at `slot`, from the database (so an interval
+   * that ended before a restart keeps its samples): what the round paid at the interval's end uses.
+   */
+  async samplesOf(db: Tx, symbol: string, slot: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('contract_premium_sample')
+      .select('premium')
+      .where('slot', '=', String(slot))
+      .where('symbol', '=', symbol)
+      .orderBy('id')
+      .execute()
+    return rows.map((r) => normalize(r.premium))
   }
 
   /** The current interval's samples from the database (after a restart). */

@@ -22,6 +22,8 @@ export class EarnJobs {
     private readonly log?: JobLog,
   ) {
     this.jobs = new JobRunner(EarnJobs.runner, db, log)
+    // The service logs what fails inside a pass (and goes on): through the same logger.
+    if (log) svc.attachLog(log)
   }
 
   start(): this {

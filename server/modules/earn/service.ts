@@ -72,8 +72,16 @@ export class EarnService {
 
   constructor(
     readonly db: Db,
-    private readonly log?: Log,
+    private log?: Log,
   ) {}
+
+  /**
+   * The logger of the scheduler's failures (one order's settlement, one project's announcement).
+   * The shared service is made by the routes first, without one; the jobs attach the app's.
+   */
+  attachLog(log: Log): void {
+    this.log = log
+  }
 
   now(): number {
     return Date.now() + this.offset

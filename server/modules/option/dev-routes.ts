@@ -50,7 +50,7 @@ export async function optionDevRoutes(app: FastifyInstance, deps: ModuleDeps): P
       const row = await db.selectFrom('option_round').selectAll().where('id', '=', roundId).executeTakeFirst()
       return ok({ settled: r, round: row ? roundToWire(row) : null })
     }
-    return ok({ rounds: await svc.settleDue() })
+    return ok({ rounds: await svc.settleDue(app.log) })
   })
 
   app.post('/dev/option/restart', async () => {

@@ -141,7 +141,7 @@ export class OptionJobs {
       const svc = optionService(this.db)
       await svc.init()
       await svc.flushTicks()
-      const n = await svc.settleDue()
+      const n = await svc.settleDue(this.log)
       if (n) this.log?.info({ rounds: n }, 'option rounds settled')
     } catch (err) {
       this.log?.warn({ err }, 'option jobs: run failed')

@@ -17,6 +17,7 @@ import type { Db } from '../../db/db'
 import type { OptionRoundTable } from '../../db/schema-option'
 import { AppError } from '../../http/errors'
 import { type BalanceKey, LedgerBatch, move, postEntry, type Tx } from '../../ledger/ledger'
+import { checkAssetAmount } from '../../ledger/precision'
 import type { MarketData } from '../../market/service'
 import { claimOrders, notifyRound, postClaimed } from './settle'
 
@@ -34,6 +35,7 @@ export const TICK_LOOKBACK_S = 3
 export const SETTLE_DELAY_MS = 1500
 
 export type RoundRow = Selectable<OptionRoundTable>
+type Log = { warn(o: unknown, m?: string): void }
 
 /** Lock shared by everything that reserves against or pays from the pool. */
 const lockPool = (trx: Tx) => sql`select pg_advisory_xact_lock(hashtext('option.pool'))`.execute(trx)
@@ -274,6 +276,8 @@ export class OptionService {
     if (!s?.enabled || (inst && inst.status !== 'trading')) throw new AppError('optionNotOffered')
     if (!this.index(input.symbol)) throw new AppError('optionNoIndex')
     const amount = normalize(input.amount)
+    // No finer than the asset takes (USDT 6 places), as every amount entering through an endpoint.
+    await checkAssetAmount(this.db, ASSET, amount)
     const type = input.type as OptionType
     return this.db.transaction().execute(async (trx) => {
       await lockPool(trx)
@@ -345,9 +349,19 @@ export class OptionService {
       .execute()) as RoundRow[]
   }
 
-  async settleDue(): Promise<number> {
+  /**
+   * Settles every due round, each on its own: one that fails (e.g. refused because the pool would
+   * go below zero) is logged and stays due for the next pass, and the rounds after it go on.
+   */
+  async settleDue(log?: Log): Promise<number> {
     let n = 0
-    for (const r of await this.dueRounds()) if (await this.settleRound(r.id)) n++
+    for (const r of await this.dueRounds()) {
+      try {
+        if (await this.settleRound(r.id)) n++
+      } catch (err) {
+        log?.warn({ err, round: r.id, symbol: r.symbol }, 'option round settlement failed')
+      }
+    }
     return n
   }
 

@@ -65,6 +65,56 @@ describe.each(backends)('contract console on %s', (backend) => {
     await expectSound(h.db)
   })
 
+  it('trading off refuses new opening orders only: the makers keep quoting, closes and TP/SL still work', async () => {
+    const { call, op, h } = s
+    const c = contractApi(h)
+    const user = await registerEmail(h.app, h.db)
+    await fundContract(h.db, user.userId, '1000')
+    await c.index(BTC, '65000')
+    await quote(h)
+    expect(
+      (await c.place(user.token, { symbol: BTC, side: 'long', type: 'market', lots: 4, leverage: 10 })).code,
+    ).toBe(200)
+    expect(
+      (await c.post('contract/position/tpsl', { symbol: BTC, side: 'long', sl: '64000' }, user.token)).code,
+    ).toBe(200)
+    const off = await call.post<ContractInstrument>(
+      'admin/contract/settings',
+      { symbol: BTC, trading: false, reason: 'maintenance' },
+      op.token,
+    )
+    expect(off.code, off.msg).toBe(200)
+    // The makers' next cycle re-quotes: the book keeps both sides.
+    await quote(h)
+    const depth = await c.get<{ bids: unknown[]; asks: unknown[] }>('contract/depth', { symbol: BTC })
+    expect(depth.data.bids.length).toBeGreaterThan(0)
+    expect(depth.data.asks.length).toBeGreaterThan(0)
+    // No new position...
+    const open = await c.place(user.token, {
+      symbol: BTC,
+      side: 'long',
+      type: 'market',
+      lots: 1,
+      leverage: 10,
+    })
+    expect(open.code).toBe(1401)
+    // ...but a market close fills, and the stop-loss fires.
+    const close = await c.post<{ filledLots: string }>(
+      'contract/position/close',
+      { symbol: BTC, side: 'long', lots: 2 },
+      user.token,
+    )
+    expect(close.code, close.msg).toBe(200)
+    expect(close.data.filledLots).toBe('2')
+    const tick = await c.index(BTC, '63900')
+    expect(tick.data.triggered).toBe(1)
+    expect((await c.positions(user.token)).data).toEqual([])
+    expect((await call.post('admin/contract/settings', { symbol: BTC, trading: true }, op.token)).code).toBe(
+      200,
+    )
+    await expectSound(h.db)
+  })
+
   it('the help academy’s perpetuals article describes funding, liquidation and TP/SL', async () => {
     const { rows } = await sql<{ lang: string; body: string }>`
       select lang, body from article_text where title in ('Perpetual contracts: margin and liquidation', '永續合約：保證金與強制平倉')`.execute(

@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events'
-import { add, cmp, sub, sum } from '@common/money/decimal'
+import { FUNDING_INTERVAL_MS, nextFundingAt } from '@common/contract/funding'
+import { add, cmp, normalize, sub, sum } from '@common/money/decimal'
 import type { ContractPosition } from '@common/schemas/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MarketData } from '../../../server/market/service'
 import { runFunding } from '../../../server/modules/contract/funding'
+import { ContractJobs } from '../../../server/modules/contract/jobs'
 import { contractService } from '../../../server/modules/contract/service'
 import { PushJobs } from '../../../server/modules/push/jobs'
 import { type Registered, registerEmail } from '../accounts/helpers'
@@ -439,6 +441,16 @@ describe.each(backends)('perpetual contracts on %s', (backend) => {
       bob.token,
     )
     expect(wrongSl.code).toBe(1903)
+    // Triggers that round to 0 at the price precision: refused like a wrong side, nothing stored
+    // (a long's TP at 0 would close the position at once).
+    for (const [body, code] of [
+      [{ tp: '0.0001' }, 1902],
+      [{ sl: '0.0001' }, 1903],
+      [{ tp: '70000', sl: '0.001' }, 1903],
+    ] as const) {
+      const tiny = await c.post('contract/position/tpsl', { symbol: BTC, side: 'long', ...body }, bob.token)
+      expect(tiny.code, JSON.stringify(body)).toBe(code)
+    }
     expect((await c.post('contract/position/close', { symbol: BTC, side: 'long' }, alice.token)).code).toBe(
       1901,
     )
@@ -460,6 +472,69 @@ describe.each(backends)('perpetual contracts on %s', (backend) => {
     const pb = (await c.positions(bob.token)).data.find((p) => p.side === 'long')
     expect(pb).toMatchObject({ lots: bobLong?.lots, margin: bobLong?.margin, tp: null, sl: null })
     expect(await contractBalance(h.db, alice.userId)).toEqual(before)
+    await expectSound(h.db)
+  })
+
+  it('the scheduler pays a funding round from the samples of the interval that ended then', async () => {
+    const gina = await registerEmail(h.app, h.db)
+    await fundContract(h.db, gina.userId, '2000')
+    await c.index(BTC, '65000')
+    await quote(h)
+    expect(
+      (await c.place(gina.token, { symbol: BTC, side: 'long', type: 'market', lots: 10, leverage: 10 })).code,
+    ).toBe(200)
+    const svc = contractService(h.db)
+    const market = { instruments: () => [{ symbol: BTC, category: 'perpetual' }] } as unknown as MarketData
+    const jobs = new ContractJobs(h.db, svc, market)
+    // An interval of our own, in the future, so no other round is at its end.
+    const slot = nextFundingAt(Date.now())
+    const end = slot + FUNDING_INTERVAL_MS
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      // During the interval the book's mid is 0.1 % above the index: P = 65 / 65,000 = 0.001.
+      vi.setSystemTime(slot + 60_000)
+      await svc.requote('mm:1', BTC, [
+        { side: 'long', price: '65060', lots: 50 },
+        { side: 'short', price: '65070', lots: 50 },
+      ])
+      expect(svc.depth(BTC, 1)).toMatchObject({
+        bids: [{ price: '65060' }],
+        asks: [{ price: '65070' }],
+      })
+      await svc.samplePremium(BTC)
+      vi.setSystemTime(slot + 120_000)
+      await svc.samplePremium(BTC)
+      // The next interval starts with a flat book (P = 0); its samples are not this round's.
+      vi.setSystemTime(end + 5_000)
+      await svc.requote('mm:1', BTC, [
+        { side: 'long', price: '64990', lots: 50 },
+        { side: 'short', price: '65010', lots: 50 },
+      ])
+      await svc.samplePremium(BTC)
+      // The scheduler's sweep a few seconds after the funding time.
+      await jobs.fundingDue(Date.now())
+    } finally {
+      vi.useRealTimers()
+    }
+    const round = await h.db
+      .selectFrom('contract_funding_round')
+      .selectAll()
+      .where('symbol', '=', BTC)
+      .where('ts', '=', String(end))
+      .executeTakeFirstOrThrow()
+    // F = 0.001 + clamp(0.0001 - 0.001, -0.0005, 0.0005) = 0.0005, from the 2 samples of the
+    // interval that ended (not the 0.0001 interest fallback of an interval without samples).
+    expect({ rate: normalize(round.rate), samples: Number(round.samples) }).toEqual({
+      rate: '0.0005',
+      samples: 2,
+    })
+    const { rows } = await (await import('kysely')).sql<{ amount: string }>`
+      select amount::text from contract_funding_payment
+      where round_id = ${round.id} and holder = ${gina.userId}`.execute(h.db)
+    // Long 0.01 BTC x 65,000 x 0.05 % = 0.325 paid.
+    expect(rows.map((r) => cmp(r.amount, '-0.325'))).toEqual([0])
+    await quote(h)
+    expect((await c.post('contract/position/close-all', {}, gina.token)).code).toBe(200)
     await expectSound(h.db)
   })
 })

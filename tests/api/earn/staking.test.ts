@@ -1,6 +1,8 @@
 import type { StakingOrder, StakingOrderDetail, StakingProduct } from '@common/schemas/earn'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { EarnJobs } from '../../../server/modules/earn/jobs'
+import { earnService } from '../../../server/modules/earn/service'
 import { registerEmail } from '../accounts/helpers'
 import { openStaffSuite, type StaffSuite } from '../admin/helpers'
 import { backends } from '../harness'
@@ -193,6 +195,32 @@ describe.each(backends)('staking on %s', (backend) => {
     const { rows } = await sql<{ action: string }>`
       select action from audit_log where action like 'earn.%' order by id`.execute(h.db)
     expect(rows.map((r) => r.action)).toEqual(['earn.product.create', 'earn.pool.fund', 'earn.product.pause'])
+    await expectSound(h.db)
+  })
+
+  it('a staking order that fails to settle in the scheduler is logged through the app logger', async () => {
+    const { h } = s
+    const e = earnApi(h)
+    const products = (await e.get<StakingProduct[]>('staking/products')).data
+    const flexible = products.find(
+      (p) => p.asset === 'USDT' && p.earlyRedeem && p.cycleDays === 7,
+    ) as StakingProduct
+    const u = await registerEmail(h.app, h.db)
+    await fund(h.db, u.userId, 'USDT', '1000', 'finance')
+    const r = await e.post<StakingOrder>('staking/stake', { product: flexible.id, amount: '100' }, u.token)
+    expect(r.code, r.msg).toBe(200)
+    // As main.ts makes them: the shared service (made first by the routes) and the jobs with the app's logger.
+    const svc = earnService(h.db)
+    const log = { warn: vi.fn(), info: vi.fn() }
+    new EarnJobs(h.db, svc, log)
+    const spy = vi.spyOn(svc, 'settleOrder').mockRejectedValue(new Error('settlement failed'))
+    try {
+      await svc.tick(svc.now() + 2 * DAY)
+    } finally {
+      spy.mockRestore()
+    }
+    const warned = log.warn.mock.calls.filter(([, m]) => m === 'staking: settle failed')
+    expect(warned.map(([x]) => String((x as { order: unknown }).order))).toContain(r.data.id)
     await expectSound(h.db)
   })
 })

@@ -1,5 +1,8 @@
 import { DEFAULT_LANG, LANG_CODES } from '@common/i18n/languages'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { MarketData } from '../../../server/market/service'
+import { OptionJobs } from '../../../server/modules/option/jobs'
+import { optionService } from '../../../server/modules/option/service'
 import { type Registered, registerEmail } from '../accounts/helpers'
 import { backends, type Harness, sql, startHarness } from '../harness'
 import { BTC, expectSound, fundOption, nextBase, optionApi, optionBalance, systemBalance } from './helpers'
@@ -178,6 +181,15 @@ describe.each(backends)('short-term options on %s', (backend) => {
     expect((await o.post('option/order', { symbol: BTC, period: 30, type: 'up', amount: '10' })).code).toBe(
       1003,
     )
+    // Finer than USDT's 6 places: refused with the limit, as everywhere else.
+    const fine = await o.post<{ field: string; reason: string; precision: number }>(
+      'option/order',
+      { symbol: BTC, period: 30, type: 'up', amount: '10.0000001' },
+      alice.token,
+    )
+    expect(fine.code).toBe(1101)
+    expect(fine.data).toMatchObject({ field: 'amount', reason: 'too_many_decimals', precision: 6 })
+    expect(fine.msg).toContain('at most 6 decimal places')
     expect(await optionBalance(h.db, alice.userId)).toEqual(before)
     // Inside the cut-off (4 s before the start) an order joins the round after.
     await o.clock(S - 4)
@@ -262,6 +274,40 @@ describe.each(backends)('short-term options on %s', (backend) => {
       select count(*)::int as n from ledger_entry e join option_order o on e.ref_type = 'option_order' and e.ref_id = o.id::text
       where o.round_id = ${round.id} and e.reason = 'option_settlement'`.execute(h.db)
     expect(rows[0]?.n).toBe(3)
+    await expectSound(h.db)
+  })
+
+  it('a round that fails to settle is logged and stays due; the rounds after it still settle', async () => {
+    const S = nextBase()
+    const first = await round30(S)
+    expect((await o.order(alice.token, { symbol: BTC, period: 30, type: 'up', amount: '10' })).code).toBe(200)
+    const second = await round30(S + 30)
+    expect((await o.order(bob.token, { symbol: BTC, period: 30, type: 'up', amount: '10' })).code).toBe(200)
+    await o.tick(S, '65000')
+    await o.tick(S + 30, '65500')
+    await o.tick(S + 60, '66000')
+    await o.clock(S + 70)
+    const svc = optionService(h.db)
+    const real = svc.settleRoundTx.bind(svc)
+    const spy = vi.spyOn(svc, 'settleRoundTx').mockImplementation(async (id) => {
+      if (String(id) === first.id) throw new Error('settlement failed')
+      return real(id)
+    })
+    const log = { warn: vi.fn(), info: vi.fn() }
+    try {
+      // The scheduler's pass: the first round fails, the one after it is settled all the same.
+      await new OptionJobs(h.db, {} as MarketData, log).pass()
+    } finally {
+      spy.mockRestore()
+    }
+    expect((await o.round(first.id)).data.status).toBe('open')
+    expect((await o.round(second.id)).data).toMatchObject({ status: 'settled', result: 'up' })
+    const warned = log.warn.mock.calls.filter(([, m]) => m === 'option round settlement failed')
+    expect(warned.map(([x]) => String((x as { round: unknown }).round))).toEqual([first.id])
+    // Still due: the next pass settles it.
+    await o.settle()
+    expect((await o.round(first.id)).data).toMatchObject({ status: 'settled', result: 'up' })
+    expect((await o.orders(alice.token, 'settled')).data.list[0]).toMatchObject({ outcome: 'win' })
     await expectSound(h.db)
   })
 

@@ -2,6 +2,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBalances } from '../../../server/ledger/ledger'
+import { totpAt } from '../../../server/modules/auth/totp'
 import { api, PASSWORD, registerEmail } from '../accounts/helpers'
 import { readyStaff, type Staff } from '../admin/helpers'
 import { backends, type Harness, startHarness } from '../harness'
@@ -202,6 +203,49 @@ describe.each(backends)('security regressions on %s', (backend) => {
       .where('success', '=', false)
       .execute()
     expect(vFailures).toHaveLength(0)
+  })
+
+  it('5. 50 concurrent wrong Google authenticator codes get exactly 5 checks of the login challenge', async () => {
+    const u = await registerEmail(h.app, h.db)
+    const g = await call.get<{ secret: string }>('user/getGoogleToken', {}, u.token)
+    const bind = await call.post(
+      'user/bindGoogleToken',
+      { googleCode: totpAt(g.data.secret, Date.now()), password: PASSWORD },
+      u.token,
+    )
+    expect(bind.code).toBe(200)
+    const login = await call.post<{ challengeId: string }>('user/login', {
+      account: u.email,
+      password: PASSWORD,
+    })
+    expect(login.code).toBe(1021)
+    const { challengeId } = login.data
+    // A code outside the +-1 step window, so every guess is wrong.
+    const window = [-30_000, 0, 30_000, 60_000].map((d) => totpAt(g.data.secret, Date.now() + d))
+    const wrong = ['000000', '111111', '222222'].find((x) => !window.includes(x)) as string
+    // The challenge row is held (for update) while the 50 tries arrive, so they all read it before
+    // any of them counts: only a count taken in the same step as its check holds them to 5.
+    let tries: Promise<{ code: number }[]> = Promise.resolve([])
+    await h.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('login_challenge').select('id').where('id', '=', challengeId).forUpdate().execute()
+      tries = Promise.all(
+        Array.from({ length: 50 }, () => call.post('user/loginConfirm', { challengeId, googleCode: wrong })),
+      )
+      await new Promise((r) => setTimeout(r, 500))
+    })
+    const results = await tries
+    const codes = results.map((r) => r.code)
+    expect(codes.filter((c) => c === 1314)).toHaveLength(5)
+    expect(codes.filter((c) => c === 1311)).toHaveLength(45)
+    // Spent: the right code is not even checked now.
+    const right = totpAt(g.data.secret, Date.now() + 30_000)
+    expect((await call.post('user/loginConfirm', { challengeId, googleCode: right })).code).toBe(1311)
+    const row = await h.db
+      .selectFrom('login_challenge')
+      .select(['attempts', 'used_at'])
+      .where('id', '=', challengeId)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ attempts: 5, used_at: null })
   })
 
   it('6. amounts finer than the asset precision are refused everywhere, with the limit in the message', async () => {
