@@ -5,6 +5,7 @@ import type { PublicTrade } from '@common/schemas/spot'
 import { type Selectable, sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { ContractPositionHistoryTable } from '../../db/schema-contract'
+import { GroupedMap } from '../../engine/grouped-map'
 import { fromUnits, OrderBook, toUnits } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import { type BalanceKey, LedgerBatch, type Posting, type Tx, unfreeze } from '../../ledger/ledger'
@@ -71,8 +72,13 @@ export interface Pass {
 export class ContractEngine extends EventEmitter<ContractEvents> {
   readonly insts = new Map<string, CInst>()
   readonly books = new Map<string, OrderBook>()
-  readonly open = new Map<number, OrderRow>()
-  readonly positions = new Map<string, PositionRow>()
+  /** Resting orders, also by holder: per-holder lookups stay cheap with many open orders. */
+  readonly open = new GroupedMap<number, OrderRow, 'holder'>({ holder: (o) => o.holder })
+  /** Positions by key, also by holder and by symbol (risk, funding and wire views read those). */
+  readonly positions = new GroupedMap<string, PositionRow, 'holder' | 'symbol'>({
+    holder: (p) => p.holder,
+    symbol: (p) => p.symbol,
+  })
 
   constructor(readonly db: Db) {
     super()
@@ -99,22 +105,28 @@ export class ContractEngine extends EventEmitter<ContractEvents> {
   }
 
   positionsOf(holder: string): PositionRow[] {
-    return [...this.positions.values()].filter((p) => p.holder === holder)
+    return this.positions.in('holder', holder)
   }
 
   positionsOn(symbol: string): PositionRow[] {
-    return [...this.positions.values()].filter((p) => p.symbol === symbol)
+    return this.positions.in('symbol', symbol)
+  }
+
+  /** Holders with at least one open position. */
+  holdersWithPositions(): string[] {
+    return this.positions.keysOf('holder')
   }
 
   openOrdersOf(holder: string, symbol?: string): OrderRow[] {
-    return [...this.open.values()].filter((o) => o.holder === holder && (!symbol || o.symbol === symbol))
+    const mine = this.open.in('holder', holder)
+    return symbol ? mine.filter((o) => o.symbol === symbol) : mine
   }
 
   /** Lots of a position already promised to resting close orders. */
   closingLots(holder: string, symbol: string, side: ContractSide): number {
     let n = 0
-    for (const o of this.open.values())
-      if (o.holder === holder && o.symbol === symbol && o.side === side && o.kind === 'close')
+    for (const o of this.open.in('holder', holder))
+      if (o.symbol === symbol && o.side === side && o.kind === 'close')
         n += Number(o.lots) - Number(o.filled_lots)
     return n
   }

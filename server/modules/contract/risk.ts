@@ -36,9 +36,7 @@ export class ContractRisk {
   }
 
   private holdersWithPositions(): string[] {
-    return [...new Set([...this.svc.positions.values()].map((p) => p.holder))].filter(
-      (h) => !isMarketMaker(h),
-    )
+    return this.svc.holdersWithPositions().filter((h) => !isMarketMaker(h))
   }
 
   /** Recomputes the estimates of these holders (all holders with positions when omitted). */

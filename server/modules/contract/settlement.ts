@@ -241,9 +241,8 @@ export function closeLots(
       opened_at: new Date(next.opened_at),
     })
     if (gt(next.margin, '0')) eng.post(pass, 'contract_margin', ref, unfreeze(w, next.margin))
-    for (const o of [...eng.open.values()])
-      if (o.holder === holder && o.symbol === inst.symbol && o.side === side && o.kind === 'close')
-        eng.cancelIn(pass, o)
+    for (const o of eng.openOrdersOf(holder, inst.symbol))
+      if (o.side === side && o.kind === 'close') eng.cancelIn(pass, o)
   } else eng.positions.set(k, next)
   return { pnl, fee }
 }
