@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai'
 import { type ReactNode, useEffect, useId, useState } from 'react'
 import * as v from 'valibot'
 import { tokenAtom } from '@/app/store'
-import { apiBase } from '@/lib/http/client'
+import { usePrivateImage } from '@/lib/http/use-private-image'
 import styles from './Admin.module.css'
 
 /** Previous / next over a paged list. */
@@ -184,7 +184,7 @@ export function ReasonAction({
 
 /** An upload (identity photo, voucher) fetched with the operator's token; opens full size on click. */
 export function AuthedPhoto({ path, label }: { path: string | null; label: string }) {
-  const src = useStaffImage(path)
+  const src = usePrivateImage(path)
   if (!path) return <span className={styles.muted}>—</span>
   return src ? (
     <a href={src} target="_blank" rel="noreferrer">
@@ -222,35 +222,6 @@ export function MorePager({
       </button>
     </nav>
   )
-}
-
-/**
- * Uploads need the bearer token, so an <img src> cannot load them directly. The Blob is cached
- * (shared by every card showing the same upload); each mounted image makes and frees its own URL.
- */
-function useStaffImage(path: string | null): string | undefined {
-  const token = useAtomValue(tokenAtom)
-  const { data } = useQuery({
-    queryKey: ['admin', 'image', path, token],
-    enabled: Boolean(path && token),
-    staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async ({ signal }) => {
-      const res = await fetch(`${apiBase().replace(/\/$/, '')}/${path}`, {
-        headers: { authorization: `Bearer ${token}` },
-        signal,
-      })
-      if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) return null
-      return res.blob()
-    },
-  })
-  const [url, setUrl] = useState<string>()
-  useEffect(() => {
-    if (!data) return
-    const u = URL.createObjectURL(data)
-    setUrl(u)
-    return () => URL.revokeObjectURL(u)
-  }, [data])
-  return url
 }
 
 /** A labelled decimal input of a console form (fees, minimums, rates). */
