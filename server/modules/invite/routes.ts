@@ -138,9 +138,16 @@ export async function inviteRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
     return ok(out)
   })
 
-  app.get('/leaderboard', { preHandler: optionalUser }, async (req: FastifyRequest) => {
-    const { kind } = parse(leaderboardQuerySchema, req.query)
-    const me = req.user?.id ?? null
+  // Public and read by every visitor of the VIP centre: computed at most once a minute per kind
+  // (and again when someone hides or shows themselves), not per request.
+  const boards = new Map<
+    string,
+    { at: number; rows: { id: string; name: string; value: string }[]; hidden: Set<string> }
+  >()
+  const BOARD_TTL_MS = 60_000
+  const board = async (kind: Leaderboard['kind']) => {
+    const cached = boards.get(kind)
+    if (cached && Date.now() - cached.at < BOARD_TTL_MS) return cached
     const hidden = new Set(
       (
         await db.selectFrom('invite_pref').select('user_id').where('hide_leaderboard', '=', true).execute()
@@ -177,13 +184,21 @@ export async function inviteRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
     const rows = ranked
       .filter((r) => names.has(r.id) && !hidden.has(r.id))
       .slice(0, BOARD_SIZE)
-      .map((r, i) => ({
-        place: i + 1,
-        name: maskName(names.get(r.id) ?? ''),
-        value: normalize(r.value),
-        me: r.id === me,
-      }))
-    const out: Leaderboard = { kind, rows, hidden: me ? hidden.has(me) : false }
+      .map((r) => ({ id: r.id, name: maskName(names.get(r.id) ?? ''), value: normalize(r.value) }))
+    const fresh = { at: Date.now(), rows, hidden }
+    boards.set(kind, fresh)
+    return fresh
+  }
+
+  app.get('/leaderboard', { preHandler: optionalUser }, async (req: FastifyRequest) => {
+    const { kind } = parse(leaderboardQuerySchema, req.query)
+    const me = req.user?.id ?? null
+    const b = await board(kind)
+    const out: Leaderboard = {
+      kind,
+      rows: b.rows.map((r, i) => ({ place: i + 1, name: r.name, value: r.value, me: r.id === me })),
+      hidden: me ? b.hidden.has(me) : false,
+    }
     return ok(out)
   })
 
@@ -201,6 +216,7 @@ export async function inviteRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
       .values({ user_id: me.id, hide_leaderboard: hideLeaderboard })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ hide_leaderboard: hideLeaderboard }))
       .execute()
+    boards.clear()
     return ok({ hideLeaderboard })
   })
 
