@@ -134,7 +134,8 @@ export async function postEntrySet(trx: Tx, set: EntrySet): Promise<EntrySetResu
   const { rows } = await sql<{ balances: number; overdrawn: number }>`
     with ${typed(set)},
     bulk_ids as materialized (
-      select array_agg(id order by id) as ids
+      -- A row per id, joined by number: subscripting one big array per row costs O(n) each time.
+      select row_number() over (order by id) as n, id
       from (select nextval(pg_get_serial_sequence('ledger_entry', 'id')) as id
             from generate_series(1, ${counts.entries}::int)) n
     ),
@@ -149,14 +150,16 @@ export async function postEntrySet(trx: Tx, set: EntrySet): Promise<EntrySetResu
     ),
     bulk_entries as (
       insert into ledger_entry (id, reason, ref_type, ref_id, memo, actor_id)
-      select (select ids from bulk_ids)[e.n], e.reason, e.ref_type, e.ref_id, e.memo, e.actor_id
+      select i.id, e.reason, e.ref_type, e.ref_id, e.memo, e.actor_id
       from (select row_number() over (order by ord) as n, * from bulk_e) e
+      join bulk_ids i on i.n = e.n
       order by e.n
     ),
     bulk_postings as (
       insert into ledger_posting (entry_id, holder, account, asset, bucket, amount, balance_after)
-      select (select ids from bulk_ids)[r.n], r.holder, r.account, r.asset, r.bucket, r.amount, r.after
+      select i.id, r.holder, r.account, r.asset, r.bucket, r.amount, r.after
       from bulk_run r
+      join bulk_ids i on i.n = r.n
       order by r.n, r.seq
     ),
     bulk_delta as (
