@@ -26,6 +26,7 @@ import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { assertCanMoveFunds } from '../../http/guards'
 import { freeze, LedgerBatch, move, type Tx, unfreeze } from '../../ledger/ledger'
+import { checkAssetAmount } from '../../ledger/precision'
 import { writeAudit } from '../admin/audit'
 import {
   commitmentToWire,
@@ -116,8 +117,7 @@ export class EarnService {
         .executeTakeFirst()
       if (!p) throw new AppError('notFound')
       if (p.status !== 'active') throw new AppError('productPaused')
-      const dp = (await this.precisionOf(trx, p.asset)) ?? 8
-      if (decimals(amount) > dp) throw new AppError('invalidField')
+      const dp = await checkAssetAmount(trx, p.asset, amount)
       const daily = dailyReward(amount, n(p.rate), p.rate_kind, dp)
       const expected = expectedReward(daily, p.cycle_days)
       const batch = new LedgerBatch(trx)
@@ -464,8 +464,7 @@ export class EarnService {
         now >= new Date(p.start_at).getTime() &&
         now < new Date(p.close_at).getTime()
       if (!open) throw new AppError('projectNotOpen')
-      const dp = (await this.precisionOf(trx, p.currency)) ?? 6
-      if (decimals(amount) > dp) throw new AppError('invalidField')
+      const dp = await checkAssetAmount(trx, p.currency, amount)
       const prev = await trx
         .selectFrom('sub_commitment')
         .selectAll()
@@ -756,8 +755,7 @@ export class EarnService {
   /** Tops a rewards pool up from the treasury, through the ledger. */
   async fundPool(asset: string, amount: DecimalString, a: Actor, reason = ''): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const dp = await this.precisionOf(trx, asset)
-      if (dp === null || decimals(amount) > dp) throw new AppError('invalidField')
+      const dp = await checkAssetAmount(trx, asset, amount)
       const batch = new LedgerBatch(trx)
       const treasury = { holder: SYSTEM_HOLDER, account: 'treasury', asset }
       await batch.lock([treasury, pool(asset)])

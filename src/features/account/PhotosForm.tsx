@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { compressImage } from '@/lib/image/compress-image'
 import { showToast } from '@/ui/feedback'
 import { accountApi } from './api'
-import { compressImage } from './compress-image'
 import form from './Form.module.css'
 
 type Slot = 'front' | 'back' | 'hand'

@@ -2,10 +2,10 @@ import type { C2cOrder } from '@common/schemas/c2c'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import { Sheet } from '@/ui/Sheet'
 import { c2cApi, c2cKeys } from './api'
-import styles from './C2c.module.css'
-import { ImagePicker, type Picked } from './ImagePicker'
+import styles from './styles'
 
 /** The appeal form: what happened (required) and evidence pictures. The coins stay frozen meanwhile. */
 export function AppealSheet({ order, onClose }: { order: C2cOrder; onClose: () => void }) {

@@ -6,8 +6,8 @@ import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
 import { c2cApi, c2cKeys, myAdsQueryOptions } from './api'
-import styles from './C2c.module.css'
 import { AD_STATUS } from './labels'
+import styles from './styles'
 
 /** pages/transaction/ads: my ads with what is left; edit, take off, put back on the shelf, cancel. */
 export function MyAdsPage() {

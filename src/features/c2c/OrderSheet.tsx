@@ -9,8 +9,8 @@ import { Field } from '@/features/account/Field'
 import { useFormat } from '@/lib/format/use-format'
 import { Sheet } from '@/ui/Sheet'
 import { c2cApi, c2cKeys } from './api'
-import styles from './C2c.module.css'
 import { PAY_KIND } from './labels'
+import styles from './styles'
 
 const DEC = /^\d{1,20}(\.\d{1,18})?$/
 

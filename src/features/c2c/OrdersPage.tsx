@@ -8,9 +8,9 @@ import { useFormat } from '@/lib/format/use-format'
 import { Fields, PagedList } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { ordersQueryOptions } from './api'
-import styles from './C2c.module.css'
 import { ORDER_STATUS, ORDER_TONE } from './labels'
 import { useC2cUpdates } from './live'
+import styles from './styles'
 
 /** pages/transaction/orders: my C2C orders, open or ended; each opens its detail. */
 export function OrdersPage() {

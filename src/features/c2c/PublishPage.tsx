@@ -9,8 +9,8 @@ import { Field } from '@/features/account/Field'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
 import { c2cApi, c2cKeys, myAdsQueryOptions } from './api'
-import styles from './C2c.module.css'
 import { PAY_KIND } from './labels'
+import styles from './styles'
 
 const FIAT_RE = /^\d{1,15}(\.\d{1,2})?$/
 const QTY_RE = /^\d{1,20}(\.\d{1,18})?$/

@@ -1,7 +1,7 @@
 import { isDemoMerchant } from '@common/c2c/rules'
 import type { C2cTrader } from '@common/schemas/c2c'
 import { useLingui } from '@lingui/react/macro'
-import styles from './C2c.module.css'
+import styles from './styles'
 
 /** An advertiser or counterparty: nickname, merchant badge, 30-day orders and completion rate. */
 export function TraderLine({ trader }: { trader: C2cTrader }) {

@@ -9,9 +9,9 @@ import { tokenAtom } from '@/app/store'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
 import { adsQueryOptions, c2cApi } from './api'
-import styles from './C2c.module.css'
 import { PAY_KIND } from './labels'
 import { OrderSheet } from './OrderSheet'
+import styles from './styles'
 import { TraderLine } from './TraderLine'
 
 const AMOUNT_RE = /^\d{1,15}(\.\d{1,2})?$/

@@ -8,10 +8,10 @@ import { useState } from 'react'
 import { Field } from '@/features/account/Field'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
+import { ImagePicker, type Picked } from '@/ui/ImagePicker'
+import styles from '@/ui/Product.module.css'
 import { Sheet } from '@/ui/Sheet'
 import { loanApi, loanKeys } from './api'
-import { ImagePicker, type Picked } from './ImagePicker'
-import styles from './Loan.module.css'
 
 const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/
 

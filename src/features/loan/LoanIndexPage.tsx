@@ -9,9 +9,9 @@ import { useState } from 'react'
 import { tokenAtom } from '@/app/store'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
+import styles from '@/ui/Product.module.css'
 import { ApplySheet } from './ApplySheet'
 import { productsQueryOptions } from './api'
-import styles from './Loan.module.css'
 
 /** pages/loan/index: the loan products by coin, each with its rate, term and limits; apply opens the calculator. */
 export function LoanIndexPage() {

@@ -7,10 +7,10 @@ import { Field } from '@/features/account/Field'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
+import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import { PageHeader } from '@/ui/PageHeader'
+import styles from '@/ui/Product.module.css'
 import { fundingQueryOptions, loanApi, loanKeys, orderQueryOptions } from './api'
-import { ImagePicker, type Picked } from './ImagePicker'
-import styles from './Loan.module.css'
 import { StatusBadge } from './StatusBadge'
 
 const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PageHeader } from '@/ui/PageHeader'
-import styles from './Loan.module.css'
+import styles from '@/ui/Product.module.css'
 
 /** pages/loan/rule: the loan rules of SPEC.md sections 5 and 9, as the server applies them. */
 export function LoanRulePage() {

@@ -1,6 +1,6 @@
 import type { LoanStatus } from '@common/schemas/loan'
 import { useLingui } from '@lingui/react/macro'
-import styles from './Loan.module.css'
+import styles from '@/ui/Product.module.css'
 import { STATUS_LABELS, STATUS_TONE } from './labels'
 
 export function StatusBadge({ status }: { status: LoanStatus }) {

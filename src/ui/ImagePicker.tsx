@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { compressImage } from '@/features/account/compress-image'
 import { http } from '@/lib/http/client'
+import { compressImage } from '@/lib/image/compress-image'
 import { showToast } from '@/ui/feedback'
-import styles from './C2c.module.css'
+import styles from './Product.module.css'
 
 export interface Picked {
   id: string
