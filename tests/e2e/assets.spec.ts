@@ -1,46 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
-import { totpAt } from '../../server/modules/auth/totp'
-import { apiCall, registerByApi, TRADE } from './helpers'
+import { apiCall, readyOperator, registerByApi, TRADE, TRON_DEPOSIT } from './helpers'
 
-const OPERATOR_PASSWORD = 'Op3rat0r!e2e'
-const TRON_DEPOSIT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
 const TRON_OUT = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'
-
-/**
- * A ready operator, set up through the API the way a person does it: created with a one-time password
- * (the console's development helper), password changed, Google authenticator bound. Only such an
- * account passes the console's gate (deposit channels included).
- */
-async function readyOperator(req: APIRequestContext): Promise<string> {
-  const s = await apiCall<{ email: string; password: string }>(req, 'post', 'dev/staff', {
-    email: `ops.${Date.now()}@example.com`,
-  })
-  const first = await apiCall<{ token: string }>(req, 'post', 'user/login', {
-    account: s.email,
-    password: s.password,
-  })
-  await apiCall(
-    req,
-    'post',
-    'safe/updatePassword',
-    { oldPassword: s.password, password: OPERATOR_PASSWORD, confirmPassword: OPERATOR_PASSWORD },
-    first.token,
-  )
-  const { token } = await apiCall<{ token: string }>(req, 'post', 'user/login', {
-    account: s.email,
-    password: OPERATOR_PASSWORD,
-  })
-  const g = await apiCall<{ secret: string }>(req, 'get', 'user/getGoogleToken', {}, token)
-  await apiCall(
-    req,
-    'post',
-    'user/bindGoogleToken',
-    { googleCode: totpAt(g.secret, Date.now()), password: OPERATOR_PASSWORD },
-    token,
-  )
-  return token
-}
 
 /** A ready operator opens USDT deposits on TRC20 only. */
 async function openUsdtTrc20(req: APIRequestContext) {

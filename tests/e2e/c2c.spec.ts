@@ -1,42 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import sharp from 'sharp'
-import { totpAt } from '../../server/modules/auth/totp'
-import { apiCall, registerByApi } from './helpers'
-
-const OPERATOR_PASSWORD = 'Op3rat0r!e2e'
-
-/** A ready operator through the API (one-time password changed, Google authenticator bound). */
-async function readyOperator(req: APIRequestContext): Promise<string> {
-  const s = await apiCall<{ email: string; password: string }>(req, 'post', 'dev/staff', {
-    email: `c2c.ops.${Date.now()}@example.com`,
-  })
-  const first = await apiCall<{ token: string }>(req, 'post', 'user/login', {
-    account: s.email,
-    password: s.password,
-  })
-  await apiCall(
-    req,
-    'post',
-    'safe/updatePassword',
-    { oldPassword: s.password, password: OPERATOR_PASSWORD, confirmPassword: OPERATOR_PASSWORD },
-    first.token,
-  )
-  const { token } = await apiCall<{ token: string }>(req, 'post', 'user/login', {
-    account: s.email,
-    password: OPERATOR_PASSWORD,
-  })
-  const g = await apiCall<{ secret: string }>(req, 'get', 'user/getGoogleToken', {}, token)
-  await apiCall(
-    req,
-    'post',
-    'user/bindGoogleToken',
-    { googleCode: totpAt(g.secret, Date.now()), password: OPERATOR_PASSWORD },
-    token,
-  )
-  return token
-}
-
-const TRON_DEPOSIT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
+import { apiCall, depositUsdt, readyOperator, registerByApi } from './helpers'
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((tk) => {
@@ -58,40 +21,6 @@ async function verifiedUser(req: APIRequestContext, prefix: string, name: string
   return u
 }
 
-/** 100 USDT into the seller's funding account: a deposit with a voucher, credited as an operator would. */
-async function deposit(req: APIRequestContext, token: string, opToken: string) {
-  await apiCall(
-    req,
-    'post',
-    'admin/deposit-channels/save',
-    {
-      coin: 'USDT',
-      chain: 'TRC20',
-      address: TRON_DEPOSIT,
-      minAmount: '10',
-      confirmations: 20,
-      enabled: true,
-    },
-    opToken,
-  )
-  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#447799' } })
-    .jpeg()
-    .toBuffer()
-  const res = await req.post('./api/uploadImage', {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: { image: { name: 'v.jpg', mimeType: 'image/jpeg', buffer } },
-  })
-  const voucher = ((await res.json()) as { data: { id: string } }).data.id
-  const d = await apiCall<{ id: string }>(
-    req,
-    'post',
-    'assets/deposit',
-    { coin: 'USDT', chain: 'TRC20', amount: '100', voucher },
-    token,
-  )
-  await apiCall(req, 'post', 'dev/assets/credit-deposit', { depositId: d.id })
-}
-
 test('a seller publishes an ad, a buyer orders, they chat, the buyer pays and the seller releases', async ({
   page,
   browser,
@@ -99,8 +28,8 @@ test('a seller publishes an ad, a buyer orders, they chat, the buyer pays and th
   test.setTimeout(150_000)
   const seller = await verifiedUser(page.request, 'c2cs', 'Mei Seller')
   const buyer = await verifiedUser(page.request, 'c2cb', 'Tom Buyer')
-  const opToken = await readyOperator(page.request)
-  await deposit(page.request, seller.token, opToken)
+  const opToken = await readyOperator(page.request, 'c2c.ops')
+  await depositUsdt(page.request, opToken, seller.token, '100')
 
   // The seller binds a bank card in the verified name and publishes a sell ad.
   await signIn(page, seller.token)

@@ -1,9 +1,8 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
-import { totpAt } from '../../server/modules/auth/totp'
+import { readyOperator } from './helpers'
 
 const PASSWORD = 'Passw0rd!e2e'
-const STAFF_PASSWORD = 'Op3rat0r!e2e'
 
 async function body<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   const json = (await res.json()) as { code: number; msg: string; data: T }
@@ -38,37 +37,6 @@ async function registerUser(request: APIRequestContext): Promise<string> {
     }),
   )
   return reg.token
-}
-
-/** A ready operator through the API: one-time password changed, Google authenticator bound. */
-async function readyOperator(request: APIRequestContext): Promise<string> {
-  const email = `e2e.content.op.${Date.now()}@example.com`
-  const created = await body<{ password: string }>(await request.post('./api/dev/staff', { data: { email } }))
-  const login = async (password: string) =>
-    (
-      await body<{ token: string }>(
-        await request.post('./api/user/login', { data: { account: email, password } }),
-      )
-    ).token
-  let token = await login(created.password)
-  const headers = () => ({ authorization: `Bearer ${token}` })
-  await body(
-    await request.post('./api/safe/updatePassword', {
-      headers: headers(),
-      data: { oldPassword: created.password, password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD },
-    }),
-  )
-  token = await login(STAFF_PASSWORD)
-  const g = await body<{ secret: string }>(
-    await request.get('./api/user/getGoogleToken', { headers: headers() }),
-  )
-  await body(
-    await request.post('./api/user/bindGoogleToken', {
-      headers: headers(),
-      data: { googleCode: totpAt(g.secret, Date.now()), password: STAFF_PASSWORD },
-    }),
-  )
-  return token
 }
 
 /** A page signed in with `token`, in English. */
@@ -139,7 +107,7 @@ test('an operator publishes a notice that the user then sees', async ({ browser,
   const unread = user.getByRole('status', { name: /unread/ })
   await expect(unread).toHaveText('1')
 
-  const op = await signedIn(browser, await readyOperator(request))
+  const op = await signedIn(browser, await readyOperator(request, 'content.ops'))
   await op.goto('./#/admin/content')
   await op.getByRole('button', { name: 'New article' }).click()
   await op.getByLabel('Type').selectOption('notice')
@@ -260,7 +228,7 @@ test('an operator publishes a banner that the home carousel shows and links from
   request,
 }) => {
   test.setTimeout(90_000)
-  const op = await signedIn(browser, await readyOperator(request))
+  const op = await signedIn(browser, await readyOperator(request, 'content.ops'))
   await op.goto('./#/admin/content')
   await op.getByTestId('content-tab-banners').click()
   await op.getByTestId('banner-create').click()

@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { totpAt } from '../../server/modules/auth/totp'
 
 /** English for this page unless a test chose a language already. */
 export async function english(page: Page): Promise<void> {
@@ -91,4 +93,78 @@ export async function registerByForm(page: Page, prefix: string): Promise<string
   await page.getByRole('button', { name: 'Register' }).last().click()
   await expect(page).toHaveURL(/#\/pages\/mine\/index/)
   return (await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))) as string
+}
+
+export const OPERATOR_PASSWORD = 'Op3rat0r!e2e'
+/** A valid TRON address operators set as the platform's USDT deposit address in browser tests. */
+export const TRON_DEPOSIT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
+
+/** A ready operator through the API (one-time password changed, Google authenticator bound); its token. */
+export async function readyOperator(req: APIRequestContext, prefix = 'ops'): Promise<string> {
+  const s = await apiCall<{ email: string; password: string }>(req, 'post', 'dev/staff', {
+    email: `${prefix}.${Date.now()}@example.com`,
+  })
+  const first = await apiCall<{ token: string }>(req, 'post', 'user/login', {
+    account: s.email,
+    password: s.password,
+  })
+  await apiCall(
+    req,
+    'post',
+    'safe/updatePassword',
+    { oldPassword: s.password, password: OPERATOR_PASSWORD, confirmPassword: OPERATOR_PASSWORD },
+    first.token,
+  )
+  const { token } = await apiCall<{ token: string }>(req, 'post', 'user/login', {
+    account: s.email,
+    password: OPERATOR_PASSWORD,
+  })
+  const g = await apiCall<{ secret: string }>(req, 'get', 'user/getGoogleToken', {}, token)
+  await apiCall(
+    req,
+    'post',
+    'user/bindGoogleToken',
+    { googleCode: totpAt(g.secret, Date.now()), password: OPERATOR_PASSWORD },
+    token,
+  )
+  return token
+}
+
+/** `amount` USDT into a user's funding account: a deposit with a voucher, credited as an operator would. */
+export async function depositUsdt(
+  req: APIRequestContext,
+  opToken: string,
+  userToken: string,
+  amount: string,
+) {
+  await apiCall(
+    req,
+    'post',
+    'admin/deposit-channels/save',
+    {
+      coin: 'USDT',
+      chain: 'TRC20',
+      address: TRON_DEPOSIT,
+      minAmount: '10',
+      confirmations: 20,
+      enabled: true,
+    },
+    opToken,
+  )
+  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#447799' } })
+    .jpeg()
+    .toBuffer()
+  const res = await req.post('./api/uploadImage', {
+    headers: { authorization: `Bearer ${userToken}` },
+    multipart: { image: { name: 'v.jpg', mimeType: 'image/jpeg', buffer } },
+  })
+  const voucher = ((await res.json()) as { data: { id: string } }).data.id
+  const d = await apiCall<{ id: string }>(
+    req,
+    'post',
+    'assets/deposit',
+    { coin: 'USDT', chain: 'TRC20', amount, voucher },
+    userToken,
+  )
+  await apiCall(req, 'post', 'dev/assets/credit-deposit', { depositId: d.id })
 }

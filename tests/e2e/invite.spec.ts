@@ -1,39 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { totpAt } from '../../server/modules/auth/totp'
-import { apiCall, registerByApi } from './helpers'
-
-const OPERATOR_PASSWORD = 'Op3rat0r!e2e'
-
-/** A ready operator through the API: one-time password changed, Google authenticator bound. */
-async function readyOperator(req: APIRequestContext): Promise<string> {
-  const s = await apiCall<{ email: string; password: string }>(req, 'post', 'dev/staff', {
-    email: `invite.ops.${Date.now()}@example.com`,
-  })
-  const first = await apiCall<{ token: string }>(req, 'post', 'user/login', {
-    account: s.email,
-    password: s.password,
-  })
-  await apiCall(
-    req,
-    'post',
-    'safe/updatePassword',
-    { oldPassword: s.password, password: OPERATOR_PASSWORD, confirmPassword: OPERATOR_PASSWORD },
-    first.token,
-  )
-  const { token } = await apiCall<{ token: string }>(req, 'post', 'user/login', {
-    account: s.email,
-    password: OPERATOR_PASSWORD,
-  })
-  const g = await apiCall<{ secret: string }>(req, 'get', 'user/getGoogleToken', {}, token)
-  await apiCall(
-    req,
-    'post',
-    'user/bindGoogleToken',
-    { googleCode: totpAt(g.secret, Date.now()), password: OPERATOR_PASSWORD },
-    token,
-  )
-  return token
-}
+import { expect, type Page, test } from '@playwright/test'
+import { apiCall, readyOperator, registerByApi } from './helpers'
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((tk) => {
@@ -106,7 +72,7 @@ test('the VIP centre shows the tier, benefits table, progress and the leaderboar
 })
 
 test('operators see the tiers and ranks in the console and grant a partner rank', async ({ page }) => {
-  const opToken = await readyOperator(page.request)
+  const opToken = await readyOperator(page.request, 'invite.ops')
   const user = await registerByApi(page.request, 'partner')
   const me = await apiCall<{ id: string }>(page.request, 'get', 'user/getUserInfo', {}, user.token)
   await page.setViewportSize({ width: 1280, height: 900 })

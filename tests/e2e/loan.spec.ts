@@ -1,75 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import sharp from 'sharp'
-import { totpAt } from '../../server/modules/auth/totp'
-import { apiCall, registerByApi } from './helpers'
-
-const OPERATOR_PASSWORD = 'Op3rat0r!e2e'
-const TRON_DEPOSIT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
-
-/** A ready operator through the API: one-time password changed, Google authenticator bound. */
-async function readyOperator(req: APIRequestContext): Promise<string> {
-  const s = await apiCall<{ email: string; password: string }>(req, 'post', 'dev/staff', {
-    email: `loan.ops.${Date.now()}@example.com`,
-  })
-  const first = await apiCall<{ token: string }>(req, 'post', 'user/login', {
-    account: s.email,
-    password: s.password,
-  })
-  await apiCall(
-    req,
-    'post',
-    'safe/updatePassword',
-    { oldPassword: s.password, password: OPERATOR_PASSWORD, confirmPassword: OPERATOR_PASSWORD },
-    first.token,
-  )
-  const { token } = await apiCall<{ token: string }>(req, 'post', 'user/login', {
-    account: s.email,
-    password: OPERATOR_PASSWORD,
-  })
-  const g = await apiCall<{ secret: string }>(req, 'get', 'user/getGoogleToken', {}, token)
-  await apiCall(
-    req,
-    'post',
-    'user/bindGoogleToken',
-    { googleCode: totpAt(g.secret, Date.now()), password: OPERATOR_PASSWORD },
-    token,
-  )
-  return token
-}
-
-/** The user's own 20 USDT (for the interest), deposited with a voucher and credited as an operator would. */
-async function deposit20(req: APIRequestContext, opToken: string, userToken: string) {
-  await apiCall(
-    req,
-    'post',
-    'admin/deposit-channels/save',
-    {
-      coin: 'USDT',
-      chain: 'TRC20',
-      address: TRON_DEPOSIT,
-      minAmount: '10',
-      confirmations: 20,
-      enabled: true,
-    },
-    opToken,
-  )
-  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#447799' } })
-    .jpeg()
-    .toBuffer()
-  const res = await req.post('./api/uploadImage', {
-    headers: { authorization: `Bearer ${userToken}` },
-    multipart: { image: { name: 'v.jpg', mimeType: 'image/jpeg', buffer } },
-  })
-  const voucher = ((await res.json()) as { data: { id: string } }).data.id
-  const d = await apiCall<{ id: string }>(
-    req,
-    'post',
-    'assets/deposit',
-    { coin: 'USDT', chain: 'TRC20', amount: '20', voucher },
-    userToken,
-  )
-  await apiCall(req, 'post', 'dev/assets/credit-deposit', { depositId: d.id })
-}
+import { expect, type Page, test } from '@playwright/test'
+import { apiCall, depositUsdt, readyOperator, registerByApi } from './helpers'
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((tk) => {
@@ -83,9 +13,9 @@ test('apply for a loan, an operator approves it in the console, the user sees th
   browser,
 }) => {
   test.setTimeout(150_000)
-  const opToken = await readyOperator(page.request)
+  const opToken = await readyOperator(page.request, 'loan.ops')
   const user = await registerByApi(page.request, 'loan')
-  await deposit20(page.request, opToken, user.token)
+  await depositUsdt(page.request, opToken, user.token, '20')
   await signIn(page, user.token)
 
   // Products and the calculator.

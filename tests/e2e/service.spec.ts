@@ -1,34 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
-import { totpAt } from '../../server/modules/auth/totp'
-import { apiCall, registerByApi, solveSlider } from './helpers'
-
-const STAFF_PASSWORD = 'Op3rat0r!svc'
-
-/** A ready operator through the API: one-time password changed, Google authenticator bound. */
-async function readyOperator(request: APIRequestContext): Promise<string> {
-  const email = `e2e.service.op.${Date.now()}@example.com`
-  const created = await apiCall<{ password: string }>(request, 'post', 'dev/staff', { email })
-  const login = async (password: string) =>
-    (await apiCall<{ token: string }>(request, 'post', 'user/login', { account: email, password })).token
-  let token = await login(created.password)
-  await apiCall(
-    request,
-    'post',
-    'safe/updatePassword',
-    { oldPassword: created.password, password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD },
-    token,
-  )
-  token = await login(STAFF_PASSWORD)
-  const g = await apiCall<{ secret: string }>(request, 'get', 'user/getGoogleToken', undefined, token)
-  await apiCall(
-    request,
-    'post',
-    'user/bindGoogleToken',
-    { googleCode: totpAt(g.secret, Date.now()), password: STAFF_PASSWORD },
-    token,
-  )
-  return token
-}
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { apiCall, readyOperator, registerByApi, solveSlider } from './helpers'
 
 /** A phone-sized page in English, signed in with `token` (or a visitor without one). */
 async function phone(browser: Browser, token?: string): Promise<Page> {
