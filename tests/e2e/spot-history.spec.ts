@@ -44,6 +44,8 @@ test('order history: current orders with cancel, past orders and fills, per pair
 
   await page.getByTestId('tab-fills').click()
   await expect(page.getByTestId('records-fills').getByTestId('fill-row').first()).toBeVisible()
+  // One display form of a pair on every screen.
+  await expect(page.getByTestId('records-fills').getByTestId('fill-row').first()).toContainText('BTC/USDT')
 
   // Every pair: the same orders (this user traded only BTCUSDT).
   await page.getByTestId('filter-all').click()

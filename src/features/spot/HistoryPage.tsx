@@ -1,3 +1,4 @@
+import { symbolLabel } from '@common/market/symbol'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { PageHeader } from '@/ui/PageHeader'
@@ -17,7 +18,7 @@ export function HistoryPage({ symbol }: { symbol?: string }) {
               {t`All pairs`}
             </Link>
             <span aria-current="true" data-testid="filter-symbol">
-              {symbol}
+              {symbolLabel(symbol)}
             </span>
           </>
         ) : (

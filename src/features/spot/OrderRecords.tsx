@@ -1,3 +1,4 @@
+import { symbolLabel } from '@common/market/symbol'
 import type { SpotFill } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -34,7 +35,7 @@ export function FillRow({ fill: f }: { fill: SpotFill }) {
         <span className={styles.orderSide} data-side={f.side}>
           {f.side === 'buy' ? t`Buy` : t`Sell`}
         </span>
-        <span className={styles.orderPair}>{f.symbol}</span>
+        <span className={styles.orderPair}>{symbolLabel(f.symbol)}</span>
         <span className={styles.orderType}>{f.role === 'maker' ? t`Maker` : t`Taker`}</span>
         <time className={styles.orderTime} dateTime={new Date(f.ts).toISOString()}>
           {dateTime(f.ts)}

@@ -1,3 +1,4 @@
+import { symbolLabel } from '@common/market/symbol'
 import type { Instrument } from '@common/market/types'
 import { mul } from '@common/money/decimal'
 import type { SpotOrder } from '@common/schemas/spot'
@@ -27,7 +28,9 @@ export function OrderRow({
   const status = useStatusText()
   const dateTime = useDateTime()
   const pair =
-    instrument && instrument.symbol === o.symbol ? `${instrument.base}/${instrument.quote}` : o.symbol
+    instrument && instrument.symbol === o.symbol
+      ? `${instrument.base}/${instrument.quote}`
+      : symbolLabel(o.symbol)
   return (
     <li className={styles.order} data-testid="order-row" data-status={o.status}>
       <div className={styles.orderTop}>
