@@ -1,10 +1,7 @@
 import { reasonSchema } from '@common/schemas/admin'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
-import { useAtomValue } from 'jotai'
-import { type ReactNode, useEffect, useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import * as v from 'valibot'
-import { tokenAtom } from '@/app/store'
 import { usePrivateImage } from '@/lib/http/use-private-image'
 import styles from './Admin.module.css'
 

@@ -9,6 +9,7 @@ import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
+import product from '@/ui/Product.module.css'
 import { Switch } from '@/ui/Switch'
 import styles from './Assets.module.css'
 import { addressBookQueryOptions, assetsApi, assetsKeys } from './api'
@@ -51,7 +52,7 @@ export function MyWalletPage() {
         title={t`Withdrawal address book`}
         backLabel={t`Back`}
         right={
-          <Link to="/pages/assets/wallet-operation" search={{}}>
+          <Link to="/pages/assets/wallet-operation" search={{}} className={product.headLink}>
             <Trans>Add</Trans>
           </Link>
         }

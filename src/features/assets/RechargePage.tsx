@@ -172,7 +172,21 @@ export function RechargePage({ coin }: { coin: string }) {
                 {proof ? (
                   <img className={styles.proof} src={proof.preview} alt={t`Payment proof`} />
                 ) : (
-                  <span className={styles.sub}>
+                  <span className={`${form.secondary} ${styles.picker}`}>
+                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                      <rect
+                        x="3"
+                        y="5"
+                        width="18"
+                        height="14"
+                        rx="2"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.6"
+                      />
+                      <circle cx="9" cy="10" r="1.6" fill="currentColor" />
+                      <path d="M4 17l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                    </svg>
                     <Trans>Choose an image</Trans>
                   </span>
                 )}

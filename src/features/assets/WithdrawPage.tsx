@@ -10,6 +10,7 @@ import { SendCodeButton } from '@/features/account/SendCodeButton'
 import { fieldErrors } from '@/features/account/validate'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
+import product from '@/ui/Product.module.css'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import {
@@ -85,7 +86,11 @@ export function WithdrawPage({ coin }: { coin: string }) {
         title={t`Withdraw ${coin}`}
         backLabel={t`Back`}
         right={
-          <Link to="/pages/assets/withdraw-record" aria-label={t`Withdrawal records`}>
+          <Link
+            to="/pages/assets/withdraw-record"
+            className={product.headLink}
+            aria-label={t`Withdrawal records`}
+          >
             <Trans>Records</Trans>
           </Link>
         }

@@ -79,14 +79,14 @@ export function TransactionPage() {
       />
       <div className={styles.page}>
         {token && (
-          <div className={styles.heroLinks} style={{ color: 'var(--brand)' }}>
-            <Link to="/pages/transaction/publish">
+          <div className={styles.heroLinks}>
+            <Link to="/pages/transaction/publish" className={styles.chip}>
               <Trans>Publish ad</Trans>
             </Link>
-            <Link to="/pages/transaction/ads">
+            <Link to="/pages/transaction/ads" className={styles.chip}>
               <Trans>My ads</Trans>
             </Link>
-            <Link to="/pages/transaction/payment">
+            <Link to="/pages/transaction/payment" className={styles.chip}>
               <Trans>Payment methods</Trans>
             </Link>
           </div>

@@ -14,6 +14,7 @@ import { Change, Price } from '@/features/market/components/Price'
 import { pairLabel } from '@/features/market/market-list'
 import { useLiveTickers } from '@/features/market/use-live-tickers'
 import { useFormat } from '@/lib/format/use-format'
+import chip from '@/ui/Chip.module.css'
 import { GlobeIcon, MoonIcon } from '@/ui/Icons'
 import styles from './HomePage.module.css'
 import { ShortcutGrid } from './shortcuts'
@@ -129,9 +130,11 @@ export function HomePage() {
               )
             })}
           </ol>
-          <Link to="/pages/market/market" search={{ tab: 'spot' }} className={styles.more}>
-            {t`All markets`}
-          </Link>
+          <div className={styles.more}>
+            <Link to="/pages/market/market" search={{ tab: 'spot' }} className={chip.chip}>
+              {t`All markets`}
+            </Link>
+          </div>
         </section>
       )}
     </>

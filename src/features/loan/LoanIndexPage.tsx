@@ -52,10 +52,10 @@ export function LoanIndexPage() {
             </Trans>
           </p>
           <div className={styles.heroLinks}>
-            <Link to="/pages/loan/rule">
+            <Link to="/pages/loan/rule" className={styles.chip}>
               <Trans>Loan rules</Trans>
             </Link>
-            <Link to="/pages/loan/record">
+            <Link to="/pages/loan/record" className={styles.chip}>
               <Trans>Repay a loan</Trans>
             </Link>
           </div>

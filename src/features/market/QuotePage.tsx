@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { QuotePanels } from '@/features/spot/QuotePanels'
 import { useFormat } from '@/lib/format/use-format'
+import chip from '@/ui/Chip.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { instrumentsQueryOptions } from './api'
 import {
@@ -151,13 +152,13 @@ export function QuotePage({ symbol }: { symbol: string }) {
           <KlineChart instrument={instrument} mode={mode} main={main} sub={sub} label={t`Price chart`} />
         )}
         <div className={styles.links}>
-          <Link to="/pages/trade/klinechart" search={{ symbol, period: mode }}>
+          <Link to="/pages/trade/klinechart" search={{ symbol, period: mode }} className={chip.chip}>
             {t`Full screen`}
           </Link>
-          <Link to="/pages/trade/detail" search={{ symbol }}>
+          <Link to="/pages/trade/detail" search={{ symbol }} className={chip.chip}>
             {t`Market details`}
           </Link>
-          <Link to="/pages/mine/price-alerts" search={{ symbol }}>
+          <Link to="/pages/mine/price-alerts" search={{ symbol }} className={chip.chip}>
             {t`Price alert`}
           </Link>
         </div>
