@@ -1,26 +1,13 @@
 import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 import { LANG_CODES } from './common/i18n/languages'
+import { CATALOG_AREAS } from './src/app/catalog-areas'
 
-// Areas with catalogs of their own, loaded when a route needs them (src/app/catalog-areas.ts),
-// so the home route carries only the core messages. An area's `widgets/` folder holds what the
-// home or Mine pages render, so those messages stay in the core catalog.
-const AREAS = [
-  'account',
-  'assets',
-  'spot',
-  'admin',
-  'content',
-  'push',
-  'contract',
-  'etf',
-  'loan',
-  'service',
-  'earn',
-  'option',
-  'invite',
-  'c2c',
-]
+// Areas with catalogs of their own, loaded when a route needs them (src/app/catalog-areas.ts, the
+// one list of them), so the home route carries only the core messages. An area's `widgets/` folder
+// holds what the home or Mine pages render, so those messages stay in the core catalog. The error
+// catalogue is an area of its own below (one file, not a feature folder).
+const AREAS = CATALOG_AREAS.filter((a) => a !== 'errors')
 const TESTS = '**/*.test.*'
 const area = (a: string) => `<rootDir>/src/features/${a}`
 // The error catalogue's messages: loaded right after the first paint and before any other route,

@@ -1,7 +1,7 @@
 /**
  * Translation catalogs are split by product area so the home route downloads only the core
  * messages. Each route needs the core catalog plus the areas whose components it renders.
- * A new area catalog = an entry in lingui.config.ts, a CatalogArea here, and its route rule.
+ * A new area catalog = a CatalogArea here (lingui.config.ts reads this list) and its route rule.
  */
 export const CATALOG_AREAS = [
   'account',

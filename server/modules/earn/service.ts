@@ -464,7 +464,7 @@ export class EarnService {
         now >= new Date(p.start_at).getTime() &&
         now < new Date(p.close_at).getTime()
       if (!open) throw new AppError('projectNotOpen')
-      const dp = await checkAssetAmount(trx, p.currency, amount)
+      await checkAssetAmount(trx, p.currency, amount)
       const prev = await trx
         .selectFrom('sub_commitment')
         .selectAll()
@@ -755,7 +755,7 @@ export class EarnService {
   /** Tops a rewards pool up from the treasury, through the ledger. */
   async fundPool(asset: string, amount: DecimalString, a: Actor, reason = ''): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      const dp = await checkAssetAmount(trx, asset, amount)
+      await checkAssetAmount(trx, asset, amount)
       const batch = new LedgerBatch(trx)
       const treasury = { holder: SYSTEM_HOLDER, account: 'treasury', asset }
       await batch.lock([treasury, pool(asset)])

@@ -15,6 +15,7 @@ import { Sheet } from '@/ui/Sheet'
 import { earnApi, earnKeys, financeQueryOptions, projectQueryOptions } from './api'
 import { useProjectClock } from './BuyCoinPage'
 import styles from './Earn.module.css'
+import { FinanceAmountField } from './FinanceAmountField'
 import { share } from './format'
 import { CoinBadge, Countdown, useNow, useStateLabels } from './shared'
 
@@ -172,7 +173,7 @@ function CommitSheet({ p, onClose }: { p: SubscriptionProjectDetail; onClose: ()
   const { t } = useLingui()
   const { amount: fmt } = useFormat()
   const qc = useQueryClient()
-  const id = useId()
+  const _id = useId()
   const fin = useQuery(financeQueryOptions())
   const available = fin.data?.list.find((b) => b.coin === p.currency)?.available ?? '0'
   const already = p.mine?.amount ?? '0'
@@ -208,34 +209,16 @@ function CommitSheet({ p, onClose }: { p: SubscriptionProjectDetail; onClose: ()
   }
   return (
     <Sheet title={t`Subscribe to ${p.coin}`} onClose={onClose} closeLabel={t`Close`} testId="commit-sheet">
-      <label htmlFor={id} className={styles.label}>
-        {t`Amount (${p.currency})`}
-      </label>
-      <div className={styles.field}>
-        <input
-          id={id}
-          inputMode="decimal"
-          autoComplete="off"
-          value={value}
-          placeholder={t`Enter amount`}
-          onChange={(e) => setValue(e.target.value.trim())}
-          data-testid="commit-amount"
-        />
-        <span className={styles.muted}>{p.currency}</span>
-        <button type="button" onClick={() => setValue(lt(available, room) ? available : room)}>
-          {t`Max`}
-        </button>
-      </div>
-      {error && <p className={styles.error}>{error}</p>}
-      <div className={styles.line}>
-        <span>{t`Available in finance account`}</span>
-        <span>
-          {fmt(available)} {p.currency}{' '}
-          <Link to="/pages/assets/transfer" search={{ coin: p.currency }} className={styles.headLink}>
-            {t`Transfer`}
-          </Link>
-        </span>
-      </div>
+      <FinanceAmountField
+        label={t`Amount (${p.currency})`}
+        asset={p.currency}
+        value={value}
+        onChange={setValue}
+        available={available}
+        cap={room}
+        error={error}
+        testId="commit-amount"
+      />
       <div className={styles.line}>
         <span>{t`Per user`}</span>
         <span>

@@ -3,7 +3,7 @@ import { gt, isDecimalString, lt } from '@common/money/decimal'
 import type { StakingProduct } from '@common/schemas/earn'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
@@ -11,6 +11,7 @@ import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
 import { earnApi, earnKeys, financeQueryOptions } from './api'
 import styles from './Earn.module.css'
+import { FinanceAmountField } from './FinanceAmountField'
 import { pct } from './format'
 
 export function StakeSheet({ product: p, onClose }: { product: StakingProduct; onClose: () => void }) {
@@ -19,7 +20,7 @@ export function StakeSheet({ product: p, onClose }: { product: StakingProduct; o
   const when = useDateTime()
   const qc = useQueryClient()
   const navigate = useNavigate()
-  const id = useId()
+  const _id = useId()
   const fin = useQuery(financeQueryOptions())
   const bal = fin.data?.list.find((b) => b.coin === p.asset)
   const available = bal?.available ?? '0'
@@ -64,34 +65,16 @@ export function StakeSheet({ product: p, onClose }: { product: StakingProduct; o
         <span>{t`Cycle`}</span>
         <span>{t`${p.cycleDays} days`}</span>
       </div>
-      <label htmlFor={id} className={styles.label}>
-        {t`Amount (${p.minAmount} - ${p.maxAmount} ${p.asset})`}
-      </label>
-      <div className={styles.field}>
-        <input
-          id={id}
-          inputMode="decimal"
-          autoComplete="off"
-          value={value}
-          placeholder={t`Enter amount`}
-          onChange={(e) => setValue(e.target.value.trim())}
-          data-testid="stake-amount"
-        />
-        <span className={styles.muted}>{p.asset}</span>
-        <button type="button" onClick={() => setValue(lt(available, p.maxAmount) ? available : p.maxAmount)}>
-          {t`Max`}
-        </button>
-      </div>
-      {error && <p className={styles.error}>{error}</p>}
-      <div className={styles.line}>
-        <span>{t`Available in finance account`}</span>
-        <span>
-          {fmt(available)} {p.asset}{' '}
-          <Link to="/pages/assets/transfer" search={{ coin: p.asset }} className={styles.headLink}>
-            {t`Transfer`}
-          </Link>
-        </span>
-      </div>
+      <FinanceAmountField
+        label={t`Amount (${p.minAmount} - ${p.maxAmount} ${p.asset})`}
+        asset={p.asset}
+        value={value}
+        onChange={setValue}
+        available={available}
+        cap={p.maxAmount}
+        error={error}
+        testId="stake-amount"
+      />
       <div className={styles.line}>
         <span>{t`Daily reward`}</span>
         <span>
