@@ -5,11 +5,16 @@ import { TradeIcon } from '@/features/spot/TradeIcon'
 import { ChartIcon, HomeIcon, UserIcon } from '@/ui/Icons'
 import { TabBar, type TabItem } from '@/ui/TabBar'
 
-/** Tabs appear here as their areas ship; only working screens are linked. */
-/** `always`: also on a page that is not a tab (the not-found page, so the user is never stranded). */
+/**
+ * The main navigation. Phones: a bottom bar on the five tab pages only. Wide screens: a column at
+ * the left of every page of the app (not the operator console, which has its own).
+ * `always`: a page that is no tab but must offer the bar on phones too (the not-found page, so the
+ * user is never stranded); the layout's column already serves wide screens there.
+ */
 export function AppTabBar({ always = false }: { always?: boolean }) {
   const { t } = useLingui()
   const path = useRouterState({ select: (s) => s.location.pathname })
+  if (path === '/admin' || path.startsWith('/admin/')) return null
   const items: TabItem[] = [
     { to: '/', label: t`Home`, icon: <HomeIcon />, match: ['/pages/home/index'] },
     { to: '/pages/market/market', label: t`Markets`, icon: <ChartIcon />, match: [] },
@@ -23,16 +28,13 @@ export function AppTabBar({ always = false }: { always?: boolean }) {
     { to: '/pages/mine/index', label: t`Mine`, icon: <UserIcon />, match: [] },
   ]
   const onTab = items.some((i) => i.to === path || i.match.includes(path))
-  if (!onTab && !always) return null
-  return <TabBar items={items} path={path} label={t`Main navigation`} />
+  return (
+    <TabBar
+      items={items}
+      path={path}
+      label={t`Main navigation`}
+      phoneHidden={!onTab && !always}
+      wideHidden={always}
+    />
+  )
 }
-
-export const TAB_PATHS = [
-  '/',
-  '/pages/home/index',
-  '/pages/market/market',
-  '/pages/trade/trade-spot',
-  '/pages/trade/trade-leverage',
-  '/pages/assets/index',
-  '/pages/mine/index',
-]

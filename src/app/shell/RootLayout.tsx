@@ -19,7 +19,7 @@ export function RootLayout() {
     if (path) dropQueuedToasts()
   }, [path])
   return (
-    <>
+    <div className={styles.frame}>
       <OfflineBanner />
       <main className={styles.main}>
         <Outlet />
@@ -28,6 +28,6 @@ export function RootLayout() {
       <UpdatePrompt />
       {onHome && <InstallOffer />}
       <FeedbackLayer loadingLabel={t`Loading`} okLabel={t`OK`} />
-    </>
+    </div>
   )
 }

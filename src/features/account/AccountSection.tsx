@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { tokenAtom } from '@/app/store'
 import { CellGroup, LinkCell } from '@/ui/CellList'
+import { GearIcon, IdCardIcon, ShieldIcon } from '@/ui/Icons'
 import styles from './Account.module.css'
 import { Avatar } from './Avatar'
 import { userInfoQueryOptions } from './api'
@@ -40,14 +41,18 @@ export function AccountSection() {
         <Avatar path={u?.avatar ?? null} name={u?.nickname ?? ''} />
         <span className={styles.who}>
           <span className={styles.name}>{u?.nickname ?? '…'}</span>
-          {u && <span className={styles.sub}>UID {u.uid}</span>}
+          {u && (
+            <span className={styles.idLine}>
+              <span className={styles.sub}>UID {u.uid}</span>
+              <IdentityBadge status={u.identity.advanced} />
+            </span>
+          )}
         </span>
-        {u && <IdentityBadge status={u.identity.advanced} />}
       </Link>
       <CellGroup label={t`Account`}>
-        <LinkCell to="/pages/mine/account-set" label={t`Account settings`} />
-        <LinkCell to="/pages/mine/security" label={t`Security centre`} />
-        <LinkCell to="/pages/mine/advanced-verify" label={t`Identity verification`} />
+        <LinkCell to="/pages/mine/account-set" icon={<GearIcon />} label={t`Account settings`} />
+        <LinkCell to="/pages/mine/security" icon={<ShieldIcon />} label={t`Security centre`} />
+        <LinkCell to="/pages/mine/advanced-verify" icon={<IdCardIcon />} label={t`Identity verification`} />
       </CellGroup>
     </>
   )

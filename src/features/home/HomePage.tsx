@@ -15,11 +15,16 @@ import { pairLabel } from '@/features/market/market-list'
 import { useLiveTickers } from '@/features/market/use-live-tickers'
 import { useFormat } from '@/lib/format/use-format'
 import chip from '@/ui/Chip.module.css'
-import { GlobeIcon, MoonIcon } from '@/ui/Icons'
+import { GlobeIcon, MoonIcon, SunIcon } from '@/ui/Icons'
+import { HomeHero } from './HomeHero'
 import styles from './HomePage.module.css'
-import { ShortcutGrid } from './shortcuts'
+import { ShortcutGrid, ShortcutGridSkeleton } from './shortcuts'
 
 type Ranking = 'gainers' | 'losers' | 'volume'
+
+/** Two rows of three hot pairs and the server's five ranked ones: the sizes the placeholders reserve. */
+const HOT_SHOWN = 6
+const RANKED_SHOWN = 5
 
 export function HomePage() {
   const { t } = useLingui()
@@ -40,10 +45,17 @@ export function HomePage() {
     losers: t`Top losers`,
     volume: t`Top volume`,
   }
-  const hot = (lists?.hot ?? []).map((s) => bySymbol.get(s)).filter((i): i is Instrument => Boolean(i))
+  // Lists show once both the layout and the instruments are there; until then placeholders of the
+  // same size hold their place, so nothing below moves when they arrive.
+  const ready = Boolean(lists && instruments.data)
+  const hot = (lists?.hot ?? [])
+    .map((s) => bySymbol.get(s))
+    .filter((i): i is Instrument => Boolean(i))
+    .slice(0, HOT_SHOWN)
   const ranked = (lists?.[ranking] ?? [])
     .map((s) => bySymbol.get(s))
     .filter((i): i is Instrument => Boolean(i))
+    .slice(0, RANKED_SHOWN)
 
   return (
     <>
@@ -65,78 +77,111 @@ export function HomePage() {
           aria-label={theme === 'dark' ? t`Switch to light theme` : t`Switch to dark theme`}
           onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
         >
-          <MoonIcon />
+          {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
         </button>
+        {/* Over the page, not in its flow: the strip coming and going moves nothing. */}
+        <div className={styles.status}>
+          <ConnectionStatus />
+        </div>
       </header>
-      <ConnectionStatus />
 
-      <BannerCarousel />
-      <NoticeMarquee />
-      {floor.data && <ShortcutGrid items={floor.data.shortcuts} label={t`Shortcuts`} />}
+      <div className={styles.columns}>
+        <div className={styles.lead}>
+          <HomeHero />
+          <BannerCarousel />
+          <NoticeMarquee />
+          {floor.data ? (
+            <ShortcutGrid items={floor.data.shortcuts} label={t`Shortcuts`} />
+          ) : (
+            <ShortcutGridSkeleton />
+          )}
+        </div>
 
-      {hot.length > 0 && (
-        <section className={styles.card} aria-labelledby="hot-title">
-          <h2 id="hot-title" className={styles.cardTitle}>{t`Hot`}</h2>
-          <ul className={styles.hot}>
-            {hot.map((i) => {
-              const tk = tickers?.[i.symbol]
-              return (
-                <li key={i.symbol}>
-                  <Link to="/pages/market/quote" search={{ symbol: i.symbol }} className={styles.hotItem}>
-                    <span className={styles.hotPair}>
-                      <img src={i.logo} alt="" width={18} height={18} />
-                      {pairLabel(i)}
-                    </span>
-                    <Price value={tk?.last} change={tk?.change} className={styles.hotPrice} />
-                    <Change value={tk?.change} />
-                  </Link>
-                </li>
-              )
-            })}
-          </ul>
-        </section>
-      )}
+        <div className={styles.lists}>
+          <section className={styles.card} aria-labelledby="hot-title">
+            <h2 id="hot-title" className={styles.cardTitle}>{t`Hot`}</h2>
+            <ul className={styles.hot} aria-busy={!ready}>
+              {ready
+                ? hot.map((i) => {
+                    const tk = tickers?.[i.symbol]
+                    return (
+                      <li key={i.symbol}>
+                        <Link
+                          to="/pages/market/quote"
+                          search={{ symbol: i.symbol }}
+                          className={styles.hotItem}
+                        >
+                          <span className={styles.hotPair}>
+                            <img src={i.logo} alt="" width={18} height={18} />
+                            {pairLabel(i)}
+                          </span>
+                          <Price
+                            value={tk?.last}
+                            change={tk?.change}
+                            dp={i.pricePrecision}
+                            className={styles.hotPrice}
+                          />
+                          <Change value={tk?.change} />
+                        </Link>
+                      </li>
+                    )
+                  })
+                : Array.from({ length: HOT_SHOWN }, (_, n) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+                    <li key={n} className={`${styles.hotItem} ${styles.placeholder}`} />
+                  ))}
+            </ul>
+          </section>
 
-      {lists && (
-        <section className={styles.card} aria-label={t`Rankings`}>
-          <div className={styles.rankTabs} role="tablist" aria-label={t`Rankings`}>
-            {(['gainers', 'losers', 'volume'] as const).map((r) => (
-              <button
-                key={r}
-                type="button"
-                role="tab"
-                aria-selected={ranking === r}
-                onClick={() => setRanking(r)}
-              >
-                {rankLabels[r]}
-              </button>
-            ))}
-          </div>
-          <ol className={styles.rankList} aria-label={rankLabels[ranking]}>
-            {ranked.map((i) => {
-              const tk = tickers?.[i.symbol]
-              return (
-                <li key={i.symbol}>
-                  <Link to="/pages/market/quote" search={{ symbol: i.symbol }} className={styles.rankRow}>
-                    <img src={i.logo} alt="" width={24} height={24} loading="lazy" />
-                    <span className={styles.rankName}>
-                      {pairLabel(i)}
-                      <small>{tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name}</small>
-                    </span>
-                    <Price value={tk?.last} change={tk?.change} />
-                    <Change value={tk?.change} solid />
-                  </Link>
-                </li>
-              )
-            })}
-          </ol>
-          <div className={styles.more}>
-            <Link to="/pages/market/market" search={{ tab: 'spot' }} className={chip.chip}>
-              {t`All markets`}
-            </Link>
-          </div>
-        </section>
-      )}
+          <section className={styles.card} aria-label={t`Rankings`}>
+            <div className={styles.rankTabs} role="tablist" aria-label={t`Rankings`}>
+              {(['gainers', 'losers', 'volume'] as const).map((r) => (
+                <button
+                  key={r}
+                  type="button"
+                  role="tab"
+                  aria-selected={ranking === r}
+                  onClick={() => setRanking(r)}
+                >
+                  {rankLabels[r]}
+                </button>
+              ))}
+            </div>
+            <ol className={styles.rankList} aria-label={rankLabels[ranking]} aria-busy={!ready}>
+              {ready
+                ? ranked.map((i) => {
+                    const tk = tickers?.[i.symbol]
+                    return (
+                      <li key={i.symbol}>
+                        <Link
+                          to="/pages/market/quote"
+                          search={{ symbol: i.symbol }}
+                          className={styles.rankRow}
+                        >
+                          <img src={i.logo} alt="" width={24} height={24} loading="lazy" />
+                          <span className={styles.rankName}>
+                            {pairLabel(i)}
+                            <small>{tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name}</small>
+                          </span>
+                          <Price value={tk?.last} change={tk?.change} dp={i.pricePrecision} />
+                          <Change value={tk?.change} solid />
+                        </Link>
+                      </li>
+                    )
+                  })
+                : Array.from({ length: RANKED_SHOWN }, (_, n) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+                    <li key={n} className={`${styles.rankRow} ${styles.placeholder}`} />
+                  ))}
+            </ol>
+            <div className={styles.more}>
+              <Link to="/pages/market/market" search={{ tab: 'spot' }} className={chip.chip}>
+                {t`All markets`}
+              </Link>
+            </div>
+          </section>
+        </div>
+      </div>
     </>
   )
 }

@@ -82,3 +82,18 @@ export function ShortcutGrid({ items, label }: { items: FloorShortcut[]; label: 
     </nav>
   )
 }
+
+/** The grid's size before the layout arrives: two rows of four (what the server's floor sends). */
+export function ShortcutGridSkeleton() {
+  return (
+    <div className={styles.grid} aria-hidden="true">
+      {Array.from({ length: 8 }, (_, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+        <span key={n} className={styles.item}>
+          <span className={styles.icon} />
+          <span className={styles.bar} />
+        </span>
+      ))}
+    </div>
+  )
+}

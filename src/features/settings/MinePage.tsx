@@ -9,7 +9,7 @@ import { ContentLinks } from '@/features/content/widgets/ContentLinks'
 import { InviteLinks } from '@/features/invite/widgets/InviteLinks'
 import { ServiceLinks } from '@/features/service/widgets/ServiceLinks'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
-import { ChartIcon, GlobeIcon, InfoIcon, MoonIcon } from '@/ui/Icons'
+import { BellIcon, GlobeIcon, InfoIcon, MoonIcon, PulseIcon, UpdateIcon } from '@/ui/Icons'
 import { PageHeader } from '@/ui/PageHeader'
 import { Switch } from '@/ui/Switch'
 import { newestVersionQueryOptions } from './api'
@@ -30,8 +30,8 @@ export function MinePage() {
       <ServiceLinks />
       <CellGroup label={t`Preferences`}>
         <LinkCell to="/pages/mine/language-set" icon={<GlobeIcon />} label={t`Language`} value={langName} />
-        <LinkCell to="/pages/mine/notify-settings" icon={<InfoIcon />} label={t`Notification settings`} />
-        <LinkCell to="/pages/mine/price-alerts" icon={<ChartIcon />} label={t`Price alerts`} />
+        <LinkCell to="/pages/mine/notify-settings" icon={<BellIcon />} label={t`Notification settings`} />
+        <LinkCell to="/pages/mine/price-alerts" icon={<PulseIcon />} label={t`Price alerts`} />
         <Cell icon={<MoonIcon />} label={t`Dark mode`}>
           <Switch
             label={t`Dark mode`}
@@ -43,7 +43,7 @@ export function MinePage() {
       <CellGroup label={t`About`}>
         <Cell icon={<InfoIcon />} label={t`Version`} value={APP_VERSION} />
         {newest.data && newest.data.version !== APP_VERSION && (
-          <Cell label={t`Latest version`} value={newest.data.version} />
+          <Cell icon={<UpdateIcon />} label={t`Latest version`} value={newest.data.version} />
         )}
       </CellGroup>
     </>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { tokenAtom } from '@/app/store'
 import { CellGroup, LinkCell } from '@/ui/CellList'
+import { BookIcon, DocumentIcon, InboxIcon, MegaphoneIcon, NewsIcon } from '@/ui/Icons'
 import { notifiablesQueryOptions } from '../api'
 import styles from '../Content.module.css'
 
@@ -17,6 +18,7 @@ export function ContentLinks() {
       {token && (
         <LinkCell
           to="/pages/article/notifications"
+          icon={<InboxIcon />}
           label={t`Notifications`}
           value={
             unread > 0 ? (
@@ -27,10 +29,10 @@ export function ContentLinks() {
           }
         />
       )}
-      <LinkCell to="/pages/article/help" label={t`Help academy`} />
-      <LinkCell to="/pages/article/notice" label={t`Notices`} />
-      <LinkCell to="/pages/article/news" label={t`News`} />
-      <LinkCell to="/pages/article/service" label={t`Service`} />
+      <LinkCell to="/pages/article/help" icon={<BookIcon />} label={t`Help academy`} />
+      <LinkCell to="/pages/article/notice" icon={<MegaphoneIcon />} label={t`Notices`} />
+      <LinkCell to="/pages/article/news" icon={<NewsIcon />} label={t`News`} />
+      <LinkCell to="/pages/article/service" icon={<DocumentIcon />} label={t`Service`} />
     </CellGroup>
   )
 }

@@ -2,35 +2,66 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
 import { langAtom } from '@/app/store'
+import { MegaphoneIcon } from '@/ui/Icons'
 import { articleListQueryOptions } from '../api'
 import styles from '../Content.module.css'
 
-/** The home page's scrolling line of the latest notices; each opens the notice, "More" the list. */
+const TICK_MS = 4000
+
+/**
+ * The home page's notice line: one latest notice at a time, full width, moving up to the next
+ * every few seconds (paused under the pointer or keyboard focus); each opens the notice, "More"
+ * the list. The line keeps its height while loading and when there is none, so nothing moves.
+ */
 export function NoticeMarquee() {
   const { t } = useLingui()
   const lang = useAtomValue(langAtom)
   const list = useQuery(articleListQueryOptions(lang, { type: 'notice', size: 5 }))
   const items = list.data?.list ?? []
-  if (items.length === 0) return null
+  const [index, setIndex] = useState(0)
+  const [paused, setPaused] = useState(false)
+  useEffect(() => {
+    if (items.length < 2 || paused) return
+    const id = setInterval(() => setIndex((i) => (i + 1) % items.length), TICK_MS)
+    return () => clearInterval(id)
+  }, [items.length, paused])
+  const at = items.length > 0 ? index % items.length : 0
   return (
-    <section className={styles.marquee} aria-label={t`Notices`}>
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-        <path
-          d="M4 10v4h3l5 4V6L7 10H4zm12-1a4 4 0 010 6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        />
-      </svg>
+    <section
+      className={styles.marquee}
+      aria-label={t`Notices`}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <MegaphoneIcon />
       <div className={styles.marqueeTrack}>
-        <div className={styles.marqueeInner}>
-          {items.map((n) => (
-            <Link key={n.id} to="/pages/article/detail" search={{ id: n.id }}>
-              {n.title}
-            </Link>
-          ))}
-        </div>
+        {list.isPending ? (
+          <span className={styles.marqueeSkeleton} />
+        ) : items.length === 0 ? (
+          <Link to="/pages/article/notice" className={styles.marqueeLine}>
+            {t`Notices`}
+          </Link>
+        ) : (
+          <ul className={styles.marqueeInner} style={{ transform: `translateY(-${at * 100}%)` }}>
+            {items.map((n, i) => (
+              <li key={n.id}>
+                <Link
+                  to="/pages/article/detail"
+                  search={{ id: n.id }}
+                  className={styles.marqueeLine}
+                  // Keyboard users reach every notice: the focused one scrolls into the line.
+                  onFocus={() => setIndex(i)}
+                >
+                  {n.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       <Link to="/pages/article/notice" className={styles.marqueeMore}>
         {t`More`}

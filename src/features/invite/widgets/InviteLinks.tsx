@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { tokenAtom } from '@/app/store'
 import { CellGroup, LinkCell } from '@/ui/CellList'
+import { CrownIcon, GiftIcon } from '@/ui/Icons'
 import { vipQueryOptions } from '../api'
 
 /** The Mine page's way to the invitation page and the VIP centre, with the mining level (logged in only). */
@@ -14,9 +15,10 @@ export function InviteLinks() {
   const level = vip.data?.mining.level
   return (
     <CellGroup label={t`Rewards`}>
-      <LinkCell to="/pages/mine/invite" label={t`Invite friends`} />
+      <LinkCell to="/pages/mine/invite" icon={<GiftIcon />} label={t`Invite friends`} />
       <LinkCell
         to="/pages/mine/vip"
+        icon={<CrownIcon />}
         label={t`VIP centre`}
         value={level === undefined ? undefined : t`Mining level ${level}`}
       />
