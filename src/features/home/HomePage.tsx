@@ -40,10 +40,11 @@ export function HomePage() {
   const bySymbol = new Map<string, Instrument>((instruments.data ?? []).map((i) => [i.symbol, i]))
   const lists = floor.data?.lists
 
+  // Short words, as trading apps label these tabs: the three hold on one line in every language.
   const rankLabels: Record<Ranking, string> = {
-    gainers: t`Top gainers`,
-    losers: t`Top losers`,
-    volume: t`Top volume`,
+    gainers: t`Gainers`,
+    losers: t`Losers`,
+    volume: t`Volume`,
   }
   // Lists show once both the layout and the instruments are there; until then placeholders of the
   // same size hold their place, so nothing below moves when they arrive.
