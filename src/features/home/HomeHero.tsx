@@ -66,7 +66,10 @@ function AssetSummary() {
             {hidden ? (
               '****'
             ) : total === undefined ? (
-              <span className={styles.skeleton} aria-label={t`Loading`} />
+              <>
+                <span className={styles.skeleton} />
+                <span className="visually-hidden">{t`Loading`}</span>
+              </>
             ) : (
               amount(total, { dp: 2 })
             )}
