@@ -19,6 +19,7 @@ export function CoinPicker({
   className,
   disabled,
   placeholder,
+  id,
 }: {
   label: string
   value: string
@@ -28,6 +29,7 @@ export function CoinPicker({
   className?: string
   disabled?: boolean
   placeholder?: string
+  id?: string
 }) {
   const { t } = useLingui()
   const options = useMemo(
@@ -50,6 +52,7 @@ export function CoinPicker({
       className={className}
       disabled={disabled}
       placeholder={placeholder}
+      id={id}
       search={coins.length > 6 ? t`Search coin` : undefined}
     />
   )

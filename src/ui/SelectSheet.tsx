@@ -29,6 +29,7 @@ export function SelectSheet({
   disabled,
   search,
   compact,
+  id,
 }: {
   /** The field's name: the sheet's title and the button's accessible name (with the current choice). */
   label: string
@@ -43,6 +44,8 @@ export function SelectSheet({
   search?: string
   /** A smaller trigger for filter bars. */
   compact?: boolean
+  /** For a <label htmlFor> outside (clicking the label opens the sheet). */
+  id?: string
 }) {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
@@ -52,6 +55,7 @@ export function SelectSheet({
     <>
       <button
         type="button"
+        id={id}
         className={`${styles.trigger} ${compact ? styles.compact : ''} ${className ?? ''}`}
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -1,5 +1,7 @@
+import { INTERNAL_REASONS } from '@common/assets/bills'
 import { COINS } from '@common/assets/chains'
 import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
+import { LEDGER_REASONS } from '@common/ledger/reasons'
 import { add, type DecimalString, mul, normalize, toFixed } from '@common/money/decimal'
 import {
   balancesQuerySchema,
@@ -133,9 +135,27 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
     })
   })
 
+  // The bill types this user actually has (the bills filter offers only these); own postings only.
+  app.get('/assets/ledger/reasons', auth, async (req) => {
+    const me = currentUser(req)
+    const rows = await db
+      .selectFrom('ledger_posting as p')
+      .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
+      .select('e.reason')
+      .distinct()
+      .where('p.holder', '=', me.id)
+      .execute()
+    const have = new Set(rows.map((r) => r.reason))
+    // In the catalogue's order (deposits first, products after), not the database's.
+    return ok(LEDGER_REASONS.filter((r) => have.has(r)))
+  })
+
   app.get('/assets/ledger', auth, async (req) => {
     const me = currentUser(req)
     const q = parse(ledgerQuerySchema, req.query)
+    // internal=0: leave out the freeze/release movements between a user's own available and frozen
+    // buckets (order placed, cancelled, withdrawal requested or returned): they change nothing owned.
+    const hideInternal = (req.query as { internal?: unknown } | undefined)?.internal === '0'
     let query = db
       .selectFrom('ledger_posting as p')
       .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
@@ -154,6 +174,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
       ])
       .where('p.holder', '=', me.id)
     if (q.reason) query = query.where('e.reason', '=', q.reason)
+    else if (hideInternal) query = query.where('e.reason', 'not in', [...INTERNAL_REASONS])
     if (q.account) query = query.where('p.account', '=', q.account)
     if (q.coin) query = query.where('p.asset', '=', q.coin)
     const rows = await query

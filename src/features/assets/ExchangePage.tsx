@@ -6,6 +6,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useId, useState } from 'react'
 import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
+import { CoinPicker } from '@/ui/CoinPicker'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
 import { AmountField } from './AmountField'
@@ -85,19 +86,15 @@ export function ExchangePage() {
     }
   }
 
-  const coinSelect = (id: string, value: string, onChange: (x: string) => void) => (
-    <select
+  const coinSelect = (id: string, value: string, onChange: (x: string) => void, label: string) => (
+    <CoinPicker
       id={id}
-      className={`${form.input} ${styles.select}`}
+      label={label}
+      testId={id === ids.from ? 'exchange-from' : 'exchange-to'}
       value={value}
-      onChange={(e) => onChange(e.target.value)}
-    >
-      {(priced.length ? priced : [{ coin: value }]).map((b) => (
-        <option key={b.coin} value={b.coin}>
-          {b.coin}
-        </option>
-      ))}
-    </select>
+      onChange={onChange}
+      coins={(priced.length ? priced : [{ coin: value }]).map((b) => ({ code: b.coin }))}
+    />
   )
 
   return (
@@ -109,7 +106,7 @@ export function ExchangePage() {
             <label htmlFor={ids.from} className={form.label}>
               <Trans>From</Trans>
             </label>
-            {coinSelect(ids.from, v.from, change('from'))}
+            {coinSelect(ids.from, v.from, change('from'), t`From`)}
           </div>
           <button
             type="button"
@@ -127,7 +124,7 @@ export function ExchangePage() {
             <label htmlFor={ids.to} className={form.label}>
               <Trans>To</Trans>
             </label>
-            {coinSelect(ids.to, v.to, change('to'))}
+            {coinSelect(ids.to, v.to, change('to'), t`To`)}
           </div>
         </div>
         {errors.to && (

@@ -5,8 +5,10 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useId, useState } from 'react'
 import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
+import { CoinPicker } from '@/ui/CoinPicker'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
+import { SelectSheet } from '@/ui/SelectSheet'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import { assetsApi, assetsKeys, balancesQueryOptions, type TransferRow, transfersQueryOptions } from './api'
@@ -31,6 +33,7 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
   const balances = useQuery(balancesQueryOptions(v.from))
   const records = useInfiniteQuery(transfersQueryOptions())
   const available = balances.data?.list.find((b) => b.coin === v.coin)?.available ?? '0'
+  const accountOptions = WALLET_ACCOUNTS.map((a) => ({ value: a, label: accountLabel(i18n, a) }))
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
@@ -55,36 +58,31 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
           <label htmlFor={ids.coin} className={form.label}>
             <Trans>Coin</Trans>
           </label>
-          <select
+          <CoinPicker
             id={ids.coin}
-            className={`${form.input} ${styles.select}`}
+            label={t`Coin`}
+            testId="transfer-coin"
             value={v.coin}
-            onChange={(e) => setV((o) => ({ ...o, coin: e.target.value }))}
-          >
-            {(balances.data?.list ?? [{ coin: v.coin }]).map((b) => (
-              <option key={b.coin} value={b.coin}>
-                {b.coin}
-              </option>
-            ))}
-          </select>
+            onChange={(c) => setV((o) => ({ ...o, coin: c }))}
+            coins={(balances.data?.list ?? [{ coin: v.coin, available: '' }]).map((b) => ({
+              code: b.coin,
+              hint: b.available ? `${t`Available`} ${money(b.available)}` : undefined,
+            }))}
+          />
         </div>
         <div className={form.row} style={{ alignItems: 'flex-end' }}>
           <div className={form.field} style={{ flex: 1, minWidth: 0 }}>
             <label htmlFor={ids.from} className={form.label}>
               <Trans>From</Trans>
             </label>
-            <select
+            <SelectSheet
               id={ids.from}
-              className={`${form.input} ${styles.select}`}
+              label={t`From`}
+              testId="transfer-from"
               value={v.from}
-              onChange={(e) => setV((o) => ({ ...o, from: e.target.value as WalletAccount }))}
-            >
-              {WALLET_ACCOUNTS.map((a) => (
-                <option key={a} value={a}>
-                  {accountLabel(i18n, a)}
-                </option>
-              ))}
-            </select>
+              options={accountOptions}
+              onChange={(x) => setV((o) => ({ ...o, from: x as WalletAccount }))}
+            />
           </div>
           <button
             type="button"
@@ -99,18 +97,14 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
             <label htmlFor={ids.to} className={form.label}>
               <Trans>To</Trans>
             </label>
-            <select
+            <SelectSheet
               id={ids.to}
-              className={`${form.input} ${styles.select}`}
+              label={t`To`}
+              testId="transfer-to"
               value={v.to}
-              onChange={(e) => setV((o) => ({ ...o, to: e.target.value as WalletAccount }))}
-            >
-              {WALLET_ACCOUNTS.map((a) => (
-                <option key={a} value={a}>
-                  {accountLabel(i18n, a)}
-                </option>
-              ))}
-            </select>
+              options={accountOptions}
+              onChange={(x) => setV((o) => ({ ...o, to: x as WalletAccount }))}
+            />
           </div>
         </div>
         {errors.to && (

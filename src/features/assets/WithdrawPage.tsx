@@ -8,9 +8,11 @@ import { Field } from '@/features/account/Field'
 import form from '@/features/account/Form.module.css'
 import { SendCodeButton } from '@/features/account/SendCodeButton'
 import { fieldErrors } from '@/features/account/validate'
+import { CoinPicker } from '@/ui/CoinPicker'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
 import product from '@/ui/Product.module.css'
+import { SelectSheet } from '@/ui/SelectSheet'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import {
@@ -100,20 +102,16 @@ export function WithdrawPage({ coin }: { coin: string }) {
           <label htmlFor={ids.coin} className={form.label}>
             <Trans>Coin</Trans>
           </label>
-          <select
+          <CoinPicker
             id={ids.coin}
-            className={`${form.input} ${styles.select}`}
+            label={t`Coin`}
+            testId="withdraw-coin"
             value={coin}
-            onChange={(e) =>
-              void navigate({ to: '/pages/assets/withdraw', search: { coin: e.target.value }, replace: true })
+            coins={(coins.data ?? [{ coin }]).map((c) => ({ code: c.coin }))}
+            onChange={(c) =>
+              void navigate({ to: '/pages/assets/withdraw', search: { coin: c }, replace: true })
             }
-          >
-            {(coins.data ?? [{ coin }]).map((c) => (
-              <option key={c.coin} value={c.coin}>
-                {c.coin}
-              </option>
-            ))}
-          </select>
+          />
         </div>
         <fieldset className={styles.chips} aria-label={t`Chain`}>
           {(info.data?.chains ?? []).map((c) => (
@@ -146,22 +144,20 @@ export function WithdrawPage({ coin }: { coin: string }) {
             <Trans>From the address book</Trans>
           </label>
           <div className={form.row}>
-            <select
+            <SelectSheet
               id={ids.book}
-              className={form.input}
+              label={t`From the address book`}
+              testId="withdraw-book"
               value={entries.some((b) => b.address === v.address) ? v.address : ''}
-              onChange={(e) => set('address')(e.target.value)}
-            >
-              <option value="">
-                {entries.length ? t`Choose an address` : t`No saved address for this chain`}
-              </option>
-              {entries.map((b) => (
-                <option key={b.id} value={b.address}>
-                  {b.remark ? `${b.remark} · ` : ''}
-                  {b.address.slice(0, 8)}…{b.address.slice(-6)}
-                </option>
-              ))}
-            </select>
+              placeholder={entries.length ? t`Choose an address` : t`No saved address for this chain`}
+              disabled={entries.length === 0}
+              options={entries.map((b) => ({
+                value: b.address,
+                label: b.remark || `${b.address.slice(0, 8)}…${b.address.slice(-6)}`,
+                hint: b.address,
+              }))}
+              onChange={set('address')}
+            />
             <Link
               to="/pages/assets/wallet-operation"
               search={{ coin, chain: chain?.chain }}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readBalances } from '../../../server/ledger/ledger'
+import { freeze, postEntry, readBalances, unfreeze } from '../../../server/ledger/ledger'
 import { backends } from '../harness'
 import {
   ADDR,
@@ -182,5 +182,34 @@ describe.each(backends)('balances, records and transfers on %s', (backend) => {
     )
     expect(r.code).toBe(1007)
     expect(await readBalances(h.db, u.userId, { account: 'spot' })).toEqual([])
+  })
+
+  it('bill types: only the ones a user has; freeze/release movements hidden on request', async () => {
+    const u = await registerEmail(h.app, h.db)
+    expect((await h.get('assets/ledger/reasons')).code).toBe(1003)
+    expect((await h.get<string[]>('assets/ledger/reasons', {}, u.token)).data).toEqual([])
+    await fund(h, u.token, 'USDT', 'TRC20', '100')
+    const key = { holder: u.userId, account: 'funding', asset: 'USDT' }
+    await h.db.transaction().execute(async (trx) => {
+      await postEntry(trx, { reason: 'spot_freeze', postings: freeze(key, '30') })
+      await postEntry(trx, { reason: 'spot_unfreeze', postings: unfreeze(key, '30') })
+    })
+    expect((await h.get<string[]>('assets/ledger/reasons', {}, u.token)).data).toEqual([
+      'recharge',
+      'spot_freeze',
+      'spot_unfreeze',
+    ])
+    type Page = { list: { reason: string }[] }
+    const all = await h.get<Page>('assets/ledger', {}, u.token)
+    expect(all.data.list).toHaveLength(5)
+    const plain = await h.get<Page>('assets/ledger', { internal: '0' }, u.token)
+    expect(plain.data.list.map((r) => r.reason)).toEqual(['recharge'])
+    // A type asked for by name is shown even when internal movements are hidden.
+    const asked = await h.get<Page>('assets/ledger', { internal: '0', reason: 'spot_freeze' }, u.token)
+    expect(asked.data.list).toHaveLength(2)
+    // Another user's types stay theirs.
+    const other = await registerEmail(h.app, h.db)
+    expect((await h.get<string[]>('assets/ledger/reasons', {}, other.token)).data).toEqual([])
+    await expectSound(h.db)
   })
 })
