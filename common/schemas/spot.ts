@@ -146,8 +146,11 @@ export interface SpotBalance {
 export interface SpotBalances {
   base: SpotBalance
   quote: SpotBalance
+  /** The instrument's rates: what an order freezes for (the higher of the two on a buy). */
   makerFee: string
   takerFee: string
+  /** The caller's own rates now (a VIP tier's discount applied): what an order placed now is charged. */
+  feeRates: { maker: string; taker: string }
 }
 
 export interface Page<T> {

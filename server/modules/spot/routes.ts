@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { readBalances } from '../../ledger/ledger'
 import type { ModuleDeps } from '../index'
+import { vipFeeRates } from '../invite/service'
 import { fillsOf, openOrdersOf, orderHistory, orderToWire, recentTrades } from './repo'
 import { spotService } from './service'
 
@@ -83,11 +84,14 @@ export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
       .select(['maker_fee', 'taker_fee'])
       .where('symbol', '=', symbol)
       .executeTakeFirstOrThrow()
+    const makerFee = normalize(fees.maker_fee)
+    const takerFee = normalize(fees.taker_fee)
     return ok({
       base: of(inst.base),
       quote: of(inst.quote),
-      makerFee: normalize(fees.maker_fee),
-      takerFee: normalize(fees.taker_fee),
+      makerFee,
+      takerFee,
+      feeRates: vipFeeRates(db, currentUser(req).id, makerFee, takerFee),
     })
   })
 

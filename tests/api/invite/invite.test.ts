@@ -1,7 +1,7 @@
 import { addDays, dayOf, dayStartMs } from '@common/invite/rules'
 import { normalize, sub } from '@common/money/decimal'
 import type { InviteSummary, Leaderboard, RebateRecord, VipStatus } from '@common/schemas/invite'
-import type { SpotOrder } from '@common/schemas/spot'
+import type { SpotBalances, SpotOrder } from '@common/schemas/spot'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { move, postEntry, readBalances } from '../../../server/ledger/ledger'
@@ -193,6 +193,10 @@ describe.each(backends)('invitation, rebates and VIP on %s', (backend) => {
       history: [{ day, assets: '401000', tier: 'gold' }],
     })
     expect(vip.data.next).toMatchObject({ tier: 'diamond', missing: '599000' })
+    // The order form's fee estimate reads the caller's rates; freezing keeps the instrument's.
+    const bal = await call.get<SpotBalances>('spot/balance', { symbol: 'BTCUSDT' }, whale.token)
+    expect(bal.data).toMatchObject({ makerFee: '0.001', takerFee: '0.001' })
+    expect(bal.data.feeRates).toEqual({ maker: '0.0008', taker: '0.0008' })
 
     await fund(h.db, maker.userId, 'BTC', '0.01')
     expect(

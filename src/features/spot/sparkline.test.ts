@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { sparklinePath } from './sparkline'
+
+describe('sparklinePath', () => {
+  it('spreads closes over the width, the highest at the top and the lowest at the bottom', () => {
+    expect(sparklinePath(['10', '20', '15'], 100, 24, 2)).toBe('M0 22 L50 2 L100 12')
+  })
+
+  it('draws a flat series through the middle', () => {
+    expect(sparklinePath(['5', '5'], 60, 20)).toBe('M0 10 L60 10')
+  })
+
+  it('draws nothing for fewer than two closes', () => {
+    expect(sparklinePath([], 60, 20)).toBe('')
+    expect(sparklinePath(['1'], 60, 20)).toBe('')
+  })
+})
