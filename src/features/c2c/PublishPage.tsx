@@ -150,7 +150,7 @@ function Form({ ad }: { ad: C2cAd | null }) {
         data-testid="c2c-ad-total"
         hint={value ? <span className={styles.hint}>{t`Worth ${fmt(value)} ${fiat}`}</span> : undefined}
       />
-      <div className={styles.row}>
+      <div className={styles.pair}>
         <Field
           label={t`Min per order (${fiat})`}
           value={min}

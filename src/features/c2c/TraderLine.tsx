@@ -9,8 +9,8 @@ export function TraderLine({ trader }: { trader: C2cTrader }) {
   const rate = trader.completion ?? '--'
   const orders = trader.orders30
   return (
-    <div className={styles.cardTop}>
-      <span className={styles.coin}>
+    <div className={styles.trader}>
+      <span className={styles.traderName}>
         {trader.nickname}
         {trader.merchant && <span className={styles.merchant}>{t`Merchant`}</span>}
         {isDemoMerchant(trader.id) && <span className={styles.merchant}>{t`Example`}</span>}

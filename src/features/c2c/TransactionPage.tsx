@@ -215,7 +215,7 @@ export function TransactionPage() {
                   </button>
                 )}
               </div>
-              <dl className={styles.grid}>
+              <dl className={`${styles.grid} ${styles.adGrid}`}>
                 <div>
                   <dt>{t`Available`}</dt>
                   <dd>
