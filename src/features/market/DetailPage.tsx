@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useFormat } from '@/lib/format/use-format'
 import { Cell, CellGroup } from '@/ui/CellList'
+import chip from '@/ui/Chip.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { detailQueryOptions } from './api'
 import { Change, Price } from './components/Price'
@@ -13,7 +14,7 @@ import { useLiveTickers } from './use-live-tickers'
 /** pages/trade/detail: what the instrument is and how it trades. */
 export function DetailPage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
-  const { amount } = useFormat()
+  const { amount, price } = useFormat()
   const detail = useQuery(detailQueryOptions(symbol))
   const live = useLiveTickers()?.[symbol]
   const i = detail.data?.instrument
@@ -39,7 +40,7 @@ export function DetailPage({ symbol }: { symbol: string }) {
               <p className={styles.symbol}>{i.symbol}</p>
             </div>
             <div className={styles.price}>
-              <Price value={ticker?.last} change={ticker?.change} />
+              <Price value={ticker?.last} change={ticker?.change} dp={i.pricePrecision} />
               <Change value={ticker?.change} />
             </div>
           </section>
@@ -56,15 +57,15 @@ export function DetailPage({ symbol }: { symbol: string }) {
           </CellGroup>
           {ticker && (
             <CellGroup label={t`Last 24 hours`}>
-              <Cell label={t`Open`} value={amount(ticker.open)} />
-              <Cell label={t`High`} value={amount(ticker.high)} />
-              <Cell label={t`Low`} value={amount(ticker.low)} />
+              <Cell label={t`Open`} value={price(ticker.open, i.pricePrecision)} />
+              <Cell label={t`High`} value={price(ticker.high, i.pricePrecision)} />
+              <Cell label={t`Low`} value={price(ticker.low, i.pricePrecision)} />
               <Cell label={t`Volume`} value={`${amount(ticker.volume, { dp: 2 })} ${i.base}`} />
               <Cell label={t`Turnover`} value={`${amount(ticker.turnover, { dp: 2 })} ${i.quote}`} />
             </CellGroup>
           )}
           <p className={styles.links}>
-            <Link to="/pages/market/quote" search={{ symbol }}>
+            <Link to="/pages/market/quote" search={{ symbol }} className={chip.chip}>
               {t`Open chart`}
             </Link>
           </p>

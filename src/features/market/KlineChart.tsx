@@ -1,18 +1,26 @@
 import { candleChannel } from '@common/constants'
+import type { Period } from '@common/market/periods'
 import type { Candle, Instrument } from '@common/market/types'
+import { isNegative, isZero, pctChange } from '@common/money/decimal'
 import { DEFAULT_TIMEZONE } from '@common/time/time'
+import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import type { Chart, DeepPartial, KLineData, Styles } from 'klinecharts'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { themeAtom } from '@/app/store'
+import { useFormat } from '@/lib/format/use-format'
 import { subscribe } from '@/lib/socket/client'
 import { fetchKline } from './api'
 import {
   type ChartMode,
+  chartDateFormatter,
   chartPeriod,
+  deviceTimeZone,
   type MainIndicator,
   modePeriod,
   type SubIndicator,
+  ticksInside,
+  utcOffsetLabel,
 } from './chart-config'
 import styles from './KlineChart.module.css'
 
@@ -27,6 +35,8 @@ const toBar = (c: Candle): KLineData => ({
   turnover: Number(c.q),
 })
 
+const TICK_SIZE = 11
+
 function themeStyles(theme: 'light' | 'dark', line: boolean): DeepPartial<Styles> {
   const css = getComputedStyle(document.documentElement)
   const v = (name: string) => css.getPropertyValue(name).trim()
@@ -34,37 +44,123 @@ function themeStyles(theme: 'light' | 'dark', line: boolean): DeepPartial<Styles
   const down = v('--down')
   const grid = v('--line')
   const text = v('--text-3')
+  const family = v('--font') || 'sans-serif'
+  const onTrend = v('--on-trend')
+  const label = theme === 'dark' ? '#3a424d' : '#4b5563'
+  const tick = { color: text, size: TICK_SIZE, family }
+  const legend = { color: v('--text-2'), size: TICK_SIZE, family, marginTop: 2, marginBottom: 2 }
+  const crossText = { backgroundColor: label, borderColor: label, color: '#ffffff', size: TICK_SIZE, family }
+  const crossLine = { color: text, style: 'dashed' as const, dashedValue: [4, 3] }
+  const highLow = { color: v('--text-2'), textFamily: family, textSize: 10 }
   return {
-    grid: { horizontal: { color: grid }, vertical: { color: grid } },
+    grid: {
+      horizontal: { color: grid, style: 'solid' },
+      vertical: { color: grid, style: 'solid' },
+    },
     candle: {
       type: line ? 'area' : 'candle_solid',
       bar: {
         upColor: up,
         downColor: down,
+        noChangeColor: text,
         upBorderColor: up,
         downBorderColor: down,
+        noChangeBorderColor: text,
         upWickColor: up,
         downWickColor: down,
+        noChangeWickColor: text,
       },
       area: {
         lineColor: v('--brand'),
+        lineSize: 1.5,
         backgroundColor: [
-          { offset: 0, color: `${v('--brand')}33` },
-          { offset: 1, color: `${v('--brand')}00` },
+          { offset: 0, color: `${v('--brand')}00` },
+          { offset: 1, color: `${v('--brand')}33` },
         ],
+        point: { color: v('--brand'), rippleColor: `${v('--brand')}4d` },
       },
-      priceMark: { last: { upColor: up, downColor: down } },
-      tooltip: { title: { show: false } },
+      priceMark: {
+        high: highLow,
+        low: highLow,
+        // The last-price line across the chart, its label on the price axis.
+        last: {
+          upColor: up,
+          downColor: down,
+          noChangeColor: text,
+          line: { show: true, style: 'dashed', dashedValue: [4, 3], size: 1 },
+          text: { color: onTrend, size: TICK_SIZE, family, borderRadius: 3 },
+        },
+      },
+      // Our own OHLC line above the chart replaces klinecharts' English legend.
+      tooltip: { showRule: 'none' },
     },
-    indicator: { bars: [{ upColor: `${up}aa`, downColor: `${down}aa`, noChangeColor: text }] },
-    xAxis: { axisLine: { color: grid }, tickText: { color: text }, tickLine: { color: grid } },
-    yAxis: { axisLine: { color: grid }, tickText: { color: text }, tickLine: { color: grid } },
+    indicator: {
+      bars: [{ upColor: `${up}99`, downColor: `${down}99`, noChangeColor: text }],
+      tooltip: { title: { ...legend, showParams: false }, legend },
+      lastValueMark: { text: { family } },
+    },
+    xAxis: { axisLine: { color: grid }, tickText: tick, tickLine: { show: false } },
+    yAxis: { axisLine: { show: false }, tickText: tick, tickLine: { show: false } },
     separator: { color: grid },
     crosshair: {
-      horizontal: { text: { backgroundColor: theme === 'dark' ? '#2d333b' : '#4b5563' } },
-      vertical: { text: { backgroundColor: theme === 'dark' ? '#2d333b' : '#4b5563' } },
+      horizontal: { line: crossLine, text: crossText },
+      vertical: { line: crossLine, text: crossText },
     },
   }
+}
+
+/** Where the server's calendar candles open: one rule, said on the chart (server/market/candles.ts). */
+function useBoundaryNote(period: Period): string | null {
+  const { t } = useLingui()
+  const zone = utcOffsetLabel(DEFAULT_TIMEZONE, Date.now())
+  switch (period) {
+    case '4h':
+      return t`4h candles open every 4 hours from 00:00 ${zone}`
+    case '1D':
+      return t`Daily candles open at 00:00 ${zone}`
+    case '1W':
+      return t`Weekly candles open on Monday at 00:00 ${zone}`
+    case '1M':
+      return t`Monthly candles open on the 1st at 00:00 ${zone}`
+    default:
+      return null
+  }
+}
+
+/** The bar under the crosshair, or the newest one: exact decimal strings from the server. */
+function BarLegend({ bar, instrument }: { bar: Candle | null; instrument: Instrument }) {
+  const { t } = useLingui()
+  const { price, amount, percent } = useFormat()
+  const dp = instrument.pricePrecision
+  const change = bar ? pctChange(bar.o, bar.c) : null
+  const trend = change === null || isZero(change) ? 'flat' : isNegative(change) ? 'down' : 'up'
+  const cell = (label: string, value: string, testid: string, tone?: string) => (
+    <div className={styles.cell}>
+      <dt>{label}</dt>
+      <dd data-testid={testid} data-trend={tone}>
+        {value}
+      </dd>
+    </div>
+  )
+  return (
+    <dl className={styles.legend} aria-label={t`Candle`}>
+      {cell(t`Open`, bar ? price(bar.o, dp) : '--', 'bar-open')}
+      {cell(t`High`, bar ? price(bar.h, dp) : '--', 'bar-high')}
+      {cell(t`Low`, bar ? price(bar.l, dp) : '--', 'bar-low')}
+      {cell(t({ message: 'Close', context: 'price' }), bar ? price(bar.c, dp) : '--', 'bar-close')}
+      {cell(
+        t({ message: 'Change', context: 'price' }),
+        change === null ? '--' : percent(change, { sign: 'always' }),
+        'bar-change',
+        trend,
+      )}
+      {cell(
+        t`Volume`,
+        bar ? amount(bar.v, { dp: Math.min(instrument.amountPrecision, 4) }) : '--',
+        'bar-volume',
+      )}
+    </dl>
+  )
 }
 
 interface Props {
@@ -76,13 +172,27 @@ interface Props {
   label: string
 }
 
-/** klinecharts, loaded on demand so it never weighs on other routes. */
+/**
+ * klinecharts, loaded on demand so it never weighs on other routes. Times are shown in the
+ * device's time zone and the UI language; candle boundaries are the server's (Asia/Shanghai),
+ * which the caption says for the calendar periods.
+ */
 export function KlineChart({ instrument, mode, main, sub, className, label }: Props) {
+  const { t } = useLingui()
+  const { locale } = useFormat()
   const el = useRef<HTMLDivElement>(null)
   const chartRef = useRef<Chart | null>(null)
+  const candles = useRef(new Map<number, Candle>())
   const [ready, setReady] = useState(false)
+  const [latest, setLatest] = useState<Candle | null>(null)
+  const [hovered, setHovered] = useState<Candle | null>(null)
   const theme = useAtomValue(themeAtom)
   const period = modePeriod(mode)
+  const timeZone = useMemo(deviceTimeZone, [])
+  const formatDate = useMemo(() => chartDateFormatter(locale, timeZone, DEFAULT_TIMEZONE), [locale, timeZone])
+  const boundary = useBoundaryNote(period)
+  const zone = utcOffsetLabel(timeZone, Date.now())
+  const volumeLabel = t`Volume`
 
   // Create once per mount.
   useEffect(() => {
@@ -91,14 +201,28 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
     void import('klinecharts').then(({ init, dispose }) => {
       const node = el.current
       if (disposed || !node) return
-      const chart = init(node, { timezone: DEFAULT_TIMEZONE })
+      const chart = init(node, { timezone: deviceTimeZone() })
       if (!chart) return
       chartRef.current = chart
+      // Candles reach the price axis, with room for one more bar.
+      chart.setOffsetRightDistance(12)
+      // The action carries the pointer position only: find the bar under it.
+      chart.subscribeAction('onCrosshairChange', (data) => {
+        const cr = data as { x?: number; y?: number; paneId?: string } | undefined
+        if (cr?.x === undefined) return setHovered(null)
+        const point = chart.convertFromPixel([{ x: cr.x, y: cr.y ?? 0 }], { paneId: cr.paneId })
+        const index = Array.isArray(point) ? point[0]?.dataIndex : point.dataIndex
+        const ts = index === undefined ? undefined : chart.getDataList()[index]?.timestamp
+        setHovered(ts === undefined ? null : (candles.current.get(ts) ?? null))
+      })
+      const leave = () => setHovered(null)
+      node.addEventListener('pointerleave', leave)
       setReady(true)
       const ro = new ResizeObserver(() => chart.resize())
       ro.observe(node)
       chartCleanup = () => {
         ro.disconnect()
+        node.removeEventListener('pointerleave', leave)
         dispose(node)
       }
     })
@@ -109,11 +233,43 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
     }
   }, [])
 
+  // Dates and numbers in the UI language; x-axis labels that would be cut at an edge are dropped.
+  useEffect(() => {
+    const chart = chartRef.current
+    if (!ready || !chart) return
+    const family = getComputedStyle(document.documentElement).getPropertyValue('--font').trim()
+    const ctx = document.createElement('canvas').getContext('2d')
+    if (ctx) ctx.font = `${TICK_SIZE}px ${family || 'sans-serif'}`
+    const group = new Intl.NumberFormat(locale).formatToParts(12345.6)
+    const sep = group.find((p) => p.type === 'group')?.value ?? ','
+    const dec = group.find((p) => p.type === 'decimal')?.value ?? '.'
+    chart.setFormatter({ formatDate })
+    chart.setThousandsSeparator({
+      format: (value) => {
+        const [int = '', frac] = String(value).split('.')
+        const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, sep)
+        return frac === undefined ? grouped : `${grouped}${dec}${frac}`
+      },
+    })
+    chart.overrideXAxis({
+      createTicks: ({ defaultTicks, bounding }) =>
+        ticksInside(defaultTicks, bounding.width, (s) => ctx?.measureText(s).width ?? s.length * 7),
+    })
+  }, [ready, locale, formatDate])
+
   // Symbol, period and data: REST history, then the live candle channel.
   useEffect(() => {
     const chart = chartRef.current
     if (!ready || !chart) return
     let unsubscribe: (() => void) | null = null
+    const known = candles.current
+    known.clear()
+    setLatest(null)
+    setHovered(null)
+    const keep = (c: Candle) => {
+      known.set(c.t, c)
+      setLatest((prev) => (!prev || c.t >= prev.t ? c : prev))
+    }
     chart.setSymbol({
       ticker: instrument.symbol,
       pricePrecision: instrument.pricePrecision,
@@ -129,6 +285,7 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
             period,
             type === 'forward' ? (timestamp ?? undefined) : undefined,
           )
+          for (const c of list) keep(c)
           callback(list.map(toBar), { forward: list.length >= 300, backward: false })
         } catch {
           callback([], false)
@@ -140,9 +297,15 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
           onSnapshot: (c, resync) => {
             // After a reconnect or a gap the history may have holes: load it again.
             if (resync) chart.resetData()
-            else if (c) callback(toBar(c))
+            else if (c) {
+              keep(c)
+              callback(toBar(c))
+            }
           },
-          onMessage: (c) => callback(toBar(c)),
+          onMessage: (c) => {
+            keep(c)
+            callback(toBar(c))
+          },
         })
       },
       unsubscribeBar: () => {
@@ -168,15 +331,33 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
     // Main indicators overlay the candles; each sub indicator gets its own pane below.
     for (const name of main) chart.createIndicator({ name, paneId: 'candle_pane' }, true)
     for (const name of sub) chart.createIndicator({ name, paneId: `pane_${name}` }, false)
-  }, [ready, main, sub])
+    // The volume pane's own legend says "VOLUME" in English: name it in the UI language.
+    const vol = chart.getIndicators({ name: 'VOL' })[0]
+    if (vol) {
+      chart.overrideIndicator({
+        name: 'VOL',
+        precision: 2,
+        figures: vol.figures.map((f) => (f.key === 'volume' ? { ...f, title: `${volumeLabel}: ` } : f)),
+      })
+    }
+  }, [ready, main, sub, volumeLabel])
 
+  const bar = hovered ?? latest
+  const template = period.endsWith('m') || period.endsWith('h') ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD'
+  const when = bar ? formatDate({ timestamp: bar.t, template, type: 'tooltip' }) : ''
   return (
-    <div
-      ref={el}
-      className={`${styles.chart} ${className ?? ''}`}
-      role="img"
-      aria-label={label}
-      data-ready={ready}
-    />
+    <div className={`${styles.wrap} ${className ?? ''}`}>
+      <div className={styles.head}>
+        <span className={styles.when} data-testid="bar-time">
+          {when}
+        </span>
+        <p className={styles.caption}>
+          <span>{t`Times in your time zone (${zone})`}</span>
+          {boundary && <span data-testid="candle-boundary">{boundary}</span>}
+        </p>
+      </div>
+      <BarLegend bar={bar} instrument={instrument} />
+      <div ref={el} className={styles.chart} role="img" aria-label={label} data-ready={ready} />
+    </div>
   )
 }

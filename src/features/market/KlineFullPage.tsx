@@ -27,7 +27,8 @@ export function KlineFullPage({ symbol, period }: { symbol: string; period: Char
         backLabel={t`Back`}
         right={
           <span className={styles.price}>
-            <Price value={ticker?.last} change={ticker?.change} /> <Change value={ticker?.change} />
+            <Price value={ticker?.last} change={ticker?.change} dp={instrument?.pricePrecision} />{' '}
+            <Change value={ticker?.change} />
           </span>
         }
       />

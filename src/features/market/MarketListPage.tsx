@@ -110,7 +110,7 @@ export function MarketListPage({ tab }: { tab: Tab }) {
                   </span>
                 </span>
                 <span className={styles.colPrice}>
-                  <Price value={ticker?.last} change={ticker?.change} />
+                  <Price value={ticker?.last} change={ticker?.change} dp={i.pricePrecision} />
                 </span>
                 <span className={styles.colChange}>
                   <Change value={ticker?.change} solid />

@@ -76,7 +76,7 @@ export function ChartToolbar({
 
 export function QuotePage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
-  const { amount } = useFormat()
+  const { amount, price } = useFormat()
   const instruments = useQuery(instrumentsQueryOptions())
   const tickers = useLiveTickers()
   const favorites = useFavorites()
@@ -123,18 +123,23 @@ export function QuotePage({ symbol }: { symbol: string }) {
       <ConnectionStatus />
       <section className={styles.summary} aria-label={t`Price`}>
         <div className={styles.lastBlock}>
-          <Price value={ticker?.last} change={ticker?.change} className={styles.last} />
+          <Price
+            value={ticker?.last}
+            change={ticker?.change}
+            dp={instrument?.pricePrecision}
+            className={styles.last}
+          />
           <Change value={ticker?.change} />
           {instrument && <span className={styles.name}>{instrument.name}</span>}
         </div>
         <dl className={styles.stats}>
           <div>
             <dt>{t`24h high`}</dt>
-            <dd>{ticker ? amount(ticker.high) : '--'}</dd>
+            <dd>{ticker && instrument ? price(ticker.high, instrument.pricePrecision) : '--'}</dd>
           </div>
           <div>
             <dt>{t`24h low`}</dt>
-            <dd>{ticker ? amount(ticker.low) : '--'}</dd>
+            <dd>{ticker && instrument ? price(ticker.low, instrument.pricePrecision) : '--'}</dd>
           </div>
           <div>
             <dt>{t`24h volume (${instrument?.base ?? ''})`}</dt>

@@ -33,3 +33,74 @@ export function chartPeriod(p: Period): { type: 'minute' | 'hour' | 'day' | 'wee
 }
 
 export const modePeriod = (m: ChartMode): Period => (m === 'line' ? '1m' : m)
+
+/** The device's IANA time zone: every time on the chart is shown in it. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+/** "UTC+8", "UTC-3:30", "UTC" for a zone at a moment (summer time included). */
+export function utcOffsetLabel(timeZone: string, at: number): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at)
+  const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name)
+  if (!m) return 'UTC'
+  const [, sign, hh, mm] = m
+  if (hh === '00' && mm === '00') return 'UTC'
+  return `UTC${sign}${Number(hh)}${mm === '00' ? '' : `:${mm}`}`
+}
+
+/** Intl options for klinecharts' date templates (which encode the period and the place). */
+function dateOptions(template: string, type: 'tooltip' | 'crosshair' | 'xAxis'): Intl.DateTimeFormatOptions {
+  const time = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const
+  const day = { month: '2-digit', day: '2-digit' } as const
+  if (template === 'HH:mm') return time
+  if (template === 'MM-DD HH:mm') return { ...day, ...time }
+  if (template === 'YYYY-MM-DD HH:mm')
+    return type === 'xAxis' ? { ...day, ...time } : { year: 'numeric', ...day, ...time }
+  if (template === 'YYYY-MM-DD') return type === 'xAxis' ? day : { year: 'numeric', ...day }
+  if (template === 'YYYY-MM') return { year: 'numeric', month: '2-digit' }
+  if (template === 'YYYY') return { year: 'numeric' }
+  return { year: 'numeric', ...day, ...time, second: '2-digit' }
+}
+
+/**
+ * Chart dates in the UI language ("23.11. 13:00" in de, "11/23 13:00" in en), for klinecharts'
+ * formatter.formatDate: times in the device's zone, dates of calendar candles (day, week, month)
+ * in the zone the server cuts them in.
+ */
+export function chartDateFormatter(locale: string, timeZone: string, calendarTimeZone: string) {
+  const cache = new Map<string, Intl.DateTimeFormat>()
+  return ({
+    timestamp,
+    template,
+    type,
+  }: {
+    timestamp: number
+    template: string
+    type: 'tooltip' | 'crosshair' | 'xAxis'
+  }) => {
+    const key = `${template}|${type}`
+    let f = cache.get(key)
+    if (!f) {
+      // A day, week or month candle is named by its date where the server cuts them: in Berlin
+      // the 25 November candle (from 00:00 UTC+8) opens on the 24th at 17:00.
+      const zone = template.includes('HH') ? timeZone : calendarTimeZone
+      f = new Intl.DateTimeFormat(locale, { timeZone: zone, ...dateOptions(template, type) })
+      cache.set(key, f)
+    }
+    return f.format(timestamp)
+  }
+}
+
+/** Ticks whose label would stick out of the plot (the first one at the left edge) are dropped. */
+export function ticksInside<T extends { coord: number; text: string }>(
+  ticks: readonly T[],
+  width: number,
+  textWidth: (text: string) => number,
+): T[] {
+  return ticks.filter((t) => {
+    const half = textWidth(t.text) / 2
+    return t.coord - half >= 0 && t.coord + half <= width
+  })
+}

@@ -5,9 +5,18 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback } from 'react'
 import { langAtom } from '@/app/store'
+import { formatAsset, formatPercent, formatPrice } from './number'
 import { formatRelativeTime } from './relative-time'
 
-/** Locale-aware formatters for screens: amounts from decimal strings, relative times. */
+/**
+ * Locale-aware formatters for screens, in the UI language:
+ * - amount(value, { dp }): a decimal string with the locale's grouping and decimal mark;
+ * - price(value, pricePrecision): a price at the instrument's precision ("86,000.10");
+ * - asset(value, code, precision?): a balance or total at the coin's display precision
+ *   (USDT 2, BTC the server's 8), truncated;
+ * - percent(value, { dp, sign }): a value in percent units ("1.23" -> "+1,23 %" in de);
+ * - ago(ts): relative time ("3 minutes ago").
+ */
 export function useFormat() {
   const { t } = useLingui()
   const locale = toBcp47(useAtomValue(langAtom))
@@ -16,9 +25,22 @@ export function useFormat() {
     (value: string, opts: Omit<FormatOptions, 'locale'> = {}) => format(value, { ...opts, locale }),
     [locale],
   )
+  const price = useCallback(
+    (value: string, pricePrecision: number) => formatPrice(value, pricePrecision, locale),
+    [locale],
+  )
+  const asset = useCallback(
+    (value: string, code: string, precision?: number) => formatAsset(value, code, { locale, precision }),
+    [locale],
+  )
+  const percent = useCallback(
+    (value: string, opts: { dp?: number; sign?: 'auto' | 'always' } = {}) =>
+      formatPercent(value, { ...opts, locale }),
+    [locale],
+  )
   const ago = useCallback(
     (ts: Timestamp, now = Date.now()) => formatRelativeTime(relativeTime(ts, now), locale, justNow),
     [locale, justNow],
   )
-  return { locale, amount, ago }
+  return { locale, amount, price, asset, percent, ago }
 }

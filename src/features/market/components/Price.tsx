@@ -3,17 +3,22 @@ import { useEffect, useRef, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import styles from './market.module.css'
 
-/** A live price: coloured by the 24 h change, flashing up or down when it ticks. */
+/**
+ * A live price: coloured by the 24 h change, flashing up or down when it ticks. `dp` is the
+ * instrument's price precision: every list shows prices at it, trailing zeros included.
+ */
 export function Price({
   value,
   change,
+  dp,
   className,
 }: {
   value: string | undefined
   change?: string
+  dp?: number
   className?: string
 }) {
-  const { amount } = useFormat()
+  const { amount, price } = useFormat()
   const prev = useRef(value)
   const [flash, setFlash] = useState<'up' | 'down' | null>(null)
   useEffect(() => {
@@ -27,18 +32,19 @@ export function Price({
   const trend = change === undefined || isZero(change) ? undefined : isNegative(change) ? 'down' : 'up'
   return (
     <span className={`${styles.price} ${className ?? ''}`} data-trend={trend} data-flash={flash ?? undefined}>
-      {value ? amount(value) : '--'}
+      {value ? (dp === undefined ? amount(value) : price(value, dp)) : '--'}
     </span>
   )
 }
 
+/** The 24 h change in percent units ("-1.25"), localized ("+1,25 %" in de). */
 export function Change({ value, solid }: { value: string | undefined; solid?: boolean }) {
+  const { percent } = useFormat()
   if (value === undefined) return <span className={styles.change}>--</span>
   const trend = isZero(value) ? 'flat' : isNegative(value) ? 'down' : 'up'
   return (
     <span className={solid ? styles.changePill : styles.change} data-trend={trend}>
-      {trend === 'up' ? '+' : ''}
-      {value}%
+      {percent(value, { sign: 'always' })}
     </span>
   )
 }
