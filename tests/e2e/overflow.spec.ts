@@ -273,11 +273,21 @@ async function open(page: Page, route: string) {
     window.location.hash = `#/${r}`
   }, route)
   await expect(page).toHaveURL(new RegExp(`#/${route.split('?')[0]}`))
+  // The router keeps the previous screen until the new one's code and loaders are done; it
+  // exposes itself as __TSR_ROUTER__. Then the screen's own queries must have answered.
   await page.waitForFunction(() => {
-    const net = (window as unknown as { __net: { n: number; t: number } }).__net
+    const w = window as unknown as {
+      __net: { n: number; t: number }
+      __TSR_ROUTER__?: {
+        state: { status: string; location: { href: string }; resolvedLocation?: { href: string } }
+      }
+    }
+    const s = w.__TSR_ROUTER__?.state
     return (
-      net.n === 0 &&
-      Date.now() - net.t > 250 &&
+      s?.status === 'idle' &&
+      s.resolvedLocation?.href === s.location.href &&
+      w.__net.n === 0 &&
+      Date.now() - w.__net.t > 250 &&
       !document.querySelector('[aria-busy="true"]') &&
       document.querySelector('main') !== null
     )

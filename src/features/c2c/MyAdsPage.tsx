@@ -41,7 +41,7 @@ export function MyAdsPage() {
             <Trans>You have no ads yet</Trans>
           </p>
         )}
-        <ul className={styles.kv} style={{ listStyle: 'none', padding: 0, gap: 12 }} aria-label={t`My ads`}>
+        <ul className={styles.cards} aria-label={t`My ads`}>
           {(q.data ?? []).map((ad) => (
             <li key={ad.id} className={styles.card} data-testid="c2c-my-ad">
               <div className={styles.cardTop}>

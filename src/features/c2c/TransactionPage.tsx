@@ -196,7 +196,7 @@ export function TransactionPage() {
             <Trans>No ads for this choice right now</Trans>
           </p>
         )}
-        <ul className={styles.kv} style={{ listStyle: 'none', padding: 0, gap: 12 }} aria-label={t`Ads`}>
+        <ul className={styles.cards} aria-label={t`Ads`}>
           {(ads.data ?? []).map((ad) => (
             <li key={ad.id} className={styles.card} data-testid="c2c-ad">
               <TraderLine trader={ad.advertiser} />

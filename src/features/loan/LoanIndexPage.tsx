@@ -79,8 +79,14 @@ export function LoanIndexPage() {
           </p>
         )}
         <ul
-          className={styles.kv}
-          style={{ listStyle: 'none', padding: 0, gap: 12 }}
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            listStyle: 'none',
+            padding: 0,
+            margin: 0,
+            gap: 12,
+          }}
           aria-label={t`Loan products`}
         >
           {list.map((p) => (
