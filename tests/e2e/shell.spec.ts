@@ -123,3 +123,23 @@ test('an unknown route shows a way back home', async ({ page }) => {
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(page.getByRole('heading', { name: 'Open Exchange' })).toBeVisible()
 })
+
+test('a visitor gets the sign-up call on home; wide screens keep the navigation as a column on every page', async ({
+  page,
+}) => {
+  await setLang(page, 'en')
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await page.goto('./')
+  const welcome = page.getByRole('region', { name: 'Welcome' })
+  await expect(welcome.getByRole('link', { name: 'Register' })).toHaveAttribute('href', /pages\/reg\/index/)
+  await expect(welcome.getByRole('link', { name: 'Log in' })).toBeVisible()
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  const box = await nav.boundingBox()
+  // A column at the left, not a bar along the bottom.
+  expect(box && box.height > box.width && box.x < 200).toBe(true)
+  // Also on a page that is no tab, where phones show no bar.
+  await page.goto('./#/pages/article/notice')
+  await expect(nav).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(nav).toBeHidden()
+})
