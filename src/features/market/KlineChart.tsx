@@ -48,7 +48,14 @@ function themeStyles(theme: 'light' | 'dark', line: boolean): DeepPartial<Styles
   const onTrend = v('--on-trend')
   const label = theme === 'dark' ? '#3a424d' : '#4b5563'
   const tick = { color: text, size: TICK_SIZE, family }
-  const legend = { color: v('--text-2'), size: TICK_SIZE, family, marginTop: 2, marginBottom: 2 }
+  const legend = {
+    color: v('--text-2'),
+    size: TICK_SIZE,
+    family,
+    marginTop: 2,
+    marginBottom: 2,
+    defaultValue: '--',
+  }
   const crossText = { backgroundColor: label, borderColor: label, color: '#ffffff', size: TICK_SIZE, family }
   const crossLine = { color: text, style: 'dashed' as const, dashedValue: [4, 3] }
   const highLow = { color: v('--text-2'), textFamily: family, textSize: 10 }
@@ -96,7 +103,7 @@ function themeStyles(theme: 'light' | 'dark', line: boolean): DeepPartial<Styles
     },
     indicator: {
       bars: [{ upColor: `${up}99`, downColor: `${down}99`, noChangeColor: text }],
-      tooltip: { title: { ...legend, showParams: false }, legend },
+      tooltip: { title: { color: legend.color, size: TICK_SIZE, family, showParams: false }, legend },
       lastValueMark: { text: { family } },
     },
     xAxis: { axisLine: { color: grid }, tickText: tick, tickLine: { show: false } },
@@ -351,10 +358,12 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
         <span className={styles.when} data-testid="bar-time">
           {when}
         </span>
-        <p className={styles.caption}>
-          <span>{t`Times in your time zone (${zone})`}</span>
-          {boundary && <span data-testid="candle-boundary">{boundary}</span>}
-        </p>
+        <span className={styles.zone}>{t`Times in your time zone (${zone})`}</span>
+        {boundary && (
+          <span className={styles.boundary} data-testid="candle-boundary">
+            {boundary}
+          </span>
+        )}
       </div>
       <BarLegend bar={bar} instrument={instrument} />
       <div ref={el} className={styles.chart} role="img" aria-label={label} data-ready={ready} />
