@@ -7,6 +7,10 @@ test('visitors see the book and are sent to login when they order', async ({ pag
   await english(page)
   await page.goto('./#/pages/trade/trade-spot?symbol=BTCUSDT')
   await expect(page.getByTestId('asks').getByRole('button').first()).toBeVisible({ timeout: 30_000 })
+  // 24 h high, low and volume beside a sparkline of the day's closes (the candles endpoint).
+  await expect(page.getByTestId('stat-high')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/)
+  await expect(page.getByTestId('stat-low')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/)
+  await expect(page.getByTestId('mini-chart').locator('path[d^="M0 "]')).toHaveCount(2)
   await page.getByTestId('submit-order').click()
   await expect(page).toHaveURL(/#\/pages\/login\/index/)
 })
@@ -41,21 +45,30 @@ test('a funded user places, sees and cancels a limit order, then buys at market 
   await page.getByTestId('submit-order').click()
   const open = page.getByTestId('open-orders')
   await expect(open.getByTestId('order-row')).toHaveCount(1)
-  await expect(page.getByTestId('tab-open')).toHaveAttribute('data-count', '1')
+  await expect(page.getByTestId('open-title')).toHaveAttribute('data-count', '1')
   // 10 USDT plus at most 0.1 % fee is frozen.
   await expect(available).toHaveText('9,989.99 USDT')
 
   await open.getByTestId('cancel-order').click()
-  await expect(page.getByTestId('tab-open')).toHaveAttribute('data-count', '0')
+  await expect(page.getByTestId('open-title')).toHaveAttribute('data-count', '0')
   await expect(available).toHaveText('10,000 USDT')
 
-  // 25 % of the balance at the typed price.
+  // The slider: 25 % of what the balance buys at the typed price, fee included; the estimate
+  // charges the user's rate on the total.
   await page.getByTestId('price-input').fill('50000')
-  await page.getByRole('button', { name: '25%' }).click()
+  await expect(page.getByTestId('max-size')).toHaveText('0.199800 BTC')
+  const slider = page.getByRole('slider')
+  await slider.fill('25')
   await expect(page.getByTestId('amount-input')).toHaveValue('0.049950')
+  await expect(slider).toHaveAttribute('aria-valuetext', '25%')
+  await expect(page.getByTestId('fee-estimate')).toHaveText('≤ 2.50 USDT')
+  // Snaps: the keyboard moves it a step of 25 %.
+  await slider.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('amount-input')).toHaveValue('0.099900')
 
   // Market buy for 100 USDT fills against the market makers' asks.
-  await page.getByTestId('order-type').selectOption('market')
+  await page.getByTestId('type-market').click()
   await page.getByTestId('total-input').fill('100')
   await page.getByTestId('submit-order').click()
   // Whole lots only: up to one lot's worth of the 100 USDT stays unspent.
@@ -63,15 +76,13 @@ test('a funded user places, sees and cancels a limit order, then buys at market 
   await page.getByTestId('side-sell').click()
   await expect(available).toHaveText(/^0\.00\d+ BTC$/)
 
-  await page.getByTestId('tab-history').click()
-  const history = page.getByTestId('order-history')
+  // One way to the history: the orders and the fills of this pair.
+  await page.getByTestId('history-link').click()
+  await expect(page).toHaveURL(/#\/pages\/history\/index\?symbol=BTCUSDT/)
+  await page.getByTestId('tab-orders').click()
+  const history = page.getByTestId('records-orders')
   await expect(history.locator('[data-status=filled]')).toHaveCount(1)
   await expect(history.locator('[data-status=cancelled]')).toHaveCount(1)
-
-  // Records page: the orders and the fills.
-  await page.getByTestId('all-records').click()
-  await expect(page).toHaveURL(/#\/pages\/assets\/trade-record/)
-  await expect(page.getByTestId('order-row')).toHaveCount(2)
   await expect(page.getByTestId('list-end')).toHaveAttribute('data-more', 'false')
   await page.getByTestId('tab-fills').click()
   await expect(page.getByTestId('fill-row').first()).toBeVisible()

@@ -79,7 +79,7 @@ export function OrderRow({
             <dd>{amount(mul(o.price, o.amount))}</dd>
           </div>
         )}
-        <div className={styles.orderWide}>
+        <div>
           <dt>{t`Order No.`}</dt>
           <dd>{o.id}</dd>
         </div>

@@ -1,8 +1,9 @@
+import { symbolLabel } from '@common/market/symbol'
 import type { Instrument } from '@common/market/types'
-import { add, div, isZero, mul, toFixed } from '@common/money/decimal'
+import { mul } from '@common/money/decimal'
 import { placeOrderSchema, type SpotOrder, type SpotOrderType, type SpotSide } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useEffect, useId, useState } from 'react'
@@ -11,19 +12,21 @@ import { translateError } from '@/app/error-messages'
 import { tokenAtom } from '@/app/store'
 import { instrumentsQueryOptions } from '@/features/market/api'
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
-import { Change } from '@/features/market/components/Price'
+import { Change, Price } from '@/features/market/components/Price'
 import { useLiveTickers } from '@/features/market/use-live-tickers'
 import { useFormat } from '@/lib/format/use-format'
 import { HttpError } from '@/lib/http/client'
 import { showToast } from '@/ui/feedback'
-import { balanceQueryOptions, historyQueryOptions, openOrdersQueryOptions, spotApi, spotKeys } from './api'
+import { balanceQueryOptions, openOrdersQueryOptions, spotApi, spotKeys } from './api'
 import { useLiveDepth, useOrderUpdates } from './live'
+import { MiniChart } from './MiniChart'
 import { OrderBook } from './OrderBook'
 import { OrderRow } from './OrderRow'
 import styles from './Spot.module.css'
 import { SymbolPicker } from './SymbolPicker'
+import { feeEstimate, maxBuy, shareOf, upperRate, validNum } from './ticket'
 
-const PERCENTS = ['25', '50', '75', '100'] as const
+const PERCENTS = [0, 25, 50, 75, 100] as const
 
 /** A labelled decimal input of the order form (price, amount, total). */
 function DecimalField(props: {
@@ -48,9 +51,41 @@ function DecimalField(props: {
   )
 }
 
+/** 24 h high, low and volume of the pair (the ticker), beside the last price and the mini chart. */
+function DayStats({ symbol, inst }: { symbol: string; inst?: Instrument }) {
+  const { t } = useLingui()
+  const { amount: fmt, locale } = useFormat()
+  const ticker = useLiveTickers()?.[symbol]
+  const pp = inst?.pricePrecision
+  const base = inst?.base ?? ''
+  const quote = inst?.quote ?? ''
+  const compact = (v: string) =>
+    new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(Number(v))
+  const cell = (label: string, value: string | undefined, testId: string) => (
+    <div>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value ?? '--'}</dd>
+    </div>
+  )
+  return (
+    <section className={styles.stats} aria-label={t`24 h statistics`}>
+      <div className={styles.statsPrice}>
+        <Price value={ticker?.last} change={ticker?.change} dp={pp} className={styles.statsLast} />
+      </div>
+      <MiniChart symbol={symbol} />
+      <dl className={styles.statsGrid}>
+        {cell(t`24h high`, ticker && fmt(ticker.high, { dp: pp }), 'stat-high')}
+        {cell(t`24h low`, ticker && fmt(ticker.low, { dp: pp }), 'stat-low')}
+        {cell(t`24h vol (${base})`, ticker && compact(ticker.volume), 'stat-volume')}
+        {cell(t`24h vol (${quote})`, ticker && compact(ticker.turnover), 'stat-turnover')}
+      </dl>
+    </section>
+  )
+}
+
 export function TradeSpotPage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
-  const { amount: fmt } = useFormat()
+  const { amount: fmt, locale } = useFormat()
   const navigate = useNavigate()
   const qc = useQueryClient()
   const token = useAtomValue(tokenAtom)
@@ -63,16 +98,16 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
   const ticker = tickers?.[symbol]
   const balance = useQuery({ ...balanceQueryOptions(symbol), enabled: Boolean(token) })
   const open = useQuery({ ...openOrdersQueryOptions(symbol), enabled: Boolean(token) })
-  const history = useInfiniteQuery({ ...historyQueryOptions(symbol), enabled: Boolean(token) })
 
   const [side, setSide] = useState<SpotSide>('buy')
   const [type, setType] = useState<SpotOrderType>('limit')
   const [price, setPrice] = useState('')
   const [amount, setAmount] = useState('')
   const [total, setTotal] = useState('')
-  const [tab, setTab] = useState<'open' | 'history'>('open')
+  /** The slider's share of the maximum; 0 once the user types a size of their own. */
+  const [pct, setPct] = useState(0)
   const [picking, setPicking] = useState(false)
-  const ids = { price: useId(), amount: useId(), total: useId(), type: useId() }
+  const ids = { price: useId(), amount: useId(), total: useId(), slider: useId() }
 
   // Start the price field at the last price once it is known.
   useEffect(() => {
@@ -80,33 +115,70 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
   }, [price, ticker?.last])
 
   const marketBuy = type === 'market' && side === 'buy'
-  const pp = inst?.pricePrecision
+  const pp = inst?.pricePrecision ?? 2
   const ap = inst?.amountPrecision ?? 8
-  const validNum = (s: string) => /^\d+(\.\d+)?$/.test(s) && !isZero(s)
-  const limitTotal = type === 'limit' && validNum(price) && validNum(amount) ? mul(price, amount) : null
-  const fee = balance.data?.takerFee ?? '0.001'
-  const available = side === 'buy' ? balance.data?.quote : balance.data?.base
   const base = inst?.base ?? ''
   const quote = inst?.quote ?? ''
+  const limitTotal = type === 'limit' && validNum(price) && validNum(amount) ? mul(price, amount) : null
+  const available = side === 'buy' ? balance.data?.quote : balance.data?.base
+  // Freezing uses the instrument's higher rate; the charge is the user's own (VIP) rate.
+  const freezeRate = balance.data ? upperRate(balance.data.makerFee, balance.data.takerFee) : '0.001'
+  const rates = balance.data?.feeRates
+  const refPrice = type === 'limit' ? price : ticker?.last
+  const maxBase = !available
+    ? null
+    : side === 'sell'
+      ? available.available
+      : maxBuy(available.available, refPrice ?? '', freezeRate, ap)
 
-  const pickPercent = (p: string) => {
-    if (!available) return
-    const share = div(mul(available.available, p), '100', 18, 'down')
-    if (marketBuy) setTotal(toFixed(share, 6, 'down'))
-    else if (side === 'sell') setAmount(toFixed(share, ap, 'down'))
-    else {
-      const at = type === 'limit' ? price : ticker?.last
-      if (!at || !validNum(at)) return
-      setAmount(toFixed(div(share, mul(at, add('1', fee)), ap + 2, 'down'), ap, 'down'))
-    }
+  /** Amount (or a market buy's total) for a share of the maximum at a given limit price. */
+  const sizeFor = (p: number, at = refPrice) => {
+    if (!available || p === 0) return { amount: '', total: '' }
+    if (marketBuy) return { amount: '', total: shareOf(available.available, p, pp) }
+    const whole =
+      side === 'sell' ? available.available : maxBuy(available.available, at ?? '', freezeRate, ap)
+    return { amount: whole ? shareOf(whole, p, ap) : '', total: '' }
   }
+  const pickPercent = (p: number) => {
+    setPct(p)
+    const next = sizeFor(p)
+    if (marketBuy) setTotal(next.total)
+    else setAmount(next.amount)
+  }
+  const changePrice = (p: string) => {
+    setPrice(p)
+    // A chosen share stays a share of what the new price allows.
+    if (pct > 0 && side === 'buy' && type === 'limit') setAmount(sizeFor(pct, p).amount)
+  }
+  const resetSize = () => {
+    setPct(0)
+    setAmount('')
+    setTotal('')
+  }
+
+  // The fee estimate: a limit order may fill as maker or taker (the higher rate, "at most");
+  // a market order is a taker (an estimate at the last price when it sells an amount).
+  const feeRate = rates ? (type === 'limit' ? upperRate(rates.maker, rates.taker) : rates.taker) : undefined
+  const feeBase =
+    type === 'limit'
+      ? limitTotal
+      : marketBuy
+        ? validNum(total)
+          ? total
+          : null
+        : validNum(amount) && validNum(ticker?.last)
+          ? mul(amount, ticker.last)
+          : null
+  const fee = feeRate && feeBase ? feeEstimate(feeBase, feeRate, pp, marketBuy) : null
+  const percentText = (rate: string) =>
+    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(Number(rate))
+  const pctText = (p: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(p / 100)
 
   const place = useMutation({
     mutationFn: spotApi.place,
     onSuccess: (o: SpotOrder) => {
       showToast(o.status === 'filled' ? t`Order filled` : t`Order placed`)
-      setAmount('')
-      setTotal('')
+      resetSize()
       void qc.invalidateQueries({ queryKey: spotKeys.root })
     },
   })
@@ -150,14 +222,34 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
   }
 
   const openList = open.data ?? []
-  const historyList =
-    history.data?.pages.flatMap((p) => p.list).filter((o) => o.status !== 'open' && o.status !== 'partial') ??
-    []
-
   const perp = (instruments.data ?? []).find((i) => i.symbol === `${symbol}_PERP`)?.symbol ?? 'BTCUSDT_PERP'
+  const sideName = useId()
+  const typeName = useId()
+  /** One segment of a segmented control: a real radio button (arrow keys move between them). */
+  const segment = (
+    name: string,
+    value: string,
+    checked: boolean,
+    label: string,
+    onPick: () => void,
+    testId: string,
+  ) => (
+    <label data-value={value} data-testid={testId}>
+      <input type="radio" name={name} value={value} checked={checked} onChange={onPick} />
+      <span>{label}</span>
+    </label>
+  )
+  const pickSide = (s: SpotSide) => {
+    if (s !== side) resetSize()
+    setSide(s)
+  }
+  const pickType = (k: SpotOrderType) => {
+    if (k !== type) resetSize()
+    setType(k)
+  }
 
   return (
-    <>
+    <div className={styles.page}>
       <nav className={styles.modes} aria-label={t`Trade`}>
         <span aria-current="page">{t`Spot`}</span>
         <Link to="/pages/trade/trade-leverage" search={{ symbol: perp }} data-testid="to-perpetual">
@@ -166,7 +258,7 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
       </nav>
       <header className={styles.top}>
         <button type="button" className={styles.pair} onClick={() => setPicking(true)} aria-haspopup="dialog">
-          <span className={styles.pairName}>{inst ? `${inst.base}/${inst.quote}` : symbol}</span>
+          <span className={styles.pairName}>{inst ? `${inst.base}/${inst.quote}` : symbolLabel(symbol)}</span>
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
             <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
@@ -189,179 +281,202 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
           onPick={(s: Instrument) => {
             setPicking(false)
             setPrice('')
-            setAmount('')
-            setTotal('')
+            resetSize()
             void navigate({ to: '/pages/trade/trade-spot', search: { symbol: s.symbol }, replace: true })
           }}
         />
       )}
-      <div className={styles.main}>
-        <form className={styles.form} onSubmit={submit} aria-label={t`Place order`} noValidate>
-          <div className={styles.sides} role="tablist" aria-label={t`Side`}>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={side === 'buy'}
-              data-side="buy"
-              data-testid="side-buy"
-              onClick={() => setSide('buy')}
-            >
-              {t`Buy`}
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={side === 'sell'}
-              data-side="sell"
-              data-testid="side-sell"
-              onClick={() => setSide('sell')}
-            >
-              {t`Sell`}
-            </button>
-          </div>
-          <label className="visually-hidden" htmlFor={ids.type}>{t`Order type`}</label>
-          <select
-            id={ids.type}
-            data-testid="order-type"
-            className={styles.select}
-            value={type}
-            onChange={(e) => setType(e.target.value as SpotOrderType)}
-          >
-            <option value="limit">{t`Limit`}</option>
-            <option value="market">{t`Market`}</option>
-          </select>
-          {type === 'limit' ? (
-            <DecimalField
-              id={ids.price}
-              label={t`Price (${quote})`}
-              testId="price-input"
-              value={price}
-              onChange={setPrice}
-            />
-          ) : (
-            <div className={styles.field} data-disabled="true">
-              <span>{t`Price`}</span>
-              <span className={styles.marketPrice}>{t`Best market price`}</span>
+      <div className={styles.layout}>
+        <DayStats symbol={symbol} inst={inst} />
+        <div className={styles.main}>
+          <form className={styles.form} onSubmit={submit} aria-label={t`Place order`} noValidate>
+            <fieldset className={styles.sides}>
+              <legend className="visually-hidden">{t`Side`}</legend>
+              {segment(sideName, 'buy', side === 'buy', t`Buy`, () => pickSide('buy'), 'side-buy')}
+              {segment(sideName, 'sell', side === 'sell', t`Sell`, () => pickSide('sell'), 'side-sell')}
+            </fieldset>
+            <fieldset className={styles.types} data-testid="order-type">
+              <legend className="visually-hidden">{t`Order type`}</legend>
+              {segment(typeName, 'limit', type === 'limit', t`Limit`, () => pickType('limit'), 'type-limit')}
+              {segment(
+                typeName,
+                'market',
+                type === 'market',
+                t`Market`,
+                () => pickType('market'),
+                'type-market',
+              )}
+            </fieldset>
+            {type === 'limit' ? (
+              <DecimalField
+                id={ids.price}
+                label={t`Price (${quote})`}
+                testId="price-input"
+                value={price}
+                onChange={changePrice}
+              />
+            ) : (
+              <div className={styles.field} data-disabled="true">
+                <span>{t`Price`}</span>
+                <span className={styles.marketPrice}>{t`Best market price`}</span>
+              </div>
+            )}
+            {marketBuy ? (
+              <DecimalField
+                id={ids.total}
+                label={t`Total (${quote})`}
+                testId="total-input"
+                value={total}
+                onChange={(x) => {
+                  setPct(0)
+                  setTotal(x)
+                }}
+              />
+            ) : (
+              <DecimalField
+                id={ids.amount}
+                label={t`Amount (${base})`}
+                testId="amount-input"
+                value={amount}
+                onChange={(x) => {
+                  setPct(0)
+                  setAmount(x)
+                }}
+              />
+            )}
+            <div className={styles.slider} style={{ '--pct': `${pct}%` } as React.CSSProperties}>
+              <input
+                id={ids.slider}
+                type="range"
+                min={0}
+                max={100}
+                step={25}
+                value={pct}
+                list={`${ids.slider}-marks`}
+                disabled={!available}
+                aria-label={t`Share of available balance`}
+                aria-valuetext={pctText(pct)}
+                data-testid="amount-slider"
+                onChange={(e) => pickPercent(Number(e.target.value))}
+              />
+              <datalist id={`${ids.slider}-marks`}>
+                {PERCENTS.map((p) => (
+                  <option key={p} value={p} />
+                ))}
+              </datalist>
+              <div className={styles.sliderMarks} aria-hidden="true">
+                {PERCENTS.map((p) => (
+                  <span key={p} data-on={p <= pct}>
+                    {pctText(p)}
+                  </span>
+                ))}
+              </div>
             </div>
-          )}
-          {marketBuy ? (
-            <DecimalField
-              id={ids.total}
-              label={t`Total (${quote})`}
-              testId="total-input"
-              value={total}
-              onChange={setTotal}
-            />
-          ) : (
-            <DecimalField
-              id={ids.amount}
-              label={t`Amount (${base})`}
-              testId="amount-input"
-              value={amount}
-              onChange={setAmount}
-            />
-          )}
-          <fieldset className={styles.percents} aria-label={t`Share of available balance`}>
-            {PERCENTS.map((p) => (
-              <button key={p} type="button" onClick={() => pickPercent(p)} disabled={!available}>
-                {p}%
-              </button>
-            ))}
-          </fieldset>
-          {type === 'limit' && (
+            {type === 'limit' && (
+              <div className={styles.line}>
+                <span>{t`Total`}</span>
+                <span data-testid="order-total">
+                  {limitTotal ? `${fmt(limitTotal, { dp: pp })} ${quote}` : '--'}
+                </span>
+              </div>
+            )}
             <div className={styles.line}>
-              <span>{t`Total`}</span>
-              <span data-testid="order-total">
-                {limitTotal ? `${fmt(limitTotal, { dp: pp })} ${quote}` : '--'}
+              <span>{t`Available`}</span>
+              <span data-testid="available">
+                {available
+                  ? `${fmt(available.available)} ${available.asset}`
+                  : `-- ${side === 'buy' ? quote : base}`}
               </span>
             </div>
-          )}
-          <div className={styles.line}>
-            <span>{t`Available`}</span>
-            <span data-testid="available">
-              {available
-                ? `${fmt(available.available)} ${available.asset}`
-                : `-- ${side === 'buy' ? quote : base}`}
-            </span>
-          </div>
-          <button
-            type="submit"
-            data-testid="submit-order"
-            className={styles.submit}
-            data-side={side}
-            disabled={place.isPending}
-          >
-            {!token ? t`Log in` : side === 'buy' ? t`Buy ${base}` : t`Sell ${base}`}
-          </button>
-        </form>
-        <OrderBook
-          bids={depth?.bids ?? []}
-          asks={depth?.asks ?? []}
-          last={ticker?.last}
-          pricePrecision={pp}
-          amountPrecision={inst?.amountPrecision}
-          onPick={(p) => {
-            setType('limit')
-            setPrice(p)
-          }}
-        />
-      </div>
-      <section className={styles.orders} aria-label={t`My orders`}>
-        <div className={styles.ordersHead}>
-          <div role="tablist" aria-label={t`My orders`} className={styles.orderTabs}>
+            <div className={styles.line}>
+              <span>{side === 'buy' ? t`Max buy` : t`Max sell`}</span>
+              <span data-testid="max-size">
+                {maxBase
+                  ? `${type === 'market' && side === 'buy' ? '≈ ' : ''}${fmt(maxBase, { dp: ap })} ${base}`
+                  : `-- ${base}`}
+              </span>
+            </div>
+            <div className={styles.line}>
+              <span>
+                {t`Est. fee`}
+                {feeRate && <small> ({percentText(feeRate)})</small>}
+              </span>
+              <span data-testid="fee-estimate">
+                {fee ? `${type === 'limit' ? '≤' : '≈'} ${fmt(fee, { dp: pp })} ${quote}` : `-- ${quote}`}
+              </span>
+            </div>
             <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'open'}
-              data-testid="tab-open"
+              type="submit"
+              data-testid="submit-order"
+              className={styles.submit}
+              data-side={side}
+              disabled={place.isPending}
+            >
+              {!token ? t`Log in` : side === 'buy' ? t`Buy ${base}` : t`Sell ${base}`}
+            </button>
+          </form>
+          <OrderBook
+            bids={depth?.bids ?? []}
+            asks={depth?.asks ?? []}
+            last={ticker?.last}
+            pricePrecision={inst?.pricePrecision}
+            amountPrecision={inst?.amountPrecision}
+            onPick={(p) => {
+              if (type !== 'limit') resetSize()
+              setType('limit')
+              changePrice(p)
+            }}
+          />
+        </div>
+        <section className={styles.orders} aria-labelledby={`${ids.slider}-orders`}>
+          <div className={styles.ordersHead}>
+            <h2
+              id={`${ids.slider}-orders`}
+              className={styles.ordersTitle}
+              data-testid="open-title"
               data-count={openList.length}
-              onClick={() => setTab('open')}
             >
               {t`Open orders (${openList.length})`}
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === 'history'}
-              data-testid="tab-history"
-              onClick={() => setTab('history')}
-            >
-              {t`Order history`}
-            </button>
+            </h2>
+            <div className={styles.ordersActions}>
+              {openList.length > 0 && (
+                <button
+                  type="button"
+                  data-testid="cancel-all"
+                  className={styles.cancelAll}
+                  onClick={() => cancelAll.mutate()}
+                  disabled={cancelAll.isPending}
+                >
+                  {t`Cancel all`}
+                </button>
+              )}
+              {token && (
+                <Link
+                  to="/pages/history/index"
+                  search={{ symbol }}
+                  className={styles.historyLink}
+                  data-testid="history-link"
+                >
+                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                    <path
+                      d="M12 7v5l3 2M3.5 12a8.5 8.5 0 1 0 2.5-6M3 4v4h4"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.8"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    />
+                  </svg>
+                  {t`Order history`}
+                </Link>
+              )}
+            </div>
           </div>
-          {tab === 'open' && openList.length > 0 && (
-            <button
-              type="button"
-              data-testid="cancel-all"
-              className={styles.cancelAll}
-              onClick={() => cancelAll.mutate()}
-              disabled={cancelAll.isPending}
-            >
-              {t`Cancel all`}
-            </button>
-          )}
-          {tab === 'history' && token && (
-            <Link to="/pages/assets/trade-record" className={styles.cancelAll} data-testid="all-records">
-              {t`All records`}
-            </Link>
-          )}
-          {token && (
-            <Link
-              to="/pages/history/index"
-              search={{ symbol }}
-              className={styles.cancelAll}
-              data-testid="history-link"
-            >
-              {t`History`}
-            </Link>
-          )}
-        </div>
-        {!token ? (
-          <p className={styles.empty}>
-            <Link to="/pages/login/index">{t`Log in`}</Link> {t`to see your orders`}
-          </p>
-        ) : tab === 'open' ? (
-          openList.length === 0 ? (
+          {!token ? (
+            <p className={styles.empty}>
+              <Link to="/pages/login/index">{t`Log in`}</Link> {t`to see your orders`}
+            </p>
+          ) : openList.length === 0 ? (
             <p className={styles.empty}>{t`No data`}</p>
           ) : (
             <ul className={styles.orderList} aria-label={t`Open orders`} data-testid="open-orders">
@@ -369,17 +484,9 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
                 <OrderRow key={o.id} order={o} instrument={inst} onCancel={() => cancel.mutate(o.id)} />
               ))}
             </ul>
-          )
-        ) : historyList.length === 0 ? (
-          <p className={styles.empty}>{t`No data`}</p>
-        ) : (
-          <ul className={styles.orderList} aria-label={t`Order history`} data-testid="order-history">
-            {historyList.map((o) => (
-              <OrderRow key={o.id} order={o} instrument={inst} />
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
+          )}
+        </section>
+      </div>
+    </div>
   )
 }
