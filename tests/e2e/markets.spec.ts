@@ -64,9 +64,9 @@ test('the chart loads and switches periods and indicators; full screen and detai
 test('home shows live lists and links into the markets', async ({ page }) => {
   await page.goto('./')
   await expect(page.getByRole('heading', { name: 'Hot' })).toBeVisible()
-  await expect(page.getByRole('tab', { name: 'Top gainers' })).toHaveAttribute('aria-selected', 'true')
-  await page.getByRole('tab', { name: 'Top volume' }).click()
-  await expect(page.getByRole('list', { name: 'Top volume' }).getByRole('listitem')).toHaveCount(5)
+  await expect(page.getByRole('tab', { name: 'Gainers' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('tab', { name: 'Volume' }).click()
+  await expect(page.getByRole('list', { name: 'Volume' }).getByRole('listitem')).toHaveCount(5)
   await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Markets' }).click()
   await expect(page).toHaveURL(/pages\/market\/market/)
 })
