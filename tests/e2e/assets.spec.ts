@@ -102,7 +102,10 @@ test('deposit with proof, credited; transfer to spot; withdraw with fee; records
 
   // Bills with a reason filter.
   await page.goto('./#/pages/assets/account-record')
-  await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Transfer' })
+  // The type picker (a sheet) offers only the types this user has.
+  await page.getByTestId('bill-type').click()
+  await page.getByRole('radio', { name: 'Transfer' }).click()
+  await expect(page.getByTestId('bill-type')).toHaveAttribute('data-value', 'transfer')
   const bills = page.getByRole('list', { name: 'Bills' })
   await expect(bills.getByRole('listitem')).toHaveCount(2)
   await expect(page.getByText('No more')).toBeVisible()
@@ -123,7 +126,8 @@ test('deposit with proof, credited; transfer to spot; withdraw with fee; records
   )
   await page.goto('./#/pages/assets/withdraw?coin=USDT')
   await expect(page.getByText('Address-book-only mode is on', { exact: false })).toBeVisible()
-  await page.getByLabel('From the address book').selectOption({ index: 1 })
+  await page.getByTestId('withdraw-book').click()
+  await page.getByRole('radio', { name: /Cold wallet/ }).click()
   await expect(page.getByLabel('Address', { exact: true })).toHaveValue(TRON_OUT)
 
   // Flash exchange USDT -> BTC at a quote from the index.
@@ -137,8 +141,8 @@ test('deposit with proof, credited; transfer to spot; withdraw with fee; records
     'Completes within 1 hour',
   ])
   await expect(consult.getByRole('term').first()).toHaveText('Bank-transfer exchange or withdrawal')
-  await page.getByLabel('From').selectOption('USDT')
-  await page.getByLabel('To').selectOption('BTC')
+  await expect(page.getByTestId('exchange-from')).toHaveAttribute('data-value', 'USDT')
+  await expect(page.getByTestId('exchange-to')).toHaveAttribute('data-value', 'BTC')
   await page.getByLabel('Amount').fill('10')
   await page.getByRole('button', { name: 'Get a quote' }).click()
   await expect(page.getByTestId('exchange-receive')).toContainText('BTC')

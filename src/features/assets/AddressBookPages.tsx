@@ -7,9 +7,11 @@ import { useId, useState } from 'react'
 import { Field } from '@/features/account/Field'
 import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
+import { CoinPicker } from '@/ui/CoinPicker'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
 import product from '@/ui/Product.module.css'
+import { SelectSheet } from '@/ui/SelectSheet'
 import { Switch } from '@/ui/Switch'
 import styles from './Assets.module.css'
 import { addressBookQueryOptions, assetsApi, assetsKeys } from './api'
@@ -177,35 +179,27 @@ export function WalletOperationPage({ id, coin, chain }: { id?: string; coin?: s
           <label htmlFor={ids.coin} className={form.label}>
             <Trans>Coin</Trans>
           </label>
-          <select
+          <CoinPicker
             id={ids.coin}
-            className={`${form.input} ${styles.select}`}
+            label={t`Coin`}
+            testId="book-coin"
             value={v.coin}
-            onChange={(e) => set('coin')(e.target.value)}
-          >
-            {COINS.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.code}
-              </option>
-            ))}
-          </select>
+            coins={COINS.map((c) => ({ code: c.code }))}
+            onChange={set('coin')}
+          />
         </div>
         <div className={form.field}>
           <label htmlFor={ids.chain} className={form.label}>
             <Trans>Chain type</Trans>
           </label>
-          <select
+          <SelectSheet
             id={ids.chain}
-            className={`${form.input} ${styles.select}`}
+            label={t`Chain type`}
+            testId="book-chain"
             value={chainId}
-            onChange={(e) => set('chain')(e.target.value)}
-          >
-            {chains.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.id}
-              </option>
-            ))}
-          </select>
+            options={chains.map((c) => ({ value: c.id, label: c.id }))}
+            onChange={set('chain')}
+          />
         </div>
         <Field
           label={t`Address`}

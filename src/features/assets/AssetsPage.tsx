@@ -5,6 +5,8 @@ import { CellGroup, LinkCell } from '@/ui/CellList'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
 import { overviewQueryOptions } from './api'
+import { CoinList, SmallBalancesSwitch } from './CoinList'
+import { DepositIcon, ExchangeIcon, TransferIcon, WithdrawIcon } from './FundIcons'
 import { accountLabel } from './labels'
 import { useMoney } from './use-money'
 
@@ -31,7 +33,6 @@ export function AssetsPage() {
   const { t, i18n } = useLingui()
   const { money, hidden, setHidden } = useMoney()
   const { data } = useQuery(overviewQueryOptions())
-  const held = data?.coins.filter((c) => c.total !== '0') ?? []
   return (
     <>
       <PageHeader title={t`Assets`} />
@@ -74,15 +75,27 @@ export function AssetsPage() {
 
       <nav className={styles.actions} aria-label={t`Fund actions`}>
         <Link to="/pages/assets/recharge-currency" className={styles.action}>
+          <span className={styles.actionIcon}>
+            <DepositIcon />
+          </span>
           <Trans>Deposit</Trans>
         </Link>
         <Link to="/pages/assets/withdraw" search={{ coin: 'USDT' }} className={styles.action}>
+          <span className={styles.actionIcon}>
+            <WithdrawIcon />
+          </span>
           <Trans>Withdraw</Trans>
         </Link>
         <Link to="/pages/assets/transfer" search={{}} className={styles.action}>
+          <span className={styles.actionIcon}>
+            <TransferIcon />
+          </span>
           <Trans>Transfer</Trans>
         </Link>
         <Link to="/pages/assets/exchange" className={styles.action}>
+          <span className={styles.actionIcon}>
+            <ExchangeIcon />
+          </span>
           <Trans>Exchange</Trans>
         </Link>
       </nav>
@@ -101,35 +114,16 @@ export function AssetsPage() {
         ))}
       </CellGroup>
 
-      <h2 className={styles.sectionTitle}>
-        <Trans>Coins</Trans>
-      </h2>
-      {held.length === 0 ? (
-        <p className={styles.empty}>
-          <Trans>No data</Trans>
-        </p>
-      ) : (
-        <ul className={styles.list} aria-label={t`Coins`}>
-          {held.map((c) => (
-            <li key={c.coin} className={styles.item}>
-              <Link to="/pages/assets/my-hold" search={{ coin: c.coin }} className={styles.itemLink}>
-                <div className={styles.row}>
-                  <strong>{c.coin}</strong>
-                  <span className={styles.num}>{money(c.total)}</span>
-                </div>
-                <div className={styles.row}>
-                  <span className={styles.sub}>
-                    <Trans>Frozen</Trans> <span className={styles.num}>{money(c.frozen)}</span>
-                  </span>
-                  <span className={styles.sub}>
-                    {c.valueUsdt === null ? t`No index price` : `≈ ${money(c.valueUsdt, 2)} USDT`}
-                  </span>
-                </div>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className={styles.listHead}>
+        <h2 className={styles.sectionTitle}>
+          <Trans>Coins</Trans>
+        </h2>
+        <SmallBalancesSwitch />
+      </div>
+      <CoinList
+        rows={(data?.coins ?? []).map((c) => ({ ...c, precision: undefined }))}
+        loaded={Boolean(data)}
+      />
 
       <h2 className={styles.sectionTitle}>
         <Trans>Records</Trans>

@@ -139,7 +139,10 @@ export function ExchangePage() {
           error={errors.amount}
           hint={
             <>
-              <Trans>Held in the funding account</Trans> {money(held)} {v.from}
+              <Trans>Held in the funding account</Trans>{' '}
+              <span className={styles.nowrap}>
+                {money(held)} {v.from}
+              </span>
             </>
           }
         />

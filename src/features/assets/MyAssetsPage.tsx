@@ -1,10 +1,13 @@
 import { WALLET_ACCOUNTS, type WalletAccount } from '@common/ledger/accounts'
+import { add } from '@common/money/decimal'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
 import { balancesQueryOptions } from './api'
+import { CoinList, SmallBalancesSwitch } from './CoinList'
 import { ContractAccountCard } from './ContractAccountCard'
 import { accountLabel } from './labels'
 import { useMoney } from './use-money'
@@ -15,11 +18,19 @@ export function MyAssetsPage({ account }: { account: WalletAccount }) {
   const navigate = useNavigate()
   const { money } = useMoney()
   const { data } = useQuery(balancesQueryOptions(account))
+  const strip = useRef<HTMLFieldSetElement>(null)
+  // The chosen account's chip stays in view in the scrolling strip (again whenever the account changes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: account is the trigger, read through the DOM
+  useEffect(() => {
+    strip.current
+      ?.querySelector('[aria-pressed="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'center' })
+  }, [account])
   return (
     <>
       <PageHeader title={accountLabel(i18n, account)} backLabel={t`Back`} />
       <div className={styles.toolbar}>
-        <fieldset className={styles.chips} aria-label={t`Accounts`}>
+        <fieldset ref={strip} className={`${styles.chips} ${styles.strip}`} aria-label={t`Accounts`}>
           {WALLET_ACCOUNTS.map((a) => (
             <button
               key={a}
@@ -42,28 +53,16 @@ export function MyAssetsPage({ account }: { account: WalletAccount }) {
         <span className={styles.total}>{money(data?.totalUsdt, 2)}</span>
       </section>
       {account === 'contract' && <ContractAccountCard />}
-      <ul className={styles.list} aria-label={t`Coins`}>
-        {(data?.list ?? []).map((b) => (
-          <li key={b.coin} className={styles.item}>
-            <Link to="/pages/assets/my-hold" search={{ coin: b.coin }} className={styles.itemLink}>
-              <div className={styles.row}>
-                <strong>{b.coin}</strong>
-                <span className={styles.sub}>
-                  {b.valueUsdt === null ? t`No index price` : `≈ ${money(b.valueUsdt, 2)} USDT`}
-                </span>
-              </div>
-              <div className={styles.row}>
-                <span className={styles.sub}>
-                  <Trans>Available</Trans> <span className={styles.num}>{money(b.available)}</span>
-                </span>
-                <span className={styles.sub}>
-                  <Trans>Frozen</Trans> <span className={styles.num}>{money(b.frozen)}</span>
-                </span>
-              </div>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className={styles.listHead}>
+        <h2 className={styles.sectionTitle}>
+          <Trans>Coins</Trans>
+        </h2>
+        <SmallBalancesSwitch />
+      </div>
+      <CoinList
+        rows={(data?.list ?? []).map((b) => ({ ...b, total: add(b.available, b.frozen) }))}
+        loaded={Boolean(data)}
+      />
       <div style={{ height: 24 }} />
     </>
   )

@@ -1,15 +1,18 @@
-import { LEDGER_REASONS } from '@common/ledger/reasons'
+import { INTERNAL_REASONS } from '@common/assets/bills'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
 import form from '@/features/account/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
+import { SelectSheet } from '@/ui/SelectSheet'
+import { Switch } from '@/ui/Switch'
 import styles from './Assets.module.css'
 import {
   type DepositRow,
   depositsQueryOptions,
   type LedgerRow,
   ledgerQueryOptions,
+  ledgerReasonsQueryOptions,
   type WithdrawRow,
   withdrawalsQueryOptions,
 } from './api'
@@ -41,33 +44,51 @@ function LedgerItem({ r, showAccount }: { r: LedgerRow; showAccount: boolean }) 
   )
 }
 
-/** Bills: every ledger posting of the user, filterable by reason. */
+/**
+ * Bills: every ledger posting of the user, filterable by the types they have. Freeze/release movements
+ * between their own available and frozen buckets are hidden unless asked for (common/assets/bills.ts).
+ */
 export function AccountRecordPage({ coin }: { coin?: string }) {
   const { t, i18n } = useLingui()
-  const selectId = useId()
   const [reason, setReason] = useState('')
-  const query = useInfiniteQuery(ledgerQueryOptions({ reason: reason || undefined, coin }))
+  const [internal, setInternal] = useState(false)
+  const reasons = useQuery(ledgerReasonsQueryOptions())
+  const query = useInfiniteQuery(
+    ledgerQueryOptions({ reason: reason || undefined, coin, internal: internal ? undefined : '0' }),
+  )
+  const hasInternal = (reasons.data ?? []).some((r) => (INTERNAL_REASONS as readonly string[]).includes(r))
   return (
     <>
       <PageHeader title={coin ? t`${coin} bills` : t`Bills`} backLabel={t`Back`} />
-      <div className={styles.toolbar}>
-        <label htmlFor={selectId} className={form.label}>
-          <Trans>Type</Trans>
-        </label>
-        <select
-          id={selectId}
-          className={form.input}
+      <div className={styles.filterBar}>
+        <SelectSheet
+          label={t`Type`}
+          compact
+          testId="bill-type"
           value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        >
-          <option value="">{t`All types`}</option>
-          {LEDGER_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {reasonLabel(i18n, r)}
-            </option>
-          ))}
-        </select>
+          onChange={setReason}
+          options={[
+            { value: '', label: t`All types` },
+            ...(reasons.data ?? []).map((r) => ({ value: r, label: reasonLabel(i18n, r) })),
+          ]}
+        />
+        {hasInternal && !reason && (
+          <span className={styles.switchRow}>
+            <span>
+              <Trans>Freeze and release</Trans>
+            </span>
+            <Switch checked={internal} onChange={setInternal} label={t`Show freeze and release movements`} />
+          </span>
+        )}
       </div>
+      {!internal && hasInternal && !reason && (
+        <p className={styles.filterNote}>
+          <Trans>
+            Funds frozen for open orders and released again are hidden; trades, fees and payouts show what
+            moved.
+          </Trans>
+        </p>
+      )}
       <InfiniteList<LedgerRow>
         query={query}
         label={t`Bills`}

@@ -119,7 +119,10 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
           error={errors.amount}
           hint={
             <>
-              <Trans>Available</Trans> {money(available)} {v.coin}
+              <Trans>Available</Trans>{' '}
+              <span className={styles.nowrap}>
+                {money(available)} {v.coin}
+              </span>
             </>
           }
         />

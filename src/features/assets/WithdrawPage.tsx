@@ -181,7 +181,10 @@ export function WithdrawPage({ coin }: { coin: string }) {
           error={errors.amount}
           hint={
             <>
-              <Trans>Withdrawable</Trans> {money(info.data?.withdrawable)} {coin}
+              <Trans>Withdrawable</Trans>{' '}
+              <span className={styles.nowrap}>
+                {money(info.data?.withdrawable)} {coin}
+              </span>
             </>
           }
         />

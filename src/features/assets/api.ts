@@ -209,8 +209,19 @@ export const addressBookQueryOptions = () =>
     queryFn: ({ signal }) =>
       http.get<{ only: boolean; list: BookEntry[] }>('assets/address-book', undefined, { signal }),
   })
-export const ledgerQueryOptions = (params: { reason?: string; account?: string; coin?: string }) =>
-  pagedOptions<LedgerRow>('assets/ledger', params)
+export const ledgerQueryOptions = (params: {
+  reason?: string
+  account?: string
+  coin?: string
+  /** '0': without the freeze/release movements between the user's own buckets (common/assets/bills.ts). */
+  internal?: '0'
+}) => pagedOptions<LedgerRow>('assets/ledger', params)
+/** The bill types the user has (the bills filter offers only these). */
+export const ledgerReasonsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...root, 'ledger-reasons'],
+    queryFn: ({ signal }) => http.get<string[]>('assets/ledger/reasons', undefined, { signal }),
+  })
 export const transfersQueryOptions = () => pagedOptions<TransferRow>('assets/transfers')
 export const depositsQueryOptions = () => pagedOptions<DepositRow>('assets/deposits')
 export const withdrawalsQueryOptions = () => pagedOptions<WithdrawRow>('assets/withdrawals')

@@ -14,5 +14,11 @@ export function useMoney() {
       hidden ? HIDDEN : value == null ? '--' : fmt.amount(value, dp === undefined ? {} : { dp }),
     [hidden, fmt],
   )
-  return { money, hidden, setHidden, fmt }
+  /** A balance at the coin's display precision (USDT 2 decimals), truncated: never overstated. */
+  const asset = useCallback(
+    (value: string | null | undefined, code: string, precision?: number) =>
+      hidden ? HIDDEN : value == null ? '--' : fmt.asset(value, code, precision),
+    [hidden, fmt],
+  )
+  return { money, asset, hidden, setHidden, fmt }
 }
