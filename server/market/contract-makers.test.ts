@@ -17,12 +17,20 @@ const total = (q: { side: string; lots: number }[], side: string) =>
   q.filter((x) => x.side === side).reduce((a, x) => a + x.lots, 0)
 
 describe('contract market makers', () => {
-  it('quote symmetric levels around the index when flat', () => {
+  it('quote a deep book one tick either side of the index when flat', () => {
     const q = makers(0, 0).quotesFor('BTCUSDT_PERP', '65000')
-    expect(q.filter((x) => x.side === 'long')[0]?.price).toBe('64967.5')
-    expect(q.filter((x) => x.side === 'short')[0]?.price).toBe('65032.5')
-    // Same notional per level on both sides (lots differ by the rounding of one lot per level at most).
-    expect(Math.abs(total(q, 'long') - total(q, 'short'))).toBeLessThanOrEqual(6)
+    const bids = q.filter((x) => x.side === 'long')
+    const asks = q.filter((x) => x.side === 'short')
+    expect(bids).toHaveLength(24)
+    expect(asks).toHaveLength(24)
+    expect(bids[0]?.price).toBe('64999.99')
+    expect(asks[0]?.price).toBe('65000.01')
+    // Gaps widen with distance; sizes grow from a few lots to tens.
+    const gap = (l: typeof bids, i: number) => Math.abs(Number(l[i + 1]?.price) - Number(l[i]?.price))
+    expect(gap(bids, 20)).toBeGreaterThan(gap(bids, 1) * 10)
+    expect((bids[23]?.lots ?? 0) + (bids[22]?.lots ?? 0)).toBeGreaterThan(
+      (bids[0]?.lots ?? 0) + (bids[1]?.lots ?? 0),
+    )
   })
 
   it('skew against their inventory: a long inventory lowers the quotes and shrinks the bids', () => {

@@ -1,8 +1,10 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
-import { add, cmp, div, gt, lt, mul, round, sub, toFixed } from '@common/money/decimal'
+import { add, cmp, div, gt, lt, mul, normalize, round, sub, toFixed } from '@common/money/decimal'
 import type { Db } from '../db/db'
+import { fromUnits } from '../engine/order-book'
 import { move, postEntry, readBalances } from '../ledger/ledger'
 import type { PlaceInput, SpotService } from '../modules/spot/service'
+import { createRng } from './prng'
 import type { MarketData } from './service'
 
 export const MARKET_MAKER = 'mm:1'
@@ -12,17 +14,136 @@ export interface MarketMakerOptions {
   holder?: string
   /** Levels quoted on each side. */
   levels?: number
-  /** Distance between levels, as a fraction of the index (0.0005 = 0.05 %). */
-  step?: string
-  /** Quote-currency size of each level. */
+  /** Quote-currency size of the best level; deeper levels grow from it. */
   levelNotional?: string
-  /** Re-quote when the index moved more than this fraction since the last quote. */
+  /** Re-centre the book when the index moved more than this fraction from its centre. */
   moveThreshold?: string
-  /** Re-quote anyway after this long (ms). */
+  /** Re-quote anyway after this long (ms): levels taken by fills come back. */
   maxAgeMs?: number
   /** Pause between two symbols (ms): the loop never holds the event loop or the spot lock for long. */
   pauseMs?: number
   log?: { warn(o: unknown, m?: string): void; info(o: unknown, m?: string): void }
+}
+
+/** The first gap between two levels, as a fraction of the price (before the one-tick floor). */
+const FIRST_GAP = 2e-7
+/** Each gap is about this much wider than the one before it... */
+const GAP_GROWTH = 1.9
+/** ...up to this (0.024 % of the price). */
+const MAX_GAP = 2.4e-4
+
+/**
+ * The prices of one side of a demo book, in ticks (units of 10^-pricePrecision), best first.
+ *
+ * The best level sits one tick from `centre` (so the spread is one or two ticks); the gaps
+ * start at one or two ticks and widen with distance up to 0.024 % of the price (24 levels span
+ * about 0.35 %), each jittered by a stream seeded from the symbol and side, so a book never
+ * looks like a grid. Levels past the first few sit on a "nice" grid about half their gap wide
+ * (round prices, as real deep liquidity tends to).
+ */
+export function ladderTicks(
+  symbol: string,
+  side: 'bid' | 'ask',
+  centre: number,
+  price: number,
+  pricePrecision: number,
+  levels: number,
+): number[] {
+  const ticksPerPrice = 10 ** pricePrecision
+  const rng = createRng(`book:${symbol}:${side}`)
+  const dir = side === 'bid' ? -1 : 1
+  const best = side === 'bid' ? Math.ceil(centre) - 1 : Math.floor(centre) + 1
+  if (best <= 0) return []
+  const out = [best]
+  let off = 0
+  let gap = FIRST_GAP
+  for (let i = 1; i < levels; i++) {
+    const ticks = Math.max(1, gap * (0.6 + 0.8 * rng.next()) * price * ticksPerPrice)
+    gap = Math.min(gap * GAP_GROWTH, MAX_GAP)
+    off += ticks
+    const grid = niceGrid(ticks / 2)
+    const prev = out[out.length - 1] as number
+    let p = side === 'bid' ? Math.floor((best - off) / grid) * grid : Math.ceil((best + off) / grid) * grid
+    // Never on or through the level before (a coarse grid can round back onto it).
+    if ((p - prev) * dir < 1) p = prev + dir
+    if (p <= 0 || !Number.isSafeInteger(p)) break
+    out.push(p)
+  }
+  return out
+}
+
+/** One quoted level: its price in ticks and its size (base amount or lots, as text). */
+export interface Level {
+  ticks: number
+  size: string
+}
+
+/**
+ * The levels to quote on one side, best first: the best always at `target[0]`; every deeper
+ * target takes the previously quoted level lying closest to it within its window (half way to
+ * its neighbours), price and size unchanged, or else a new level made by `make`. When the
+ * centre moves, the deep levels stay where they are (a real book does not move its whole depth
+ * for a small move): only the levels near the top are cancelled and placed.
+ */
+export function settle(
+  target: number[],
+  prev: readonly Level[] | undefined,
+  make: (ticks: number, rank: number) => string | null,
+): Level[] {
+  const best = target[0]
+  if (best === undefined) return []
+  const dir = target.length > 1 && (target[1] as number) < best ? -1 : 1
+  const dist = (t: number) => (t - best) * dir
+  const out: Level[] = []
+  const taken = new Set<Level>()
+  target.forEach((t, i) => {
+    let pick: Level | undefined
+    if (i > 0 && prev) {
+      const d = dist(t)
+      const lo = (dist(target[i - 1] as number) + d) / 2
+      const next = target[i + 1]
+      const hi = next === undefined ? d + (d - lo) : (d + dist(next)) / 2
+      for (const l of prev) {
+        const dl = dist(l.ticks)
+        if (dl <= lo || dl > hi || taken.has(l)) continue
+        if (!pick || Math.abs(dl - d) < Math.abs(dist(pick.ticks) - d)) pick = l
+      }
+    }
+    if (pick) {
+      taken.add(pick)
+      out.push(pick)
+      return
+    }
+    const size = make(t, i)
+    if (size !== null) out.push({ ticks: t, size })
+  })
+  return out
+}
+
+/** The largest of 1, 2, 5, 10, 20, 50... ticks not above `ticks` (at least 1). */
+function niceGrid(ticks: number): number {
+  if (ticks < 2) return 1
+  const e = 10 ** Math.floor(Math.log10(ticks))
+  const m = ticks / e
+  return (m >= 5 ? 5 : m >= 2 ? 2 : 1) * e
+}
+
+/**
+ * Size of a level, in the quote currency: growing with the level's rank (about 30x from the best
+ * to the 24th), times a factor from a stream seeded by the symbol, side and price (0.55-1.45,
+ * now and then a wall of 2.5x), so a level that keeps its price keeps its size.
+ */
+export function levelNotional(
+  symbol: string,
+  side: 'bid' | 'ask',
+  rank: number,
+  ticks: number,
+  base: number,
+) {
+  const rng = createRng(`size:${symbol}:${side}:${ticks}`)
+  const jitter = 0.55 + 0.9 * rng.next()
+  const wall = rank > 3 && rng.next() > 0.92 ? 2.5 : 1
+  return base * (1 + 0.35 * rank) ** 1.6 * jitter * wall
 }
 
 /** Is the 'market_makers.enabled' setting on? A missing row means on. */
@@ -38,20 +159,21 @@ export async function marketMakersEnabled(db: Db): Promise<boolean> {
 }
 
 /**
- * Demo liquidity: a system holder quoting a few levels around the index on every crypto spot
- * pair, re-quoting as the index moves. Its funds come from the treasury through the ledger
- * (market_maker_funding); like a user it can never go below zero. One symbol at a time, with a
- * pause between symbols, each re-quote one transaction.
+ * Demo liquidity: a system holder quoting a book of `levels` (24) levels a side on every crypto
+ * spot pair (see ladderTicks for the shape), re-centred on the index when it moves more than
+ * `moveThreshold` (0.04 %) and refreshed every `maxAgeMs` so filled levels come back. Its funds
+ * come from the treasury through the ledger (market_maker_funding); like a user it can never go
+ * below zero. One symbol at a time, with a pause between symbols; each re-quote is one
+ * transaction that cancels and places only the levels whose price or size changed.
  */
 export class MarketMakers {
   private readonly holder: string
   private readonly levels: number
-  private readonly step: string
-  private readonly levelNotional: string
+  private readonly levelNotional: number
   private readonly moveThreshold: string
   private readonly maxAgeMs: number
   private readonly pauseMs: number
-  private readonly quoted = new Map<string, { mid: string; at: number }>()
+  private readonly quoted = new Map<string, { mid: string; at: number; bid: Level[]; ask: Level[] }>()
   private running = false
   private loop: Promise<void> | null = null
   private wake: (() => void) | null = null
@@ -64,11 +186,10 @@ export class MarketMakers {
     private readonly opts: MarketMakerOptions = {},
   ) {
     this.holder = opts.holder ?? MARKET_MAKER
-    this.levels = opts.levels ?? 7
-    this.step = opts.step ?? '0.0006'
-    this.levelNotional = opts.levelNotional ?? '800'
+    this.levels = opts.levels ?? 24
+    this.levelNotional = Number(opts.levelNotional ?? '300')
     this.moveThreshold = opts.moveThreshold ?? '0.0004'
-    this.maxAgeMs = opts.maxAgeMs ?? 30_000
+    this.maxAgeMs = opts.maxAgeMs ?? 15_000
     this.pauseMs = opts.pauseMs ?? 100
   }
 
@@ -107,8 +228,8 @@ export class MarketMakers {
           for (const inst of this.market.instruments()) {
             if (!this.running) break
             if (inst.category !== 'spot' || inst.status !== 'trading') continue
-            await this.maybeQuote(inst.symbol)
-            await this.sleep(this.pauseMs)
+            // Only a symbol that had work to do earns the pause before the next one.
+            if (await this.maybeQuote(inst.symbol)) await this.sleep(this.pauseMs)
           }
         } else if (this.active) {
           // Switched off: take the quotes down once.
@@ -123,16 +244,25 @@ export class MarketMakers {
     }
   }
 
-  /** Re-quotes one symbol now if the index moved or the quotes are stale. Exposed for tests. */
+  /**
+   * Re-centres one symbol's book if the index moved (the deep levels stay, see settle), or
+   * refreshes it at the same centre when it is `maxAgeMs` old (levels taken by fills come back;
+   * whole ones stay as they are). Exposed for tests.
+   */
   async maybeQuote(symbol: string, force = false): Promise<boolean> {
     const last = this.market.ticker(symbol)?.last
     if (!last || !gt(last, '0')) return false
     const prev = this.quoted.get(symbol)
+    let mid = last
     if (!force && prev) {
       const moved = div(sub(last, prev.mid).replace('-', ''), prev.mid, 8, 'down')
-      if (lt(moved, this.moveThreshold) && Date.now() - prev.at < this.maxAgeMs) return false
+      if (lt(moved, this.moveThreshold)) {
+        if (Date.now() - prev.at < this.maxAgeMs) return false
+        mid = prev.mid
+      }
     }
-    const quotes = this.quotesFor(symbol, last)
+    const book = this.levelsFor(symbol, mid, prev)
+    const quotes = this.toQuotes(symbol, book)
     if (quotes.length === 0) return false
     await this.ensureFunds(symbol, quotes)
     try {
@@ -141,36 +271,58 @@ export class MarketMakers {
       this.opts.log?.warn({ err, symbol }, 'market makers: re-quote failed')
       return false
     }
-    this.quoted.set(symbol, { mid: last, at: Date.now() })
+    this.quoted.set(symbol, { mid, at: Date.now(), ...book })
     return true
   }
 
+  /** The book around `mid` (no earlier quotes to keep): bids, then asks, best first. */
   quotesFor(symbol: string, mid: string): PlaceInput[] {
+    return this.toQuotes(symbol, this.levelsFor(symbol, mid))
+  }
+
+  /** Each side's levels around `mid`, keeping the deep levels of `prev` where they still fit. */
+  levelsFor(
+    symbol: string,
+    mid: string,
+    prev?: { bid: Level[]; ask: Level[] },
+  ): { bid: Level[]; ask: Level[] } {
     const inst = this.market.instrument(symbol)
-    if (!inst) return []
+    if (!inst) return { bid: [], ask: [] }
     const pp = inst.price_precision
     const ap = inst.amount_precision
-    const out: PlaceInput[] = []
-    for (let i = 1; i <= this.levels; i++) {
-      const off = mul(this.step, String(i))
-      const bid = round(mul(mid, sub('1', off)), pp, 'down')
-      const ask = round(mul(mid, add('1', off)), pp, 'up')
-      for (const [side, price] of [
-        ['buy', bid],
-        ['sell', ask],
-      ] as const) {
-        if (!gt(price, '0')) continue
-        // Slightly larger further out, like a real book.
-        const size = toFixed(
-          div(mul(this.levelNotional, String(1 + (i - 1) * 0.5)), price, ap + 2, 'down'),
-          ap,
-          'down',
-        )
-        if (lt(size, inst.min_amount) || lt(mul(size, price), inst.min_notional)) continue
-        out.push({ symbol, side, type: 'limit', price, amount: size })
-      }
-    }
-    return out
+    const index = Number(mid)
+    const side = (book: 'bid' | 'ask') =>
+      settle(ladderTicks(symbol, book, index * 10 ** pp, index, pp, this.levels), prev?.[book], (t, rank) => {
+        const price = fromUnits(t, pp)
+        const notional = levelNotional(symbol, book, rank, t, this.levelNotional).toFixed(2)
+        let size = toFixed(div(notional, price, ap + 2, 'down'), ap, 'down')
+        // Respect the pair's minimums: a level is never below them.
+        if (lt(size, inst.min_amount)) size = inst.min_amount
+        if (lt(mul(size, price), inst.min_notional))
+          size = round(div(inst.min_notional, price, ap + 2, 'up'), ap, 'up')
+        return normalize(size)
+      })
+    return { bid: side('bid'), ask: side('ask') }
+  }
+
+  private toQuotes(symbol: string, book: { bid: Level[]; ask: Level[] }): PlaceInput[] {
+    const pp = this.market.instrument(symbol)?.price_precision ?? 0
+    return [
+      ...book.bid.map((l) => ({
+        symbol,
+        side: 'buy' as const,
+        type: 'limit' as const,
+        price: fromUnits(l.ticks, pp),
+        amount: l.size,
+      })),
+      ...book.ask.map((l) => ({
+        symbol,
+        side: 'sell' as const,
+        type: 'limit' as const,
+        price: fromUnits(l.ticks, pp),
+        amount: l.size,
+      })),
+    ]
   }
 
   /** Tops up the holder's spot balances from the treasury so the quotes can be frozen. */

@@ -1,7 +1,7 @@
 import { type AccountPosition, isLiquidatable } from '@common/contract/liquidation'
 import { maxLeverageFor, notionalOf } from '@common/contract/margin'
 import { orderCost } from '@common/contract/orders'
-import { add, div, gt, max, mul, round, sub } from '@common/money/decimal'
+import { add, div, gt, max, mul, normalize, round, sub } from '@common/money/decimal'
 import type { ContractPlaceInput, ContractSide } from '@common/schemas/contract'
 import { fromUnits } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
@@ -212,11 +212,29 @@ export async function requote(
 ) {
   await svc.init()
   const inst = svc.inst(symbol)
-  return svc.exclusive(() =>
-    svc.transact(async (pass) => {
+  return svc.exclusive(async () => {
+    // An order still whole at a quote's side, price and lots stays; only the rest is replaced.
+    const keyOf = (side: string, price: string, lots: number) => `${side}:${normalize(price)}:${lots}`
+    const waiting = new Map<string, { side: ContractSide; price: string; lots: number }[]>()
+    for (const q of quotes) {
+      const k = keyOf(q.side, round(q.price, inst.pp, 'half-up'), q.lots)
+      waiting.set(k, [...(waiting.get(k) ?? []), q])
+    }
+    const stale: OrderRow[] = []
+    for (const o of svc.openOrdersOf(holder, symbol)) {
+      const same =
+        o.kind === 'net' && o.type === 'limit' && o.price !== null && Number(o.filled_lots) === 0
+          ? waiting.get(keyOf(o.side, o.price, Number(o.lots)))
+          : undefined
+      if (same?.length) same.pop()
+      else stale.push(o)
+    }
+    const missing = [...waiting.values()].flat()
+    if (stale.length === 0 && missing.length === 0) return
+    await svc.transact(async (pass) => {
       await svc.lockFor(pass, [holder])
-      for (const o of svc.openOrdersOf(holder, symbol)) svc.cancelIn(pass, o)
-      for (const q of quotes) {
+      for (const o of stale) svc.cancelIn(pass, o)
+      for (const q of missing) {
         const id = await svc.nextOrderId(pass.trx)
         const price = round(q.price, inst.pp, 'half-up')
         await svc.execute(
@@ -237,6 +255,6 @@ export async function requote(
           ),
         )
       }
-    }),
-  )
+    })
+  })
 }

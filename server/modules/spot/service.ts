@@ -395,12 +395,33 @@ export class SpotService extends EventEmitter<SpotEvents> {
     })
   }
 
-  /** Market makers: cancel the holder's orders on `symbol` and place `quotes`, atomically. */
+  /**
+   * Market makers: make the holder's orders on `symbol` exactly `quotes`, atomically. An order
+   * still whole at a quote's side, price and amount stays; the others are cancelled and the
+   * missing quotes placed (nothing at all when the book already matches).
+   */
   async requote(holder: string, symbol: string, quotes: PlaceInput[]): Promise<void> {
     await this.init()
     return this.exclusive(async () => {
-      const prepared = quotes.map((q) => this.prepare(holder, q))
-      const mine = [...this.open.values()].filter((o) => o.holder === holder && o.symbol === symbol)
+      const wanted = quotes.map((q) => this.prepare(holder, q))
+      const keyOf = (side: string, price: string, amount: string) =>
+        `${side}:${normalize(price)}:${normalize(amount)}`
+      const waiting = new Map<string, Prepared[]>()
+      for (const p of wanted) {
+        const k = keyOf(p.input.side, p.price ?? '0', p.amount ?? '0')
+        waiting.set(k, [...(waiting.get(k) ?? []), p])
+      }
+      const mine: OrderRow[] = []
+      for (const o of this.open.values()) {
+        if (o.holder !== holder || o.symbol !== symbol) continue
+        const same = isZero(o.filled)
+          ? waiting.get(keyOf(o.side, o.price ?? '0', o.amount ?? '0'))
+          : undefined
+        if (same?.length) same.pop()
+        else mine.push(o)
+      }
+      const prepared = [...waiting.values()].flat()
+      if (mine.length === 0 && prepared.length === 0) return
       const fx = newEffects()
       await this.transact(fx, async (pass) => {
         const inst = this.inst(symbol)
