@@ -65,10 +65,15 @@ for (const [name, url] of [
     const asks = page.getByTestId('asks')
     await expect(asks.getByRole('button').first()).toBeVisible({ timeout: 30_000 })
     const group = page.getByTestId('depth-group')
-    await expect(group.locator('option')).toHaveText(['0.01', '0.1', '1', '10'])
+    await expect(group).toHaveText('0.01')
     const prices = asks.locator('button > span:nth-child(2)')
     await expect(prices.first()).toHaveText(/\.\d\d$/)
-    await group.selectOption({ label: '10' })
+    // The app's picker sheet, not a native select.
+    await group.click()
+    const options = page.getByTestId('depth-group-sheet').getByRole('radio')
+    await expect(options).toHaveText(['0.01', '0.1', '1', '10'])
+    await options.filter({ hasText: /^10$/ }).click()
+    await expect(group).toHaveText('10')
     // Whole tens, no decimals: every ask and bid level is a bucket of 10.
     await expect(prices.first()).toHaveText(/^[\d,]*0$/)
     for (const text of await prices.allTextContents()) expect(text).toMatch(/^[\d,]*0$/)

@@ -1,26 +1,33 @@
-import { add, div, gt, isZero, mul } from '@common/money/decimal'
+import { add, div, gt, isZero, max, mul } from '@common/money/decimal'
 import type { DepthLevel, PublicTrade } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
+import { SelectSheet } from '@/ui/SelectSheet'
 import { groupLevels, groupSteps } from './depth-group'
+import book from './OrderBook.module.css'
 import styles from './Spot.module.css'
 
-function widths(levels: DepthLevel[]): string[] {
-  // Bar width: cumulative amount relative to the side's total.
+/** Running totals from the spread outward (exact decimals). */
+function cumulative(levels: DepthLevel[]): string[] {
   let acc = '0'
-  const cum = levels.map((l) => {
+  return levels.map((l) => {
     acc = add(acc, l.amount)
     return acc
   })
-  const total = cum[cum.length - 1] ?? '0'
-  return cum.map((c) => (isZero(total) ? '0' : div(mul(c, '100'), total, 2, 'down')))
+}
+
+/** Each running total as a percentage of `scale` (the deeper of the two shown sides). */
+function widths(cum: string[], scale: string): string[] {
+  return cum.map((c) => (isZero(scale) ? '0' : div(mul(c, '100'), scale, 2, 'down')))
 }
 
 /**
- * Asks above, last price, bids below; a tap on a row hands its price to the order form. The
- * levels can be grouped by 1, 10, 100 or 1000 ticks of the instrument's price.
+ * Asks above, last price, bids below; a tap on a row hands its price to the order form. Each
+ * row's bar is the cumulative amount from the spread out to that level, on one scale for both
+ * sides, so the deeper side shows at a glance. The levels can be grouped by 1, 10, 100 or 1000
+ * ticks of the instrument's price (the app's picker sheet).
  */
 export function OrderBook({
   bids,
@@ -47,56 +54,56 @@ export function OrderBook({
   const a = (step ? groupLevels(asks, step, 'ask') : asks).slice(0, rows)
   const b = (step ? groupLevels(bids, step, 'bid') : bids).slice(0, rows)
   const dp = pricePrecision === undefined ? undefined : Math.max(0, pricePrecision - group)
-  const aw = widths(a)
-  const bw = widths(b)
+  const ac = cumulative(a)
+  const bc = cumulative(b)
+  const scale = max(ac[ac.length - 1] ?? '0', bc[bc.length - 1] ?? '0')
+  const aw = widths(ac, scale)
+  const bw = widths(bc, scale)
   const row = (l: DepthLevel, w: string, side: 'ask' | 'bid') => (
     <li key={`${side}${l.price}`}>
       <button
         type="button"
-        className={styles.bookRow}
+        className={book.row}
         data-side={side}
         onClick={() => onPick?.(l.price)}
         aria-label={t`Price ${l.price}, amount ${l.amount}`}
       >
-        <span className={styles.bar} style={{ width: `${w}%` }} aria-hidden="true" />
-        <span className={styles.bookPrice}>{amount(l.price, { dp })}</span>
-        <span className={styles.bookAmount}>{amount(l.amount, { dp: amountPrecision })}</span>
+        <span className={book.bar} style={{ width: `${w}%` }} aria-hidden="true" />
+        <span className={book.price}>{amount(l.price, { dp })}</span>
+        <span className={book.amount}>{amount(l.amount, { dp: amountPrecision })}</span>
       </button>
     </li>
   )
   const lastTrend = last && bids[0] && asks[0] ? (gt(last, bids[0].price) ? 'up' : 'down') : undefined
   return (
-    <section className={styles.book} aria-label={t`Order book`}>
-      <div className={styles.bookHead}>
+    <section className={book.book} aria-label={t`Order book`}>
+      <div className={book.head}>
         <span>{t`Price`}</span>
         <span>{t`Amount`}</span>
       </div>
       {steps.length > 0 && (
-        <label className={styles.bookGroup}>
-          <span>{t`Group`}</span>
-          <select
-            value={group}
-            data-testid="depth-group"
-            onChange={(e) => setGroup(Number(e.currentTarget.value))}
-          >
-            {steps.map((s, i) => (
-              <option key={s} value={i}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <div className={book.group}>
+          <SelectSheet
+            compact
+            className={book.groupButton}
+            label={t`Price grouping`}
+            value={String(group)}
+            options={steps.map((s, i) => ({ value: String(i), label: s }))}
+            onChange={(v) => setGroup(Number(v))}
+            testId="depth-group"
+          />
+        </div>
       )}
-      <ol className={styles.asks} aria-label={t`Asks`} data-testid="asks">
+      <ol className={book.asks} aria-label={t`Asks`} data-testid="asks">
         {[...a.map((l, i) => row(l, aw[i] ?? '0', 'ask'))].reverse()}
-        {a.length === 0 && <li className={styles.bookEmpty}>--</li>}
+        {a.length === 0 && <li className={book.empty}>--</li>}
       </ol>
-      <div className={styles.bookLast} data-trend={lastTrend} data-testid="last-price">
+      <div className={book.last} data-trend={lastTrend} data-testid="last-price">
         {last ? amount(last, { dp: pricePrecision }) : '--'}
       </div>
-      <ol className={styles.bids} aria-label={t`Bids`} data-testid="bids">
+      <ol className={book.bids} aria-label={t`Bids`} data-testid="bids">
         {b.map((l, i) => row(l, bw[i] ?? '0', 'bid'))}
-        {b.length === 0 && <li className={styles.bookEmpty}>--</li>}
+        {b.length === 0 && <li className={book.empty}>--</li>}
       </ol>
     </section>
   )
