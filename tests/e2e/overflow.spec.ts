@@ -166,11 +166,12 @@ async function setUp(req: APIRequestContext): Promise<{ token: string; ids: Reco
     {
       side: 'sell',
       coin: 'USDT',
-      fiat: 'HKD',
-      price: '7.8',
+      // EUR, which the C2C journey test does not use, so its buyer never meets this ad.
+      fiat: 'EUR',
+      price: '0.92',
       total: '100',
       minAmount: '10',
-      maxAmount: '780',
+      maxAmount: '92',
       payKinds: ['bank'],
     },
     seller.token,
@@ -179,7 +180,7 @@ async function setUp(req: APIRequestContext): Promise<{ token: string; ids: Reco
     req,
     'post',
     'c2c/order/create',
-    { adId: ad.id, amount: '78' },
+    { adId: ad.id, amount: '46' },
     user.token,
   )
   // A staking order and the first subscription project and article a fresh install ships.
