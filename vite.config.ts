@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { appShell } from './scripts/vite-app-shell'
 
 const apiTarget = `http://localhost:${process.env.PORT || 8080}`
 
@@ -25,6 +26,7 @@ export default defineConfig({
       semicolons: false,
     }),
     react(),
+    appShell(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     // The build fails when any catalog lacks a translation (npm run build extracts first).
     // LINGUI_STRICT=0 relaxes this for a local build while a feature's texts await translation.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import compress from '@fastify/compress'
@@ -49,7 +50,8 @@ export async function buildApp({ config, db, market: given }: AppDeps): Promise<
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The static shell's one inline script (theme, language) is allowed by its hash only.
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.staticDir)],
         // Chart and layout libraries set inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -81,6 +83,19 @@ export async function buildApp({ config, db, market: given }: AppDeps): Promise<
 
   registerStatic(app, config.staticDir)
   return app
+}
+
+/** CSP sources for the inline scripts of the built index.html (none when there is no build). */
+export function inlineScriptHashes(root: string): string[] {
+  const file = path.join(root, 'index.html')
+  if (!fs.existsSync(file)) return []
+  const html = fs.readFileSync(file, 'utf8')
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  )
 }
 
 /** The built PWA: hashed files are immutable, the shell and worker are always revalidated. */

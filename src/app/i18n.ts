@@ -6,6 +6,9 @@ import type { CatalogArea } from './catalog-areas'
 // route only the core messages (locales/<lang>.po); areas come from locales/<area>/<lang>.po.
 const coreLoaders = import.meta.glob<{ messages: Messages }>('../../locales/*.po')
 const loadedAreas = new Set<CatalogArea>()
+// The language being activated: routes may load their areas while it is still on its way (boot
+// loads the first route and the core catalog at once).
+let target: LangCode | undefined
 
 async function catalog(lang: LangCode, area?: CatalogArea): Promise<Messages> {
   // The area loaders are a table of 90 chunks the home route does not need: fetched on first use.
@@ -19,6 +22,7 @@ async function catalog(lang: LangCode, area?: CatalogArea): Promise<Messages> {
 /** Switches language: the core catalog and every area already in use, then one activation. */
 export async function activateLang(code: LangCode): Promise<void> {
   const lang = isLangCode(code) ? code : DEFAULT_LANG
+  target = lang
   const areas = [...loadedAreas]
   const [core, ...rest] = await Promise.all([catalog(lang), ...areas.map((a) => catalog(lang, a))])
   i18n.load(lang, { ...core, ...Object.assign({}, ...rest) })
@@ -30,11 +34,11 @@ export async function activateLang(code: LangCode): Promise<void> {
 export async function ensureAreas(areas: readonly CatalogArea[]): Promise<void> {
   const missing = areas.filter((a) => !loadedAreas.has(a))
   if (missing.length === 0) return
-  const lang = isLangCode(i18n.locale) ? i18n.locale : DEFAULT_LANG
+  const lang = target ?? (isLangCode(i18n.locale) ? i18n.locale : DEFAULT_LANG)
   const loaded = await Promise.all(missing.map((a) => catalog(lang, a)))
   for (const a of missing) loadedAreas.add(a)
   // The language may have changed meanwhile; activateLang then reloads every area anyway.
-  if (i18n.locale === lang) i18n.load(lang, Object.assign({}, ...loaded))
+  if ((target ?? i18n.locale) === lang) i18n.load(lang, Object.assign({}, ...loaded))
 }
 
 export { i18n }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -138,6 +139,25 @@ describe('static PWA serving', () => {
       expect(index.headers['cache-control']).toBe('no-cache')
       const asset = await h.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    } finally {
+      await h.close()
+      fs.rmSync(dir, { recursive: true })
+    }
+  })
+
+  it("allows the static shell's inline script by its hash and no other inline script", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'))
+    const inline = 'document.documentElement.dataset.theme = "dark"'
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><title>x</title><script>${inline}</script>`,
+    )
+    const h = await startHarness('pglite', { staticDir: dir })
+    try {
+      const csp = String((await h.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '))
+      const hash = createHash('sha256').update(inline).digest('base64')
+      expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`)
     } finally {
       await h.close()
       fs.rmSync(dir, { recursive: true })

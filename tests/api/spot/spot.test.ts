@@ -83,7 +83,11 @@ describe.each(backends)('spot trading on %s', (backend) => {
     )
     expect(bal.data.base.available).toBe('0.1')
     // Without a VIP tier the caller's rates are the instrument's.
-    expect(bal.data).toMatchObject({ makerFee: '0.001', takerFee: '0.001', feeRates: { maker: '0.001', taker: '0.001' } })
+    expect(bal.data).toMatchObject({
+      makerFee: '0.001',
+      takerFee: '0.001',
+      feeRates: { maker: '0.001', taker: '0.001' },
+    })
     expect(bal.data.quote.frozen).toBe('3103.1')
     const open = await s.open(bob.token)
     expect(open.data.map((o) => o.id)).toEqual([bid.data.id])

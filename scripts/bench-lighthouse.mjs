@@ -1,0 +1,147 @@
+// npm run bench:lighthouse — Lighthouse mobile performance (its default preset: simulated slow 4G,
+// 4x CPU slowdown, Moto G Power screen) of the first screens, driving Debian's Chromium against the
+// built app served by the exchange (a fresh PGlite data dir unless BENCH_URL points at a running one).
+// Prints one row per route (median of the runs) and, with --gate <score>, exits 1 when the home
+// median is under that score: a budget with headroom for machine noise, not a timing unit test.
+//   node scripts/bench-lighthouse.mjs [--runs 3] [--routes home,market,...] [--gate 90] [--repeat] [--save dir]
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs'
+
+const args = process.argv.slice(2)
+const opt = (name, dflt) => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 ? args[i + 1] : dflt
+}
+const RUNS = Number(opt('runs', '3'))
+const GATE = opt('gate', null)
+const REPEAT = args.includes('--repeat')
+// --save <dir>: keep each run's full report (JSON) to read its traces and audits.
+const SAVE = opt('save', null)
+const ROUTES = {
+  home: 'pages/home/index',
+  market: 'pages/market/market',
+  quote: 'pages/market/quote?symbol=BTCUSDT',
+  'trade-spot': 'pages/trade/trade-spot',
+}
+const chosen = opt('routes', Object.keys(ROUTES).join(',')).split(',')
+
+const port = Number(process.env.BENCH_PORT || 4290)
+let server = null
+let base = process.env.BENCH_URL
+if (!base) {
+  const staticDir = process.env.STATIC_DIR || 'dist'
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
+    console.error(`no built app in ${staticDir}/: run npm run build first`)
+    process.exit(2)
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lh-'))
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: staticDir,
+    },
+  })
+  base = `http://localhost:${port}/`
+  const until = Date.now() + 240_000
+  for (;;) {
+    try {
+      if ((await fetch(`${base}api/health`)).ok) break
+    } catch {}
+    if (Date.now() > until || server.exitCode !== null) {
+      console.error('server did not start')
+      process.exit(2)
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  // Let the first-start backfill and the makers' first quotes settle: measure a quiet server.
+  await new Promise((r) => setTimeout(r, 5_000))
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath() ?? undefined,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+})
+
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+}
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+
+const rows = []
+try {
+  for (const name of chosen) {
+    const url = `${base}#/${ROUTES[name]}`
+    const runs = []
+    for (let i = 0; i < RUNS; i++) {
+      const r = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // A first visit: storage and the service worker are cleared before each run (the default);
+        // --repeat keeps them, measuring the installed app's return visit.
+        disableStorageReset: REPEAT,
+      })
+      const lhr = r.lhr
+      if (SAVE) {
+        fs.mkdirSync(SAVE, { recursive: true })
+        fs.writeFileSync(path.join(SAVE, `${name}-${i + 1}.json`), r.report)
+      }
+      if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`)
+      const run = { score: Math.round(lhr.categories.performance.score * 100) }
+      for (const [k, id] of Object.entries(METRICS)) run[k] = lhr.audits[id].numericValue
+      runs.push(run)
+    }
+    const row = { route: name }
+    for (const k of ['score', ...Object.keys(METRICS)]) row[k] = median(runs.map((r) => r[k]))
+    row.scores = runs.map((r) => r.score).join('/')
+    rows.push(row)
+  }
+} finally {
+  await chrome.kill()
+  server?.kill('SIGTERM')
+}
+
+const ms = (v) => `${(v / 1000).toFixed(2)} s`
+console.log(
+  `\nLighthouse ${REPEAT ? 'repeat' : 'first'} visit, mobile preset, median of ${RUNS} run(s) (scores of each run)`,
+)
+console.table(
+  rows.map((r) => ({
+    route: r.route,
+    score: `${r.score} (${r.scores})`,
+    FCP: ms(r.fcp),
+    LCP: ms(r.lcp),
+    TBT: `${Math.round(r.tbt)} ms`,
+    CLS: r.cls.toFixed(3),
+    SI: ms(r.si),
+  })),
+)
+if (GATE) {
+  const home = rows.find((r) => r.route === 'home')
+  if (!home || home.score < Number(GATE)) {
+    console.error(`home median score ${home?.score} is under the budget of ${GATE}`)
+    process.exit(1)
+  }
+  console.log(`home median score ${home.score} >= budget ${GATE}`)
+}
+process.exit(0)

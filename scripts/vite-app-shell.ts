@@ -1,0 +1,36 @@
+import fs from 'node:fs'
+import type { Plugin } from 'vite'
+import { DEFAULT_LANG, LANGUAGES } from '../common/i18n/languages'
+import { TAB_PATHS } from '../src/app/shell/tab-paths'
+
+const LABELS = ['Home', 'Markets', 'Trade', 'Assets', 'Mine']
+
+/** A message's translation in a .po catalog (the shell needs five; no parser dependency for that). */
+function translation(po: string, id: string): string | undefined {
+  const m = po.match(new RegExp(`\\nmsgid "${id}"\\nmsgstr "((?:[^"\\\\]|\\\\.)*)"`))
+  return m?.[1] ? JSON.parse(`"${m[1]}"`) : undefined
+}
+
+/**
+ * Fills the static shell's label table in index.html from the core catalogs, so the tab bar painted
+ * before JavaScript speaks the stored language with the same words the app then renders.
+ */
+export function appShell(): Plugin {
+  return {
+    name: 'app-shell-text',
+    transformIndexHtml(html) {
+      const text: Record<string, Record<string, string>> = {}
+      for (const { code } of LANGUAGES) {
+        const po = fs.readFileSync(new URL(`../locales/${code}.po`, import.meta.url), 'utf8')
+        text[code] = Object.fromEntries(LABELS.map((l) => [l, translation(po, l) ?? l]))
+      }
+      const table = {
+        text,
+        bcp47: Object.fromEntries(LANGUAGES.map((l) => [l.code, l.bcp47])),
+        fallback: DEFAULT_LANG,
+        tabs: TAB_PATHS,
+      }
+      return html.replace('__SHELL_TEXT__', JSON.stringify(table))
+    },
+  }
+}
