@@ -3,11 +3,24 @@ import type { Plugin } from 'vite'
 import { DEFAULT_LANG, LANGUAGES } from '../common/i18n/languages'
 import { TAB_PATHS } from '../src/app/shell/tab-paths'
 
-const LABELS = ['Home', 'Markets', 'Trade', 'Assets', 'Mine']
+// Tab labels, and the visitor panel of home (src/features/home/HomeHero.tsx): same words, same size.
+const LABELS: Record<string, string> = {
+  Home: 'Home',
+  Markets: 'Markets',
+  Trade: 'Trade',
+  Assets: 'Assets',
+  Mine: 'Mine',
+  hero: 'Trade crypto on an exchange you can check',
+  heroSub: 'Spot, perpetuals and options on one account. Every balance change is in your records.',
+  Register: 'Register',
+  'Log in': 'Log in',
+}
 
 /** A message's translation in a .po catalog (the shell needs five; no parser dependency for that). */
 function translation(po: string, id: string): string | undefined {
-  const m = po.match(new RegExp(`\\nmsgid "${id}"\\nmsgstr "((?:[^"\\\\]|\\\\.)*)"`))
+  const m = po.match(
+    new RegExp(`\\nmsgid "${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\nmsgstr "((?:[^"\\\\]|\\\\.)*)"`),
+  )
   return m?.[1] ? JSON.parse(`"${m[1]}"`) : undefined
 }
 
@@ -22,7 +35,13 @@ export function appShell(): Plugin {
       const text: Record<string, Record<string, string>> = {}
       for (const { code } of LANGUAGES) {
         const po = fs.readFileSync(new URL(`../locales/${code}.po`, import.meta.url), 'utf8')
-        text[code] = Object.fromEntries(LABELS.map((l) => [l, translation(po, l) ?? l]))
+        text[code] = Object.fromEntries(
+          Object.entries(LABELS).map(([key, id]) => {
+            // A renamed message must not leave the shell saying something else than the app.
+            if (!po.includes(`\nmsgid "${id}"\n`)) throw new Error(`app shell: "${id}" is not in ${code}.po`)
+            return [key, translation(po, id) ?? id]
+          }),
+        )
       }
       const table = {
         text,
