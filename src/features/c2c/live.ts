@@ -21,12 +21,14 @@ export function useC2cUpdates(): void {
       onMessage: (d) => {
         const e = d.c2c
         if (!e) return
-        if (e.message) {
+        const key = c2cKeys.messages(e.orderId)
+        const list = qc.getQueryData<C2cMessage[]>(key)
+        // Appended only to a settled list: a fetch still on its way may predate the message and
+        // would overwrite it, so then (and with no list yet) the chat is fetched again.
+        if (e.message && list && qc.isFetching({ queryKey: key }) === 0) {
           const m = e.message
-          qc.setQueryData<C2cMessage[]>(c2cKeys.messages(e.orderId), (list) =>
-            list && !list.some((x) => x.id === m.id) ? [...list, m] : list,
-          )
-        } else void qc.invalidateQueries({ queryKey: c2cKeys.messages(e.orderId) })
+          if (!list.some((x) => x.id === m.id)) qc.setQueryData<C2cMessage[]>(key, [...list, m])
+        } else void qc.invalidateQueries({ queryKey: key })
         void qc.invalidateQueries({ queryKey: c2cKeys.order(e.orderId) })
         void qc.invalidateQueries({ queryKey: [...c2cKeys.mine(), 'orders'] })
       },
