@@ -28,7 +28,35 @@ function translation(po: string, id: string): string | undefined {
  * Fills the static shell's label table in index.html from the core catalogs, so the tab bar painted
  * before JavaScript speaks the stored language with the same words the app then renders.
  */
-export function appShell(): Plugin {
+export function appShell(): Plugin[] {
+  return [shellText(), deferEntry()]
+}
+
+/**
+ * Build only: takes the entry script and its modulepreloads out of the HTML and hands them to the
+ * shell's inline script, which adds them after the shell's first frame (development keeps the tag).
+ */
+function deferEntry(): Plugin {
+  return {
+    name: 'app-shell-defer-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = html.match(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/)
+        if (!entry?.[1]) throw new Error('app shell: no entry script in index.html')
+        const preload = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+        let out = html.replace(entry[0], '')
+        for (const p of preload) out = out.replace(p[0], '')
+        const boot = JSON.stringify({ entry: entry[1], preload: preload.map((p) => p[1]) })
+        if (!out.includes("'__BOOT__'")) throw new Error('app shell: no boot slot in index.html')
+        return out.replace("'__BOOT__'", boot)
+      },
+    },
+  }
+}
+
+function shellText(): Plugin {
   return {
     name: 'app-shell-text',
     transformIndexHtml(html) {
