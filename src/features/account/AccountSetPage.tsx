@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@common/i18n/languages'
+import { LANGUAGES, type LangCode, toBcp47 } from '@common/i18n/languages'
 import { CURRENCIES } from '@common/schemas/account'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -10,6 +10,7 @@ import { compressImage } from '@/lib/image/compress-image'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
+import { type SelectOption, SelectSheet } from '@/ui/SelectSheet'
 import { Switch } from '@/ui/Switch'
 import styles from './Account.module.css'
 import { Avatar } from './Avatar'
@@ -117,18 +118,14 @@ export function AccountSetPage() {
           />
         </Cell>
         <Cell label={t`Display currency`}>
-          <select
-            className={form.select}
-            aria-label={t`Display currency`}
+          <SelectSheet
+            label={t`Display currency`}
+            compact
+            testId="display-currency"
             value={u.currency}
-            onChange={(e) => void save({ currency: e.target.value }).catch(() => {})}
-          >
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
+            options={currencyOptions(lang)}
+            onChange={(c) => void save({ currency: c }).catch(() => {})}
+          />
         </Cell>
       </CellGroup>
       <SwitchAccount currentId={u.id} />
@@ -137,4 +134,15 @@ export function AccountSetPage() {
       </button>
     </>
   )
+}
+
+/** The display currencies, each with its name in the user's language (Intl, no catalog strings). */
+function currencyOptions(lang: LangCode): SelectOption[] {
+  let names: Intl.DisplayNames | null = null
+  try {
+    names = new Intl.DisplayNames([toBcp47(lang)], { type: 'currency' })
+  } catch {
+    // An engine without Intl.DisplayNames shows the codes alone.
+  }
+  return CURRENCIES.map((c) => ({ value: c, label: c, hint: names?.of(c) }))
 }

@@ -4,10 +4,13 @@ import type { C2cAd } from '@common/schemas/c2c'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Field } from '@/features/account/Field'
+import form from '@/features/account/Form.module.css'
 import { useFormat } from '@/lib/format/use-format'
+import { CoinPicker } from '@/ui/CoinPicker'
 import { PageHeader } from '@/ui/PageHeader'
+import { SelectSheet } from '@/ui/SelectSheet'
 import { c2cApi, c2cKeys, myAdsQueryOptions } from './api'
 import { PAY_KIND } from './labels'
 import styles from './styles'
@@ -43,6 +46,7 @@ function Form({ ad }: { ad: C2cAd | null }) {
     kinds.length > 0
   const value = FIAT_RE.test(price) && QTY_RE.test(total) ? round(mul(price, total), 2) : null
   const editing = Boolean(ad)
+  const ids = { coin: useId(), fiat: useId(), window: useId() }
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
@@ -92,47 +96,48 @@ function Form({ ad }: { ad: C2cAd | null }) {
           {t`I buy`}
         </button>
       </fieldset>
-      <div className={styles.filters}>
-        <label>
-          <span className={styles.hint}>{t`Coin`} </span>
-          <select
-            className={styles.select}
+      <div className={styles.pair}>
+        <div className={form.field}>
+          <label htmlFor={ids.coin} className={form.label}>
+            {t`Coin`}
+          </label>
+          <CoinPicker
+            id={ids.coin}
+            label={t`Coin`}
+            testId="c2c-ad-coin"
             value={coin}
+            coins={C2C_COINS.map((c) => ({ code: c }))}
             disabled={editing}
-            onChange={(e) => setCoin(e.target.value)}
-          >
-            {C2C_COINS.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span className={styles.hint}>{t`Fiat`} </span>
-          <select
-            className={styles.select}
+            onChange={setCoin}
+          />
+        </div>
+        <div className={form.field}>
+          <label htmlFor={ids.fiat} className={form.label}>
+            {t`Fiat`}
+          </label>
+          <SelectSheet
+            id={ids.fiat}
+            label={t`Fiat`}
+            testId="c2c-ad-fiat"
             value={fiat}
+            options={C2C_FIATS.map((f) => ({ value: f, label: f }))}
             disabled={editing}
-            onChange={(e) => setFiat(e.target.value)}
-          >
-            {C2C_FIATS.map((f) => (
-              <option key={f}>{f}</option>
-            ))}
-          </select>
+            onChange={setFiat}
+          />
+        </div>
+      </div>
+      <div className={form.field}>
+        <label htmlFor={ids.window} className={form.label}>
+          {t`Payment window`}
         </label>
-        <label>
-          <span className={styles.hint}>{t`Payment window`} </span>
-          <select
-            className={styles.select}
-            value={windowMin}
-            onChange={(e) => setWindow(Number(e.target.value))}
-          >
-            {PAY_WINDOWS.map((w) => (
-              <option key={w} value={w}>
-                {t`${w} minutes`}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectSheet
+          id={ids.window}
+          label={t`Payment window`}
+          testId="c2c-ad-window"
+          value={String(windowMin)}
+          options={PAY_WINDOWS.map((w) => ({ value: String(w), label: t`${w} minutes` }))}
+          onChange={(w) => setWindow(Number(w))}
+        />
       </div>
       <Field
         label={t`Price (${fiat})`}

@@ -4,10 +4,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { useState } from 'react'
+import { type CSSProperties, useId, useState } from 'react'
 import { tokenAtom } from '@/app/store'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
+import { SelectSheet } from '@/ui/SelectSheet'
 import { adsQueryOptions, c2cApi } from './api'
 import { PAY_KIND } from './labels'
 import { OrderSheet } from './OrderSheet'
@@ -15,6 +16,8 @@ import styles from './styles'
 import { TraderLine } from './TraderLine'
 
 const AMOUNT_RE = /^\d{1,15}(\.\d{1,2})?$/
+/** A filter's name beside its picker, kept on one line together when the bar wraps. */
+const FILTER: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6 }
 
 /** pages/transaction/index (public): C2C ads to buy from or sell to, filters and quick buy/sell. */
 export function TransactionPage() {
@@ -30,6 +33,7 @@ export function TransactionPage() {
   const [quick, setQuick] = useState('')
   const [busy, setBusy] = useState(false)
   const [open, setOpen] = useState<C2cAd | null>(null)
+  const ids = { fiat: useId(), pay: useId() }
   // The taker buys from sell ads and sells to buy ads.
   const ads = useQuery(
     adsQueryOptions({
@@ -125,36 +129,37 @@ export function TransactionPage() {
           ))}
         </fieldset>
         <div className={styles.filters}>
-          <label>
-            <span className={styles.hint}>{t`Fiat`} </span>
-            <select
-              className={styles.select}
+          <span style={FILTER}>
+            <label htmlFor={ids.fiat} className={styles.hint}>
+              {t`Fiat`}
+            </label>
+            <SelectSheet
+              id={ids.fiat}
+              label={t`Fiat`}
+              compact
+              testId="c2c-fiat"
               value={fiat}
-              onChange={(e) => setFiat(e.target.value)}
-              data-testid="c2c-fiat"
-            >
-              {C2C_FIATS.map((f) => (
-                <option key={f} value={f}>
-                  {f}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className={styles.hint}>{t`Payment method`} </span>
-            <select
-              className={styles.select}
+              options={C2C_FIATS.map((f) => ({ value: f, label: f }))}
+              onChange={setFiat}
+            />
+          </span>
+          <span style={FILTER}>
+            <label htmlFor={ids.pay} className={styles.hint}>
+              {t`Payment method`}
+            </label>
+            <SelectSheet
+              id={ids.pay}
+              label={t`Payment method`}
+              compact
+              testId="c2c-pay-kind"
               value={payKind}
-              onChange={(e) => setPayKind(e.target.value as PayKind | '')}
-            >
-              <option value="">{t`All`}</option>
-              {PAY_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {i18n._(PAY_KIND[k])}
-                </option>
-              ))}
-            </select>
-          </label>
+              options={[
+                { value: '', label: t`All` },
+                ...PAY_KINDS.map((k) => ({ value: k, label: i18n._(PAY_KIND[k]) })),
+              ]}
+              onChange={(k) => setPayKind(k as PayKind | '')}
+            />
+          </span>
           <button
             type="button"
             className={styles.chip}

@@ -138,19 +138,22 @@ export function OrderTicket({
             {lev}x
           </button>
         </div>
-        <label className="visually-hidden" htmlFor={ids.type}>
-          {t`Order type`}
-        </label>
-        <select
-          id={ids.type}
-          data-testid="order-type"
-          className={styles.select}
-          value={type}
-          onChange={(e) => setType(e.target.value as ContractOrderType)}
-        >
-          <option value="limit">{t`Limit`}</option>
-          <option value="market">{t({ message: 'Market', context: 'order type' })}</option>
-        </select>
+        <fieldset className={styles.types} data-testid="order-type">
+          <legend className="visually-hidden">{t`Order type`}</legend>
+          {(['limit', 'market'] as const).map((k) => (
+            // One segment: a real radio button (arrow keys move between them), its label is the segment.
+            <label key={k} data-value={k} data-testid={`type-${k}`}>
+              <input
+                type="radio"
+                name={ids.type}
+                value={k}
+                checked={type === k}
+                onChange={() => setType(k)}
+              />
+              <span>{k === 'limit' ? t`Limit` : t({ message: 'Market', context: 'order type' })}</span>
+            </label>
+          ))}
+        </fieldset>
         {type === 'limit' ? (
           <div className={styles.field}>
             <label htmlFor={ids.price}>{t`Price (USDT)`}</label>

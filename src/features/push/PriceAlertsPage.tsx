@@ -2,13 +2,15 @@ import { type AlertKind, alertCreateSchema, type PriceAlert } from '@common/sche
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useId, useMemo, useState } from 'react'
 import * as v from 'valibot'
 import form from '@/features/account/Form.module.css'
 import { instrumentsQueryOptions, tickersQueryOptions } from '@/features/market/api'
 import { useFormat } from '@/lib/format/use-format'
+import { CoinIcon } from '@/ui/CoinIcon'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
+import { type SelectOption, SelectSheet } from '@/ui/SelectSheet'
 import { alertsQueryOptions, pushApi, pushKeys } from './api'
 import styles from './Push.module.css'
 
@@ -25,6 +27,18 @@ export function PriceAlertsPage({ symbol: initial }: { symbol: string }) {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const last = tickers.data?.[symbol]?.last
+  const marketId = useId()
+  const markets = useMemo<SelectOption[]>(
+    () =>
+      instruments.data
+        ? instruments.data.map((i) => ({
+            value: i.symbol,
+            label: `${i.base}/${i.quote}`,
+            icon: <CoinIcon code={i.base} size={24} />,
+          }))
+        : [{ value: symbol, label: symbol }],
+    [instruments.data, symbol],
+  )
 
   const kinds: { kind: AlertKind; label: string }[] = [
     { kind: 'above', label: t`Rises to` },
@@ -77,20 +91,21 @@ export function PriceAlertsPage({ symbol: initial }: { symbol: string }) {
     <>
       <PageHeader title={t`Price alerts`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={(e) => void submit(e)} noValidate>
-        <label className={form.field}>
-          <span className={form.label}>
+        <div className={form.field}>
+          <label htmlFor={marketId} className={form.label}>
             <Trans>Market</Trans>
-          </span>
-          <select className={form.input} value={symbol} onChange={(e) => setSymbol(e.target.value)}>
-            {(instruments.data ?? []).map((i) => (
-              <option key={i.symbol} value={i.symbol}>
-                {i.base}/{i.quote}
-              </option>
-            ))}
-            {!instruments.data && <option value={symbol}>{symbol}</option>}
-          </select>
+          </label>
+          <SelectSheet
+            id={marketId}
+            label={t`Market`}
+            testId="alert-market"
+            value={symbol}
+            options={markets}
+            onChange={setSymbol}
+            search={t`Search markets`}
+          />
           <span className={form.hint}>{last ? t`Current price ${fmt.amount(last)}` : t`No price yet`}</span>
-        </label>
+        </div>
         <fieldset className={form.field} style={{ border: 0, padding: 0, margin: 0 }}>
           <legend className={form.label} style={{ padding: 0 }}>
             <Trans>Notify me when the price</Trans>
