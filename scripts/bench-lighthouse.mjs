@@ -3,7 +3,7 @@
 // built app served by the exchange (a fresh PGlite data dir unless BENCH_URL points at a running one).
 // Prints one row per route (median of the runs) and, with --gate <score>, exits 1 when the home
 // median is under that score: a budget with headroom for machine noise, not a timing unit test.
-//   node scripts/bench-lighthouse.mjs [--runs 3] [--routes home,market,...] [--gate 90] [--repeat] [--save dir]
+//   node scripts/bench-lighthouse.mjs [--runs 3] [--routes home,market,...] [--gate 90] [--repeat] [--devtools] [--save dir]
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -20,6 +20,9 @@ const opt = (name, dflt) => {
 const RUNS = Number(opt('runs', '3'))
 const GATE = opt('gate', null)
 const REPEAT = args.includes('--repeat')
+// --devtools: real throttling (the browser slows the network and CPU) instead of Lighthouse's
+// simulation, to see what round trips cost when they really happen.
+const DEVTOOLS = args.includes('--devtools')
 // --save <dir>: keep each run's full report (JSON) to read its traces and audits.
 const SAVE = opt('save', null)
 const ROUTES = {
@@ -89,24 +92,35 @@ const median = (xs) => {
 const rows = []
 try {
   for (const name of chosen) {
-    const url = `${base}#/${ROUTES[name]}`
     const runs = []
     for (let i = 0; i < RUNS; i++) {
-      const r = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        // A first visit: storage and the service worker are cleared before each run (the default);
-        // --repeat keeps them, measuring the installed app's return visit.
-        disableStorageReset: REPEAT,
-      })
+      // A query of its own per run: two URLs that differ only after '#' are one document, and
+      // Lighthouse then sees no navigation start (NO_NAVSTART) on the second route.
+      const url = `${base}?lh=${name}-${i}#/${ROUTES[name]}`
+      // Chromium now and then records a trace without its navigation start (NO_NAVSTART): that
+      // run says nothing about the page, so it is taken again (at most twice).
+      let r
+      for (let attempt = 1; ; attempt++) {
+        r = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          // A first visit: storage and the service worker are cleared before each run (the default);
+          // --repeat keeps them, measuring the installed app's return visit.
+          disableStorageReset: REPEAT,
+          ...(DEVTOOLS ? { throttlingMethod: 'devtools' } : {}),
+        })
+        const err = r.lhr.runtimeError
+        if (!err) break
+        if (attempt >= 3) throw new Error(`${name}: ${err.message}`)
+        console.error(`${name} run ${i + 1}: ${err.code}, taken again`)
+      }
       const lhr = r.lhr
       if (SAVE) {
         fs.mkdirSync(SAVE, { recursive: true })
         fs.writeFileSync(path.join(SAVE, `${name}-${i + 1}.json`), r.report)
       }
-      if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.message}`)
       const run = { score: Math.round(lhr.categories.performance.score * 100) }
       for (const [k, id] of Object.entries(METRICS)) run[k] = lhr.audits[id].numericValue
       runs.push(run)

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
-import type { Plugin } from 'vite'
+import type { Plugin, Rolldown } from 'vite'
 import { DEFAULT_LANG, LANGUAGES } from '../common/i18n/languages'
+import { QUOTES } from '../common/market/symbol'
+import { areasFor } from '../src/app/catalog-areas'
 import { TAB_PATHS } from '../src/app/shell/tab-paths'
 
 // Tab labels, and the visitor panel of home (src/features/home/HomeHero.tsx): same words, same size.
@@ -42,18 +44,82 @@ function deferEntry(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, ctx) {
         const entry = html.match(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/)
         if (!entry?.[1]) throw new Error('app shell: no entry script in index.html')
         const preload = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
         let out = html.replace(entry[0], '')
         for (const p of preload) out = out.replace(p[0], '')
-        const boot = JSON.stringify({ entry: entry[1], preload: preload.map((p) => p[1]) })
+        const first = preload.map((p) => p[1] ?? '')
+        const boot = JSON.stringify({
+          entry: entry[1],
+          preload: first,
+          ...(ctx.bundle ? routePreloads(ctx.bundle, [entry[1], ...first]) : {}),
+        })
         if (!out.includes("'__BOOT__'")) throw new Error('app shell: no boot slot in index.html')
         return out.replace("'__BOOT__'", boot)
       },
     },
   }
+}
+
+/**
+ * What each user route needs before it can paint, beyond the entry: its component chunk with the
+ * chunks and styles that imports, and the area catalogs of src/app/catalog-areas.ts in every
+ * language. The shell's script preloads the current route's share together with the entry, so the
+ * route's code and words arrive in parallel with the framework instead of one round trip after
+ * another (entry -> catalog table -> catalog -> route chunk -> its imports).
+ */
+/** Where people land (the tabs, a shared quote, sign-up): the routes whose preloads the shell carries. */
+const LANDING = [
+  ...TAB_PATHS,
+  '/pages/market/quote',
+  '/pages/trade/klinechart',
+  '/pages/login/index',
+  '/pages/reg/index',
+]
+
+function routePreloads(bundle: Rolldown.OutputBundle, loaded: string[]) {
+  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk')
+  const byName = new Map(chunks.map((c) => [c.fileName, c]))
+  const skip = new Set(loaded.map((f) => f.replace(/^\.\//, '')))
+  const files: string[] = []
+  // Without the assets/ prefix (shorter HTML): the shell adds it back.
+  const index = (file: string) => {
+    const name = file.replace(/^assets\//, '')
+    const at = files.indexOf(name)
+    return at >= 0 ? at : files.push(name) - 1
+  }
+  const routes: Record<string, { f: number[]; a: string[] }> = {}
+  for (const c of chunks) {
+    const m = c.facadeModuleId?.match(/\/src\/routes\/(pages\/[^?]+|index)\.tsx\?tsr-split=component/)
+    if (!m?.[1]) continue
+    const path = m[1] === 'index' ? '/' : `/${m[1].replace(/\[index\]/g, 'index')}`
+    if (!LANDING.includes(path)) continue
+    const need = new Set<string>()
+    const walk = (chunk: Rolldown.OutputChunk) => {
+      if (need.has(chunk.fileName) || skip.has(chunk.fileName)) return
+      need.add(chunk.fileName)
+      for (const css of chunk.viteMetadata?.importedCss ?? []) need.add(css)
+      for (const imp of chunk.imports) {
+        const next = byName.get(imp)
+        if (next) walk(next)
+      }
+    }
+    walk(c)
+    routes[path] = { f: [...need].map(index), a: areasFor(path) }
+  }
+  const areas = new Set(Object.values(routes).flatMap((r) => r.a))
+  const catalogs: Record<string, number> = {}
+  let table = -1
+  for (const c of chunks) {
+    const id = c.facadeModuleId ?? ''
+    const cat = id.match(/\/locales\/(?:([a-z]+)\/)?([a-z]+)\.po$/)
+    if (cat?.[2] && (!cat[1] || areas.has(cat[1])))
+      catalogs[cat[1] ? `${cat[1]}/${cat[2]}` : cat[2]] = index(c.fileName)
+    if (id.endsWith('/src/app/area-catalogs.ts')) table = index(c.fileName)
+  }
+  return { files, routes, catalogs, table }
 }
 
 function shellText(): Plugin {
@@ -76,6 +142,7 @@ function shellText(): Plugin {
         bcp47: Object.fromEntries(LANGUAGES.map((l) => [l.code, l.bcp47])),
         fallback: DEFAULT_LANG,
         tabs: TAB_PATHS,
+        quotes: QUOTES,
       }
       return html.replace('__SHELL_TEXT__', JSON.stringify(table))
     },

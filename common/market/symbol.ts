@@ -1,5 +1,5 @@
 /** Quote currencies a crypto symbol can end with (the instrument table's quotes), longest first. */
-const QUOTES = ['USDT', 'USDC', 'BTC', 'ETH'] as const
+export const QUOTES = ['USDT', 'USDC', 'BTC', 'ETH'] as const
 
 /**
  * The display form of a symbol when its instrument is not at hand: BTCUSDT -> BTC/USDT,

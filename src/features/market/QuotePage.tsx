@@ -1,4 +1,5 @@
 import { PERIODS } from '@common/market/periods'
+import { symbolLabel } from '@common/market/symbol'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -98,7 +99,7 @@ export function QuotePage({ symbol }: { symbol: string }) {
   return (
     <>
       <PageHeader
-        title={instrument ? pairLabel(instrument) : symbol}
+        title={instrument ? pairLabel(instrument) : symbolLabel(symbol)}
         backLabel={t`Back`}
         right={
           <button
@@ -153,8 +154,10 @@ export function QuotePage({ symbol }: { symbol: string }) {
       </section>
       <section className={styles.chartCard} aria-label={t`Chart`}>
         <ChartToolbar mode={mode} setMode={setMode} main={main} setMain={setMain} sub={sub} setSub={setSub} />
-        {instrument && (
+        {instrument ? (
           <KlineChart instrument={instrument} mode={mode} main={main} sub={sub} label={t`Price chart`} />
+        ) : (
+          <div className={styles.chartSpace} />
         )}
         <div className={styles.links}>
           <Link to="/pages/trade/klinechart" search={{ symbol, period: mode }} className={chip.chip}>
