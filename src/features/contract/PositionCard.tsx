@@ -1,3 +1,4 @@
+import { symbolLabel } from '@common/market/symbol'
 import { isNegative, mul } from '@common/money/decimal'
 import type { ContractPosition } from '@common/schemas/contract'
 import { useLingui } from '@lingui/react/macro'
@@ -10,7 +11,8 @@ export type PositionAction = 'tpsl' | 'close' | 'reverse' | 'share'
 /** Display name of a perpetual symbol: BTCUSDT_PERP -> BTCUSDT Perp. */
 export function usePerpName() {
   const { t } = useLingui()
-  return (symbol: string) => t`${symbol.replace(/_PERP$/, '')} Perp`
+  // One display form of a pair everywhere (common/market/symbol.ts): BTCUSDT_PERP -> "BTC/USDT Perp".
+  return (symbol: string) => t`${symbolLabel(symbol)} Perp`
 }
 
 /**
