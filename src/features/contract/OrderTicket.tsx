@@ -11,6 +11,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import * as v from 'valibot'
 import { useFormat } from '@/lib/format/use-format'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { contractApi, contractKeys } from './api'
 import styles from './Contract.module.css'
@@ -157,14 +158,7 @@ export function OrderTicket({
         {type === 'limit' ? (
           <div className={styles.field}>
             <label htmlFor={ids.price}>{t`Price (USDT)`}</label>
-            <input
-              id={ids.price}
-              data-testid="price-input"
-              inputMode="decimal"
-              autoComplete="off"
-              value={price}
-              onChange={(e) => setPrice(e.target.value.trim())}
-            />
+            <DecimalInput id={ids.price} data-testid="price-input" value={price} onChange={setPrice} />
           </div>
         ) : (
           <div className={styles.field} data-disabled="true">

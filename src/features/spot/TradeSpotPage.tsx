@@ -16,6 +16,7 @@ import { Change, Price } from '@/features/market/components/Price'
 import { useLiveTickers } from '@/features/market/use-live-tickers'
 import { useFormat } from '@/lib/format/use-format'
 import { HttpError } from '@/lib/http/client'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { balanceQueryOptions, openOrdersQueryOptions, spotApi, spotKeys } from './api'
 import { useLiveDepth, useOrderUpdates } from './live'
@@ -39,14 +40,7 @@ function DecimalField(props: {
   return (
     <div className={styles.field}>
       <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        data-testid={props.testId}
-        inputMode="decimal"
-        autoComplete="off"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value.trim())}
-      />
+      <DecimalInput id={props.id} data-testid={props.testId} value={props.value} onChange={props.onChange} />
     </div>
   )
 }
