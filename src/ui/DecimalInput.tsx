@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useState } from 'react'
+import type { InputHTMLAttributes } from 'react'
 import { fromFieldText, toFieldText } from '@/lib/format/decimal-input'
 import { useFormat } from '@/lib/format/use-format'
 
@@ -9,27 +9,18 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> &
 }
 
 /**
- * An amount or price field in the UI language's number format (src/lib/format/decimal-input.ts):
- * its decimal sign while typing, grouped like the figures around it once it loses focus. The form
- * only ever sees canonical text.
+ * An amount or price field with the UI language's decimal sign (src/lib/format/decimal-input.ts);
+ * the form only ever sees canonical text. Not grouped: the text never changes length under the
+ * caret or a selection, so select-and-type and editing in the middle behave as in any field.
  */
-export function DecimalInput({ value, onChange, onFocus, onBlur, ...rest }: Props) {
+export function DecimalInput({ value, onChange, ...rest }: Props) {
   const { locale } = useFormat()
-  const [focused, setFocused] = useState(false)
   return (
     <input
       inputMode="decimal"
       autoComplete="off"
       {...rest}
-      value={toFieldText(value, locale, !focused)}
-      onFocus={(e) => {
-        setFocused(true)
-        onFocus?.(e)
-      }}
-      onBlur={(e) => {
-        setFocused(false)
-        onBlur?.(e)
-      }}
+      value={toFieldText(value, locale)}
       onChange={(e) => onChange(fromFieldText(e.target.value, locale))}
     />
   )

@@ -1,7 +1,7 @@
 /**
  * Amount fields in the UI language's own number format. State stays canonical ("1234.5", the
- * wire format); the field shows "1234,5" in de or fi while the user types (no grouping then, so
- * the caret never jumps) and "1.234,5" once it loses focus, like the figures around it.
+ * wire format); the field shows "1234,5" in de or fi, with the decimal sign of the figures
+ * around it.
  */
 
 const cache = new Map<string, { decimal: string; group: string }>()
@@ -21,13 +21,9 @@ export function separators(locale: string): { decimal: string; group: string } {
 }
 
 /** Canonical text -> what the field shows; anything that is not a plain decimal is left as it is. */
-export function toFieldText(value: string, locale: string, grouped = false): string {
-  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(value)
-  if (!m) return value
-  const { decimal, group } = separators(locale)
-  const [, sign, int = '', frac] = m
-  const digits = grouped ? int.replace(/\B(?=(\d{3})+(?!\d))/g, group) : int
-  return `${sign}${digits}${frac === undefined ? '' : `${decimal}${frac}`}`
+export function toFieldText(value: string, locale: string): string {
+  if (!/^-?\d*(\.\d*)?$/.test(value)) return value
+  return value.replace('.', separators(locale).decimal)
 }
 
 /**
