@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId } from 'react'
 import form from '@/features/account/Form.module.css'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { fieldReason } from './labels'
 
 /**
@@ -29,13 +30,11 @@ export function AmountField({
         <Trans>Amount</Trans>
       </label>
       <div className={form.row}>
-        <input
+        <DecimalInput
           id={id}
           className={form.input}
-          inputMode="decimal"
-          autoComplete="off"
           value={value}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={onChange}
           aria-invalid={error ? true : undefined}
         />
         <button

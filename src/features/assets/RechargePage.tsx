@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react'
 import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
 import { compressImage } from '@/lib/image/compress-image'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
@@ -150,13 +151,11 @@ export function RechargePage({ coin }: { coin: string }) {
                 <label htmlFor={amountId} className={form.label}>
                   <Trans>Amount sent</Trans>
                 </label>
-                <input
+                <DecimalInput
                   id={amountId}
                   className={form.input}
-                  inputMode="decimal"
-                  autoComplete="off"
                   value={amount}
-                  onChange={(e) => setAmount(e.target.value.trim())}
+                  onChange={setAmount}
                   aria-invalid={errors.amount ? true : undefined}
                 />
                 {errors.amount && (

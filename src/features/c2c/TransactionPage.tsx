@@ -7,6 +7,7 @@ import { useAtomValue } from 'jotai'
 import { type CSSProperties, useId, useState } from 'react'
 import { tokenAtom } from '@/app/store'
 import { useFormat } from '@/lib/format/use-format'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { PageHeader } from '@/ui/PageHeader'
 import { SelectSheet } from '@/ui/SelectSheet'
 import { adsQueryOptions, c2cApi } from './api'
@@ -174,11 +175,10 @@ export function TransactionPage() {
             {side === 'buy' ? t`Quick buy ${coin}` : t`Quick sell ${coin}`}
           </span>
           <div className={styles.composer}>
-            <input
+            <DecimalInput
               type="text"
-              inputMode="decimal"
               value={quick}
-              onChange={(e) => setQuick(e.target.value.trim())}
+              onChange={setQuick}
               placeholder={t`Amount in ${fiat}`}
               aria-label={t`Amount in ${fiat}`}
               data-testid="c2c-quick-amount"

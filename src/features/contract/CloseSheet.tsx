@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
 import sheet from '@/ui/Sheet.module.css'
@@ -72,13 +73,12 @@ export function CloseSheet({ p, mark, onClose }: { p: ContractPosition; mark: st
       {type === 'limit' && (
         <div className={styles.field}>
           <label htmlFor={ids.price}>{t`Price (USDT)`}</label>
-          <input
+          <DecimalInput
             id={ids.price}
-            inputMode="decimal"
             value={price}
             data-testid="close-price"
-            onChange={(e) => {
-              setPrice(e.target.value.trim())
+            onChange={(v) => {
+              setPrice(v)
               setError('')
             }}
           />

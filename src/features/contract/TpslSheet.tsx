@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
 import sheet from '@/ui/Sheet.module.css'
@@ -48,16 +49,14 @@ export function TpslSheet({ p, mark, onClose }: { p: ContractPosition; mark: str
   const field = (k: 'tp' | 'sl', label: string, value: string, set: (v: string) => void) => (
     <div className={styles.field} data-invalid={error?.field === k || undefined}>
       <label htmlFor={ids[k]}>{label}</label>
-      <input
+      <DecimalInput
         id={ids[k]}
         data-testid={`${k}-input`}
-        inputMode="decimal"
-        autoComplete="off"
         value={value}
         aria-invalid={error?.field === k}
         aria-describedby={error?.field === k ? `${ids[k]}-err` : undefined}
-        onChange={(e) => {
-          set(e.target.value.trim())
+        onChange={(v) => {
+          set(v)
           setError(null)
         }}
       />

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { DecimalInput } from '@/ui/DecimalInput'
 import styles from './Earn.module.css'
 
 /**
@@ -37,13 +38,11 @@ export function FinanceAmountField({
         {label}
       </label>
       <div className={styles.field}>
-        <input
+        <DecimalInput
           id={id}
-          inputMode="decimal"
-          autoComplete="off"
           value={value}
           placeholder={t`Enter amount`}
-          onChange={(e) => onChange(e.target.value.trim())}
+          onChange={onChange}
           data-testid={testId}
         />
         <span className={styles.muted}>{asset}</span>

@@ -5,11 +5,12 @@ import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { tokenAtom } from '@/app/store'
 import { balancesQueryOptions } from '@/features/assets/api'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Fields, PagedList } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
@@ -85,6 +86,7 @@ function TradePanel({ p, loggedIn }: { p: EtfProduct; loggedIn: boolean }) {
   const qc = useQueryClient()
   const [side, setSide] = useState<'subscribe' | 'redeem'>('subscribe')
   const [value, setValue] = useState('')
+  const valueId = useId()
   const [busy, setBusy] = useState(false)
   const finance = useQuery({ ...balancesQueryOptions('finance'), enabled: loggedIn })
   const holdings = useQuery({ ...holdingsQueryOptions(), enabled: loggedIn })
@@ -156,14 +158,13 @@ function TradePanel({ p, loggedIn }: { p: EtfProduct; loggedIn: boolean }) {
           {t`Redeem`}
         </button>
       </div>
-      <label className={styles.field}>
+      <label className={styles.field} htmlFor={valueId}>
         <span className={styles.fieldLabel}>{side === 'subscribe' ? t`Amount` : t`Units`}</span>
         <span className={styles.inputWrap}>
-          <input
-            inputMode="decimal"
-            autoComplete="off"
+          <DecimalInput
+            id={valueId}
             value={value}
-            onChange={(e) => setValue(e.target.value.replace(',', '.').replace(/[^0-9.]/g, ''))}
+            onChange={(v) => setValue(v.replace(',', '.').replace(/[^0-9.]/g, ''))}
             placeholder={side === 'subscribe' ? t`Minimum ${amount(p.minAmount)} USDT` : t`Units to redeem`}
             data-testid="etf-input"
           />

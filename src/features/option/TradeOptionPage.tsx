@@ -15,6 +15,7 @@ import { SymbolPicker } from '@/features/spot/SymbolPicker'
 import { useTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { http } from '@/lib/http/client'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
 import {
@@ -159,14 +160,12 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
             </span>
           )}
         </div>
-        <input
+        <DecimalInput
           id="option-amount"
           className={styles.amount}
-          inputMode="decimal"
-          autoComplete="off"
           placeholder={current ? t`Minimum ${current.minAmount}` : ''}
           value={amount}
-          onChange={(e) => setAmount(e.target.value.replace(/[^\d.]/g, ''))}
+          onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
           data-testid="option-amount"
         />
         <div className={styles.chips}>

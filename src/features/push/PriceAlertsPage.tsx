@@ -8,6 +8,7 @@ import form from '@/features/account/Form.module.css'
 import { instrumentsQueryOptions, tickersQueryOptions } from '@/features/market/api'
 import { useFormat } from '@/lib/format/use-format'
 import { CoinIcon } from '@/ui/CoinIcon'
+import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { PageHeader } from '@/ui/PageHeader'
 import { type SelectOption, SelectSheet } from '@/ui/SelectSheet'
@@ -28,6 +29,7 @@ export function PriceAlertsPage({ symbol: initial }: { symbol: string }) {
   const [busy, setBusy] = useState(false)
   const last = tickers.data?.[symbol]?.last
   const marketId = useId()
+  const valueId = useId()
   const markets = useMemo<SelectOption[]>(
     () =>
       instruments.data
@@ -124,16 +126,15 @@ export function PriceAlertsPage({ symbol: initial }: { symbol: string }) {
             ))}
           </div>
         </fieldset>
-        <label className={form.field}>
+        <label className={form.field} htmlFor={valueId}>
           <span className={form.label}>{kind === 'move' ? t`Percentage (%)` : t`Price`}</span>
-          <input
+          <DecimalInput
+            id={valueId}
             className={form.input}
-            inputMode="decimal"
-            autoComplete="off"
             value={value}
             placeholder={kind === 'move' ? '5' : (last ?? '')}
             aria-invalid={error ? true : undefined}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={setValue}
           />
           {error && (
             <span className={form.error} role="alert">
