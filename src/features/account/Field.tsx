@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import { DecimalInput } from '@/ui/DecimalInput'
 import form from './Form.module.css'
 import { reasonText } from './reasons'
 
@@ -13,10 +14,12 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   /** Controls beside the input (country picker, send-code button). */
   before?: ReactNode
   after?: ReactNode
+  /** An amount or price: the UI language's decimal sign in the field, canonical text in `value`. */
+  decimal?: boolean
 }
 
 /** A labelled input with its validation message. */
-export function Field({ label, value, onChange, error, hint, before, after, ...rest }: Props) {
+export function Field({ label, value, onChange, error, hint, before, after, decimal, ...rest }: Props) {
   const { i18n } = useLingui()
   const id = useId()
   const errId = `${id}-err`
@@ -27,15 +30,27 @@ export function Field({ label, value, onChange, error, hint, before, after, ...r
       </label>
       <div className={form.row}>
         {before}
-        <input
-          id={id}
-          className={form.input}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errId : undefined}
-          {...rest}
-        />
+        {decimal ? (
+          <DecimalInput
+            id={id}
+            className={form.input}
+            value={value}
+            onChange={onChange}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errId : undefined}
+            {...rest}
+          />
+        ) : (
+          <input
+            id={id}
+            className={form.input}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errId : undefined}
+            {...rest}
+          />
+        )}
         {after}
       </div>
       {error && (

@@ -4,36 +4,15 @@ import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type ComponentProps, type ReactNode, useId, useState } from 'react'
-import form from '@/features/account/Form.module.css'
+import { useState } from 'react'
+import { Field } from '@/features/account/Field'
 import { useFormat } from '@/lib/format/use-format'
-import { DecimalInput } from '@/ui/DecimalInput'
 import { Sheet } from '@/ui/Sheet'
 import { c2cApi, c2cKeys } from './api'
 import { PAY_KIND } from './labels'
 import styles from './styles'
 
 const DEC = /^\d{1,20}(\.\d{1,18})?$/
-
-/** Field's layout (label, row, hint) around a DecimalInput: the amount or quantity in the UI language's number format. */
-function DecimalField({
-  label,
-  hint,
-  ...rest
-}: ComponentProps<typeof DecimalInput> & { label: string; hint?: ReactNode }) {
-  const id = useId()
-  return (
-    <div className={form.field}>
-      <label htmlFor={id} className={form.label}>
-        {label}
-      </label>
-      <div className={form.row}>
-        <DecimalInput id={id} className={form.input} {...rest} />
-      </div>
-      {hint && <span className={form.hint}>{hint}</span>}
-    </div>
-  )
-}
 
 /** Taking an ad: a fiat amount or a quantity, within the ad's limits; opens the order. */
 export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) {
@@ -94,7 +73,8 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
             {t`By quantity`}
           </button>
         </fieldset>
-        <DecimalField
+        <Field
+          decimal
           label={by === 'amount' ? t`Amount (${ad.fiat})` : t`Quantity (${ad.coin})`}
           value={value}
           onChange={setValue}

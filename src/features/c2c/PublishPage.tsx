@@ -4,12 +4,11 @@ import type { C2cAd } from '@common/schemas/c2c'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type ComponentProps, type ReactNode, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Field } from '@/features/account/Field'
 import form from '@/features/account/Form.module.css'
 import { useFormat } from '@/lib/format/use-format'
 import { CoinPicker } from '@/ui/CoinPicker'
-import { DecimalInput } from '@/ui/DecimalInput'
 import { PageHeader } from '@/ui/PageHeader'
 import { SelectSheet } from '@/ui/SelectSheet'
 import { c2cApi, c2cKeys, myAdsQueryOptions } from './api'
@@ -18,26 +17,6 @@ import styles from './styles'
 
 const FIAT_RE = /^\d{1,15}(\.\d{1,2})?$/
 const QTY_RE = /^\d{1,20}(\.\d{1,18})?$/
-
-/** Field's layout (label, row, hint) around a DecimalInput: a price, quantity or limit in the UI language's number format. */
-function DecimalField({
-  label,
-  hint,
-  ...rest
-}: ComponentProps<typeof DecimalInput> & { label: string; hint?: ReactNode }) {
-  const id = useId()
-  return (
-    <div className={form.field}>
-      <label htmlFor={id} className={form.label}>
-        {label}
-      </label>
-      <div className={form.row}>
-        <DecimalInput id={id} className={form.input} {...rest} />
-      </div>
-      {hint && <span className={form.hint}>{hint}</span>}
-    </div>
-  )
-}
 
 function Form({ ad }: { ad: C2cAd | null }) {
   const { t, i18n } = useLingui()
@@ -160,8 +139,15 @@ function Form({ ad }: { ad: C2cAd | null }) {
           onChange={(w) => setWindow(Number(w))}
         />
       </div>
-      <DecimalField label={t`Price (${fiat})`} value={price} onChange={setPrice} data-testid="c2c-ad-price" />
-      <DecimalField
+      <Field
+        decimal
+        label={t`Price (${fiat})`}
+        value={price}
+        onChange={setPrice}
+        data-testid="c2c-ad-price"
+      />
+      <Field
+        decimal
         label={t`Total quantity (${coin})`}
         value={total}
         onChange={setTotal}
@@ -170,13 +156,15 @@ function Form({ ad }: { ad: C2cAd | null }) {
         hint={value ? <span className={styles.hint}>{t`Worth ${fmt(value)} ${fiat}`}</span> : undefined}
       />
       <div className={styles.pair}>
-        <DecimalField
+        <Field
+          decimal
           label={t`Min per order (${fiat})`}
           value={min}
           onChange={setMin}
           data-testid="c2c-ad-min"
         />
-        <DecimalField
+        <Field
+          decimal
           label={t`Max per order (${fiat})`}
           value={max}
           onChange={setMax}

@@ -4,11 +4,9 @@ import type { LoanOrder, LoanProduct } from '@common/schemas/loan'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type ComponentProps, type ReactNode, useId, useState } from 'react'
+import { useState } from 'react'
 import { Field } from '@/features/account/Field'
-import form from '@/features/account/Form.module.css'
 import { useFormat } from '@/lib/format/use-format'
-import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import styles from '@/ui/Product.module.css'
@@ -16,26 +14,6 @@ import { Sheet } from '@/ui/Sheet'
 import { loanApi, loanKeys } from './api'
 
 const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/
-
-/** Field's layout (label, row, hint) around a DecimalInput: the amount in the UI language's number format. */
-function DecimalField({
-  label,
-  hint,
-  ...rest
-}: ComponentProps<typeof DecimalInput> & { label: string; hint?: ReactNode }) {
-  const id = useId()
-  return (
-    <div className={form.field}>
-      <label htmlFor={id} className={form.label}>
-        {label}
-      </label>
-      <div className={form.row}>
-        <DecimalInput id={id} className={form.input} {...rest} />
-      </div>
-      {hint && <span className={form.hint}>{hint}</span>}
-    </div>
-  )
-}
 
 /** The calculator and application form of one product: amount, interest, total, due date, purpose (and proofs). */
 export function ApplySheet({ product: p, onClose }: { product: LoanProduct; onClose: () => void }) {
@@ -81,7 +59,8 @@ export function ApplySheet({ product: p, onClose }: { product: LoanProduct; onCl
       testId="apply-sheet"
     >
       <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <DecimalField
+        <Field
+          decimal
           label={t`Amount (${p.coin})`}
           value={amount}
           onChange={setAmount}

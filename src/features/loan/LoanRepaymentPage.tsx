@@ -2,12 +2,10 @@ import { div, gt, isZero, mul, round, sub } from '@common/money/decimal'
 import type { LoanOrder } from '@common/schemas/loan'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ComponentProps, type ReactNode, useId, useState } from 'react'
+import { useState } from 'react'
 import { Field } from '@/features/account/Field'
-import form from '@/features/account/Form.module.css'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
-import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import { PageHeader } from '@/ui/PageHeader'
@@ -172,28 +170,6 @@ export function LoanRepaymentPage({ id }: { id: string }) {
   )
 }
 
-/** Field's layout (label, row, hint) around a DecimalInput: a repayment amount in the UI language's number format. */
-function DecimalField({
-  label,
-  hint,
-  after,
-  ...rest
-}: ComponentProps<typeof DecimalInput> & { label: string; hint?: ReactNode; after?: ReactNode }) {
-  const id = useId()
-  return (
-    <div className={form.field}>
-      <label htmlFor={id} className={form.label}>
-        {label}
-      </label>
-      <div className={form.row}>
-        <DecimalInput id={id} className={form.input} {...rest} />
-        {after}
-      </div>
-      {hint && <span className={form.hint}>{hint}</span>}
-    </div>
-  )
-}
-
 function RepayForm({ order: o }: { order: LoanOrder }) {
   const { t } = useLingui()
   const { amount: fmt } = useFormat()
@@ -224,7 +200,8 @@ function RepayForm({ order: o }: { order: LoanOrder }) {
       <h2 className={styles.sectionTitle}>
         <Trans>Repay from the funding account</Trans>
       </h2>
-      <DecimalField
+      <Field
+        decimal
         label={t`Amount (${o.coin})`}
         value={amount}
         onChange={setAmount}
@@ -297,7 +274,7 @@ function VoucherForm({ order: o }: { order: LoanOrder }) {
         </Trans>
       </p>
       <div className={styles.address}>{o.repayAddress}</div>
-      <DecimalField label={t`Amount sent (${o.coin})`} value={amount} onChange={setAmount} />
+      <Field decimal label={t`Amount sent (${o.coin})`} value={amount} onChange={setAmount} />
       <Field
         label={t`Transaction hash (optional)`}
         value={txHash}
