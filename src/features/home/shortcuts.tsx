@@ -2,13 +2,14 @@ import type { FloorShortcut } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { DepositIcon, ExchangeIcon, TransferIcon, WithdrawIcon } from '@/ui/Icons'
 import styles from './Shortcuts.module.css'
 
 const icon = (d: string) => (
   <svg
     viewBox="0 0 24 24"
-    width="24"
-    height="24"
+    width="22"
+    height="22"
     fill="none"
     stroke="currentColor"
     strokeWidth="1.8"
@@ -28,10 +29,10 @@ const ICONS: Record<string, ReactNode> = {
   language: icon(
     'M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z',
   ),
-  recharge: icon('M12 4v12M6 10l6 6 6-6M4 20h16'),
-  withdraw: icon('M12 16V4M6 10l6-6 6 6M4 20h16'),
-  transfer: icon('M4 8h14l-4-4M20 16H6l4 4'),
-  exchange: icon('M7 4v16M7 20l-3-3M17 20V4M17 4l3 3'),
+  recharge: <DepositIcon />,
+  withdraw: <WithdrawIcon />,
+  transfer: <TransferIcon />,
+  exchange: <ExchangeIcon />,
   contract: icon('M3 17l6-6 4 4 8-8M15 7h6v6'),
   loan: icon('M3 10h18M5 10v8M10 10v8M14 10v8M19 10v8M3 20h18M12 3l9 5H3z'),
   c2c: icon('M7 7h11l-3-3M17 17H6l3 3M4 12h16'),
