@@ -184,6 +184,13 @@ export const UpdateIcon = () => (
   </svg>
 )
 
+/** Order history: a clock with a turning-back arrow; 16 px beside a text link. */
+export const HistoryIcon = () => (
+  <svg {...props} width={16} height={16} aria-hidden="true">
+    <path d="M12 7v5l3 2M3.5 12a8.5 8.5 0 1 0 2.5-6M3 4v4h4" />
+  </svg>
+)
+
 /* The four fund actions: one drawing each wherever they appear (home shortcuts, assets, hero). */
 
 /** Deposit (money coming in). */

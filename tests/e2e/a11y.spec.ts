@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-import { registerByApi } from './helpers'
+import { expect, test } from '@playwright/test'
+import { open, registerByApi, trackNetwork } from './helpers'
 
 /**
  * axe (WCAG 2 A and AA rules): no serious or critical violation on the main screens, in both
@@ -22,52 +22,6 @@ const SCREENS = [
   'pages/mine/language-set',
 ]
 
-/** Counts the page's requests so a screen is checked once its code and data have arrived. */
-function trackNetwork() {
-  const w = window as unknown as { __net: { n: number; t: number } }
-  w.__net = { n: 0, t: Date.now() }
-  const f = window.fetch.bind(window)
-  window.fetch = (...args: Parameters<typeof fetch>) => {
-    w.__net.n++
-    w.__net.t = Date.now()
-    return f(...args).finally(() => {
-      w.__net.n--
-      w.__net.t = Date.now()
-    })
-  }
-  new PerformanceObserver(() => {
-    w.__net.t = Date.now()
-  }).observe({ type: 'resource' })
-}
-
-async function open(page: Page, route: string) {
-  await page.evaluate((r) => {
-    ;(window as unknown as { __net: { t: number } }).__net.t = Date.now()
-    window.location.hash = `#/${r}`
-  }, route)
-  await expect(page).toHaveURL(new RegExp(`#/${route.split('?')[0]}`))
-  // The router keeps the previous screen until the new one's code and loaders are done; it
-  // exposes itself as __TSR_ROUTER__. Then the screen's own queries must have answered.
-  await page.waitForFunction(() => {
-    const w = window as unknown as {
-      __net: { n: number; t: number }
-      __TSR_ROUTER__?: {
-        state: { status: string; location: { href: string }; resolvedLocation?: { href: string } }
-      }
-    }
-    const s = w.__TSR_ROUTER__?.state
-    return (
-      s?.status === 'idle' &&
-      s.resolvedLocation?.href === s.location.href &&
-      w.__net.n === 0 &&
-      Date.now() - w.__net.t > 250 &&
-      !document.querySelector('[aria-busy="true"]') &&
-      document.querySelector('main') !== null
-    )
-  })
-  await expect(page.getByRole('main')).toBeVisible()
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test(`the main screens have no serious accessibility violation (${theme})`, async ({ page }) => {
     test.setTimeout(180_000)
@@ -85,6 +39,7 @@ for (const theme of ['light', 'dark'] as const) {
     const found: string[] = []
     for (const route of SCREENS) {
       await open(page, route)
+      await expect(page.getByRole('main')).toBeVisible()
       const { violations } = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa'])
         .setLegacyMode(true)

@@ -168,3 +168,52 @@ export async function depositUsdt(
   )
   await apiCall(req, 'post', 'dev/assets/credit-deposit', { depositId: d.id })
 }
+
+/**
+ * Counts the page's requests so a screen is checked once its code and data have arrived. Install
+ * it with `addInitScript(trackNetwork)` (it runs inside the page) before using `open`.
+ */
+export function trackNetwork() {
+  const w = window as unknown as { __net: { n: number; t: number } }
+  w.__net = { n: 0, t: Date.now() }
+  const f = window.fetch.bind(window)
+  window.fetch = (...args: Parameters<typeof fetch>) => {
+    w.__net.n++
+    w.__net.t = Date.now()
+    return f(...args).finally(() => {
+      w.__net.n--
+      w.__net.t = Date.now()
+    })
+  }
+  new PerformanceObserver(() => {
+    w.__net.t = Date.now()
+  }).observe({ type: 'resource' })
+}
+
+/** Opens a route inside the running app (a hash change) and waits until it has settled. */
+export async function open(page: Page, route: string) {
+  await page.evaluate((r) => {
+    ;(window as unknown as { __net: { t: number } }).__net.t = Date.now()
+    window.location.hash = `#/${r}`
+  }, route)
+  await expect(page).toHaveURL(new RegExp(`#/${route.split('?')[0]}`))
+  // The router keeps the previous screen until the new one's code and loaders are done; it
+  // exposes itself as __TSR_ROUTER__. Then the screen's own queries must have answered.
+  await page.waitForFunction(() => {
+    const w = window as unknown as {
+      __net: { n: number; t: number }
+      __TSR_ROUTER__?: {
+        state: { status: string; location: { href: string }; resolvedLocation?: { href: string } }
+      }
+    }
+    const s = w.__TSR_ROUTER__?.state
+    return (
+      s?.status === 'idle' &&
+      s.resolvedLocation?.href === s.location.href &&
+      w.__net.n === 0 &&
+      Date.now() - w.__net.t > 250 &&
+      !document.querySelector('[aria-busy="true"]') &&
+      document.querySelector('main') !== null
+    )
+  })
+}

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { apiCall, registerByApi } from './helpers'
+import { apiCall, open, registerByApi, trackNetwork } from './helpers'
 
 /**
  * Every user screen of SPEC section 2 (and the screens added beside them) holds in the longest
@@ -248,52 +248,6 @@ async function problems(page: Page): Promise<string[]> {
         out.push(`${name(el)} runs past the right edge`)
     }
     return [...new Set(out)]
-  })
-}
-
-/** Counts the page's requests so a screen is measured once its code and data have arrived. */
-function trackNetwork() {
-  const w = window as unknown as { __net: { n: number; t: number } }
-  w.__net = { n: 0, t: Date.now() }
-  const f = window.fetch.bind(window)
-  window.fetch = (...args: Parameters<typeof fetch>) => {
-    w.__net.n++
-    w.__net.t = Date.now()
-    return f(...args).finally(() => {
-      w.__net.n--
-      w.__net.t = Date.now()
-    })
-  }
-  new PerformanceObserver(() => {
-    w.__net.t = Date.now()
-  }).observe({ type: 'resource' })
-}
-
-/** Opens a route inside the running app and waits until it has settled. */
-async function open(page: Page, route: string) {
-  await page.evaluate((r) => {
-    ;(window as unknown as { __net: { t: number } }).__net.t = Date.now()
-    window.location.hash = `#/${r}`
-  }, route)
-  await expect(page).toHaveURL(new RegExp(`#/${route.split('?')[0]}`))
-  // The router keeps the previous screen until the new one's code and loaders are done; it
-  // exposes itself as __TSR_ROUTER__. Then the screen's own queries must have answered.
-  await page.waitForFunction(() => {
-    const w = window as unknown as {
-      __net: { n: number; t: number }
-      __TSR_ROUTER__?: {
-        state: { status: string; location: { href: string }; resolvedLocation?: { href: string } }
-      }
-    }
-    const s = w.__TSR_ROUTER__?.state
-    return (
-      s?.status === 'idle' &&
-      s.resolvedLocation?.href === s.location.href &&
-      w.__net.n === 0 &&
-      Date.now() - w.__net.t > 250 &&
-      !document.querySelector('[aria-busy="true"]') &&
-      document.querySelector('main') !== null
-    )
   })
 }
 

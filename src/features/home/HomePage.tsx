@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
 import { logoMapAtom, themeAtom } from '@/app/store'
 import { BannerCarousel } from '@/features/content/widgets/BannerCarousel'
@@ -39,6 +39,12 @@ export function HomePage() {
   useEffect(loadErrorsAfterPaint, [])
   const bySymbol = new Map<string, Instrument>((instruments.data ?? []).map((i) => [i.symbol, i]))
   const lists = floor.data?.lists
+  /** The first `n` of the server's symbols that are listed instruments. */
+  const pick = (symbols: string[] | undefined, n: number) =>
+    (symbols ?? [])
+      .map((s) => bySymbol.get(s))
+      .filter((i): i is Instrument => Boolean(i))
+      .slice(0, n)
 
   // Short words, as trading apps label these tabs: the three hold on one line in every language.
   const rankLabels: Record<Ranking, string> = {
@@ -49,14 +55,8 @@ export function HomePage() {
   // Lists show once both the layout and the instruments are there; until then placeholders of the
   // same size hold their place, so nothing below moves when they arrive.
   const ready = Boolean(lists && instruments.data)
-  const hot = (lists?.hot ?? [])
-    .map((s) => bySymbol.get(s))
-    .filter((i): i is Instrument => Boolean(i))
-    .slice(0, HOT_SHOWN)
-  const ranked = (lists?.[ranking] ?? [])
-    .map((s) => bySymbol.get(s))
-    .filter((i): i is Instrument => Boolean(i))
-    .slice(0, RANKED_SHOWN)
+  const hot = pick(lists?.hot, HOT_SHOWN)
+  const ranked = pick(lists?.[ranking], RANKED_SHOWN)
 
   return (
     <>
@@ -102,35 +102,26 @@ export function HomePage() {
           <section className={styles.card} aria-labelledby="hot-title">
             <h2 id="hot-title" className={styles.cardTitle}>{t`Hot`}</h2>
             <ul className={styles.hot} aria-busy={!ready}>
-              {ready
-                ? hot.map((i) => {
-                    const tk = tickers?.[i.symbol]
-                    return (
-                      <li key={i.symbol}>
-                        <Link
-                          to="/pages/market/quote"
-                          search={{ symbol: i.symbol }}
-                          className={styles.hotItem}
-                        >
-                          <span className={styles.hotPair}>
-                            <img src={i.logo} alt="" width={18} height={18} />
-                            {pairLabel(i)}
-                          </span>
-                          <Price
-                            value={tk?.last}
-                            change={tk?.change}
-                            dp={i.pricePrecision}
-                            className={styles.hotPrice}
-                          />
-                          <Change value={tk?.change} />
-                        </Link>
-                      </li>
-                    )
-                  })
-                : Array.from({ length: HOT_SHOWN }, (_, n) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
-                    <li key={n} className={`${styles.hotItem} ${styles.placeholder}`} />
-                  ))}
+              <QuoteLinks items={ready ? hot : undefined} count={HOT_SHOWN} className={styles.hotItem}>
+                {(i) => {
+                  const tk = tickers?.[i.symbol]
+                  return (
+                    <>
+                      <span className={styles.hotPair}>
+                        <img src={i.logo} alt="" width={18} height={18} />
+                        {pairLabel(i)}
+                      </span>
+                      <Price
+                        value={tk?.last}
+                        change={tk?.change}
+                        dp={i.pricePrecision}
+                        className={styles.hotPrice}
+                      />
+                      <Change value={tk?.change} />
+                    </>
+                  )
+                }}
+              </QuoteLinks>
             </ul>
           </section>
 
@@ -149,31 +140,22 @@ export function HomePage() {
               ))}
             </div>
             <ol className={styles.rankList} aria-label={rankLabels[ranking]} aria-busy={!ready}>
-              {ready
-                ? ranked.map((i) => {
-                    const tk = tickers?.[i.symbol]
-                    return (
-                      <li key={i.symbol}>
-                        <Link
-                          to="/pages/market/quote"
-                          search={{ symbol: i.symbol }}
-                          className={styles.rankRow}
-                        >
-                          <img src={i.logo} alt="" width={24} height={24} loading="lazy" />
-                          <span className={styles.rankName}>
-                            {pairLabel(i)}
-                            <small>{tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name}</small>
-                          </span>
-                          <Price value={tk?.last} change={tk?.change} dp={i.pricePrecision} />
-                          <Change value={tk?.change} solid />
-                        </Link>
-                      </li>
-                    )
-                  })
-                : Array.from({ length: RANKED_SHOWN }, (_, n) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
-                    <li key={n} className={`${styles.rankRow} ${styles.placeholder}`} />
-                  ))}
+              <QuoteLinks items={ready ? ranked : undefined} count={RANKED_SHOWN} className={styles.rankRow}>
+                {(i) => {
+                  const tk = tickers?.[i.symbol]
+                  return (
+                    <>
+                      <img src={i.logo} alt="" width={24} height={24} loading="lazy" />
+                      <span className={styles.rankName}>
+                        {pairLabel(i)}
+                        <small>{tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name}</small>
+                      </span>
+                      <Price value={tk?.last} change={tk?.change} dp={i.pricePrecision} />
+                      <Change value={tk?.change} solid />
+                    </>
+                  )
+                }}
+              </QuoteLinks>
             </ol>
             <div className={styles.more}>
               <Link to="/pages/market/market" search={{ tab: 'spot' }} className={chip.chip}>
@@ -185,4 +167,33 @@ export function HomePage() {
       </div>
     </>
   )
+}
+
+/**
+ * List items linking each pair to its quote page; until the items are known (`undefined`),
+ * `count` empty placeholders of the same size hold their place.
+ */
+function QuoteLinks({
+  items,
+  count,
+  className,
+  children,
+}: {
+  items: Instrument[] | undefined
+  count: number
+  className: string | undefined
+  children: (i: Instrument) => ReactNode
+}) {
+  return items
+    ? items.map((i) => (
+        <li key={i.symbol}>
+          <Link to="/pages/market/quote" search={{ symbol: i.symbol }} className={className}>
+            {children(i)}
+          </Link>
+        </li>
+      ))
+    : Array.from({ length: count }, (_, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+        <li key={n} className={`${className} ${styles.placeholder}`} />
+      ))
 }

@@ -18,6 +18,7 @@ import { useFormat } from '@/lib/format/use-format'
 import { HttpError } from '@/lib/http/client'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
+import { HistoryIcon } from '@/ui/Icons'
 import { balanceQueryOptions, openOrdersQueryOptions, spotApi, spotKeys } from './api'
 import { useLiveDepth, useOrderUpdates } from './live'
 import { MiniChart } from './MiniChart'
@@ -451,16 +452,7 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
                   className={styles.historyLink}
                   data-testid="history-link"
                 >
-                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                    <path
-                      d="M12 7v5l3 2M3.5 12a8.5 8.5 0 1 0 2.5-6M3 4v4h4"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="1.8"
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                    />
-                  </svg>
+                  <HistoryIcon />
                   {t`Order history`}
                 </Link>
               )}
