@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import type { Plugin, Rolldown } from 'vite'
 import { DEFAULT_LANG, LANGUAGES } from '../common/i18n/languages'
 import { QUOTES } from '../common/market/symbol'
+import { SYMBOL_RE } from '../common/schemas/market'
 import { areasFor } from '../src/app/catalog-areas'
 import { TAB_PATHS } from '../src/app/shell/tab-paths'
 
@@ -12,6 +13,8 @@ const LABELS: Record<string, string> = {
   Trade: 'Trade',
   Assets: 'Assets',
   Mine: 'Mine',
+  Spot: 'Spot',
+  Perpetual: 'Perpetual',
   hero: 'Trade crypto on an exchange you can check',
   heroSub: 'Spot, perpetuals and options on one account. Every balance change is in your records.',
   Register: 'Register',
@@ -137,14 +140,16 @@ function shellText(): Plugin {
           }),
         )
       }
-      const table = {
-        text,
+      const table = { text, fallback: DEFAULT_LANG, quotes: QUOTES, symbol: SYMBOL_RE.source }
+      const head = {
         bcp47: Object.fromEntries(LANGUAGES.map((l) => [l.code, l.bcp47])),
         fallback: DEFAULT_LANG,
         tabs: TAB_PATHS,
-        quotes: QUOTES,
       }
-      return html.replace('__SHELL_TEXT__', JSON.stringify(table))
+      if (!html.includes('__SHELL_HEAD__')) throw new Error('app shell: no head slot in index.html')
+      return html
+        .replace('__SHELL_TEXT__', JSON.stringify(table))
+        .replace('__SHELL_HEAD__', JSON.stringify(head))
     },
   }
 }

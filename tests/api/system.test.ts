@@ -145,19 +145,20 @@ describe('static PWA serving', () => {
     }
   })
 
-  it("allows the static shell's inline script by its hash and no other inline script", async () => {
+  it("allows the static shell's inline scripts (head and body) by their hashes and no other inline script", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'))
-    const inline = 'document.documentElement.dataset.theme = "dark"'
+    const head = 'document.documentElement.dataset.theme = "dark"'
+    const body = 'document.title = "y"'
     fs.writeFileSync(
       path.join(dir, 'index.html'),
-      `<!doctype html><title>x</title><script>${inline}</script>`,
+      `<!doctype html><head><title>x</title><script>${head}</script></head><body><script>${body}</script></body>`,
     )
     const h = await startHarness('pglite', { staticDir: dir })
     try {
       const csp = String((await h.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '))
-      const hash = createHash('sha256').update(inline).digest('base64')
-      expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`)
+      const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`
+      expect(scriptSrc?.trim()).toBe(`script-src 'self' ${hash(head)} ${hash(body)}`)
     } finally {
       await h.close()
       fs.rmSync(dir, { recursive: true })
