@@ -81,8 +81,8 @@ export function OrderBook({
         <span>{t`Price`}</span>
         <span>{t`Amount`}</span>
       </div>
-      {steps.length > 0 && (
-        <div className={book.group}>
+      <div className={book.group}>
+        {steps.length > 0 && (
           <SelectSheet
             compact
             className={book.groupButton}
@@ -92,8 +92,8 @@ export function OrderBook({
             onChange={(v) => setGroup(Number(v))}
             testId="depth-group"
           />
-        </div>
-      )}
+        )}
+      </div>
       <ol className={book.asks} aria-label={t`Asks`} data-testid="asks">
         {[...a.map((l, i) => row(l, aw[i] ?? '0', 'ask'))].reverse()}
         {a.length === 0 && <li className={book.empty}>--</li>}
