@@ -1,0 +1,109 @@
+import type { LockConnection } from './locks'
+import { leaderUnit, unitsToTry } from './shares'
+
+export interface OwnershipLog {
+  info(o: unknown, m?: string): void
+  warn(o: unknown, m?: string): void
+}
+
+export interface OwnershipOptions {
+  /** Market units that exist now (instruments can be added by the console). */
+  units: () => string[]
+  /** Leader names (index feed, schedulers): each is held by one core at a time. */
+  leaders: readonly string[]
+  /**
+   * Called once a unit is locked, before the core serves it: rebuild the book from the database,
+   * start a scheduler. Commands for the unit wait in its stream until this resolves.
+   */
+  onAcquire: (unit: string) => Promise<void>
+  /** Where the owner of each unit is advertised to gateways (a hint: the lock is the truth). */
+  advertise?: (owned: string[], ttlMs: number) => Promise<void>
+  periodMs?: number
+  log?: OwnershipLog
+}
+
+/**
+ * The core's side of market ownership: every `periodMs` (2 s) it counts the live cores, tries to
+ * lock free market units up to its fair share and every free leader lock, and runs `onAcquire`
+ * for each unit it got. A unit is never given back while the core lives (no rebalancing: a core
+ * that starts late takes what is free, and what a dead core held); the lock goes with the
+ * core's connection, so a surviving core takes it over within one period of PostgreSQL noticing.
+ */
+export class Ownership {
+  private readonly owned = new Set<string>()
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private running = false
+  private pass: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly locks: LockConnection,
+    private readonly opts: OwnershipOptions,
+  ) {}
+
+  owns(unit: string): boolean {
+    return this.owned.has(unit)
+  }
+
+  list(): string[] {
+    return [...this.owned].sort()
+  }
+
+  /**
+   * Starts the periodic pass. The first market pass waits one period so cores started together
+   * see each other before taking their shares (leaders are tried at once).
+   */
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.pass = this.once(false)
+    this.schedule()
+  }
+
+  private schedule(): void {
+    if (!this.running) return
+    this.timer = setTimeout(() => {
+      this.pass = this.once(true).finally(() => this.schedule())
+    }, this.opts.periodMs ?? 2000)
+    this.timer.unref?.()
+  }
+
+  /** One pass (exposed for tests): leaders, then market units when `markets`. */
+  async once(markets = true): Promise<void> {
+    try {
+      for (const name of this.opts.leaders) {
+        const unit = leaderUnit(name)
+        if (!this.owned.has(unit) && (await this.locks.tryLock(unit))) await this.adopt(unit)
+      }
+      if (markets) {
+        const live = await this.locks.liveCores()
+        const units = this.opts.units()
+        for (const unit of unitsToTry({ units, owned: this.owned, liveCores: live, nodeId: this.locks.nodeId })) {
+          if (!this.running) break
+          if (await this.locks.tryLock(unit)) await this.adopt(unit)
+        }
+      }
+      await this.opts.advertise?.(this.list(), 3 * (this.opts.periodMs ?? 2000))
+    } catch (err) {
+      this.opts.log?.warn({ err }, 'ownership pass failed')
+    }
+  }
+
+  private async adopt(unit: string): Promise<void> {
+    try {
+      await this.opts.onAcquire(unit)
+      this.owned.add(unit)
+      this.opts.log?.info({ unit }, `owning ${unit}`)
+    } catch (err) {
+      // Not served half-built: give the lock back so this or another core tries again.
+      this.opts.log?.warn({ err, unit }, `could not take ${unit}`)
+      await this.locks.unlock(unit)
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    await this.pass
+  }
+}
