@@ -87,9 +87,14 @@ export class CommandClient {
       this.pending.set(cmd.id, { resolve: resolve as (d: unknown) => void, reject, timer, op })
     })
     try {
-      await this.redis.xAdd(K.commands(unit), '*', { c: JSON.stringify(cmd) }, {
-        TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: STREAM_MAXLEN },
-      })
+      await this.redis.xAdd(
+        K.commands(unit),
+        '*',
+        { c: JSON.stringify(cmd) },
+        {
+          TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: STREAM_MAXLEN },
+        },
+      )
     } catch (err) {
       const p = this.pending.get(cmd.id)
       if (p) clearTimeout(p.timer)

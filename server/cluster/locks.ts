@@ -20,7 +20,11 @@ export class LockConnection {
    * Connects; `onLost` runs if the connection fails later (its locks are gone then, and another
    * core may already be running those markets: the caller must stop at once).
    */
-  static async open(databaseUrl: string, nodeId: string, onLost: (err: Error) => void): Promise<LockConnection> {
+  static async open(
+    databaseUrl: string,
+    nodeId: string,
+    onLost: (err: Error) => void,
+  ): Promise<LockConnection> {
     const client = new pg.Client({
       connectionString: databaseUrl,
       application_name: `${APP_PREFIX}${nodeId}`.slice(0, 63),

@@ -77,7 +77,12 @@ export class Ownership {
       if (markets) {
         const live = await this.locks.liveCores()
         const units = this.opts.units()
-        for (const unit of unitsToTry({ units, owned: this.owned, liveCores: live, nodeId: this.locks.nodeId })) {
+        for (const unit of unitsToTry({
+          units,
+          owned: this.owned,
+          liveCores: live,
+          nodeId: this.locks.nodeId,
+        })) {
           if (!this.running) break
           if (await this.locks.tryLock(unit)) await this.adopt(unit)
         }

@@ -31,7 +31,12 @@ export const replySchema = v.variant('ok', [
 /** Domain errors cross the broker as their code; anything else as null (an internal error). */
 export function errorToWire(err: unknown): Extract<Reply, { ok: false }>['error'] {
   if (!(err instanceof AppError)) return null
-  return { code: err.code, msg: err.message, data: err.data, ...(err.type === undefined ? {} : { type: err.type }) }
+  return {
+    code: err.code,
+    msg: err.message,
+    data: err.data,
+    ...(err.type === undefined ? {} : { type: err.type }),
+  }
 }
 
 const byCode = new Map<number, ErrorName>(
@@ -42,5 +47,9 @@ const byCode = new Map<number, ErrorName>(
 export function errorFromWire(e: Extract<Reply, { ok: false }>['error'], op: string): Error {
   const name = e ? byCode.get(e.code) : undefined
   if (!e || !name) return new Error(`${op} failed on its core`)
-  return new AppError(name, { msg: e.msg, data: e.data ?? undefined, ...(e.type === undefined ? {} : { type: e.type }) })
+  return new AppError(name, {
+    msg: e.msg,
+    data: e.data ?? undefined,
+    ...(e.type === undefined ? {} : { type: e.type }),
+  })
 }

@@ -150,6 +150,19 @@ export class SpotService extends EventEmitter<SpotEvents> {
   }
 
   /**
+   * Cluster: this core has just become the owner of `symbol`; its book and open orders are
+   * rebuilt from the database (where the previous owner left them), behind any work in flight.
+   */
+  adopt(symbol: string): Promise<void> {
+    return this.init().then(() => this.exclusive(() => this.rebuild(symbol)))
+  }
+
+  /** The market of an order open in this process's books (a core checks a cancel reaches its owner). */
+  symbolOfOpen(id: string): string | undefined {
+    return /^\d+$/.test(id) ? this.open.get(Number(id))?.symbol : undefined
+  }
+
+  /**
    * Re-reads instrument rows (after they were changed other than through the console, which
    * updates the market service's copy itself).
    */
