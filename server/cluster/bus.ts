@@ -114,7 +114,7 @@ export class CommandClient {
   }
 }
 
-export type Handler = (args: unknown[]) => Promise<unknown>
+export type Handler = (args: unknown[], unit: string) => Promise<unknown>
 
 /**
  * The core's side: one blocking reader over the streams of the units it owns (consumer group
@@ -184,6 +184,7 @@ export class CommandServer {
   }
 
   private handle(stream: string, entryId: string, raw: string): void {
+    const unit = stream.slice(K.commands('').length)
     let cmd: Command
     try {
       cmd = v.parse(commandSchema, JSON.parse(raw))
@@ -206,7 +207,7 @@ export class CommandServer {
       return
     }
     this.inFlight++
-    handler(cmd.args)
+    handler(cmd.args, unit)
       .then(
         (data) => answer({ id: cmd.id, ok: true, data: data ?? null }),
         (err) => {

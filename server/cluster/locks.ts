@@ -44,6 +44,11 @@ export class LockConnection {
     return r.rows[0]?.ok === true
   }
 
+  /** Waits for `name` (a short critical section between cores, e.g. the first start's backfill). */
+  async lockWait(name: string): Promise<void> {
+    await this.client.query('select pg_advisory_lock($1::int, hashtext($2))', [LOCK_CLASS, name])
+  }
+
   async unlock(name: string): Promise<void> {
     await this.client.query('select pg_advisory_unlock($1::int, hashtext($2))', [LOCK_CLASS, name])
   }

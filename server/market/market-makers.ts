@@ -242,7 +242,8 @@ export class MarketMakers {
           if (!owns) await this.spot.cancelAll(this.holder)
           else
             for (const inst of this.market.instruments())
-              if (inst.category === 'spot' && owns(inst.symbol)) await this.spot.cancelAll(this.holder, inst.symbol)
+              if (inst.category === 'spot' && owns(inst.symbol))
+                await this.spot.cancelAll(this.holder, inst.symbol)
         }
       } catch (err) {
         this.opts.log?.warn({ err }, 'market makers: cycle failed')
