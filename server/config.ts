@@ -8,6 +8,8 @@ export interface Config {
   role: Role
   /** Name of this process in a cluster (CLUSTER_NODE_ID; default role-host-pid), for logs and reply channels. */
   nodeId: string
+  /** CLUSTER_NAME: prefix of this cluster's Redis keys and channels (default "ox"). */
+  clusterName: string
   port: number
   host: string
   dataDir: string
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     role,
     nodeId: env.CLUSTER_NODE_ID || `${role}-${os.hostname()}-${process.pid}`,
+    clusterName: env.CLUSTER_NAME || 'ox',
     port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(root, env.DATA_DIR || 'data'),

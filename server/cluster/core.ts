@@ -4,6 +4,7 @@ import { migrate, openDb } from '../db/db'
 import { ContractMarketMakers } from '../market/contract-makers'
 import { MarketMakers } from '../market/market-makers'
 import { openMarket } from '../market/start'
+import { announceFirstAdmin } from '../modules/admin/first-admin'
 import { C2cJobs } from '../modules/c2c/jobs'
 import { c2cService } from '../modules/c2c/service'
 import { ContractJobs } from '../modules/contract/jobs'
@@ -25,7 +26,7 @@ import { EventPublisher } from './events'
 import { PublishingFeed, RemoteIndexFeed } from './index-feed'
 import { LockConnection } from './locks'
 import { Ownership } from './ownership'
-import { connectRedis, K } from './redis'
+import { connectRedis, K, setClusterName } from './redis'
 import { CONTRACT_UNIT, leaderUnit, marketUnits } from './shares'
 
 /** Leader locks of a core besides the market units: the index feed and each scheduler. */
@@ -46,6 +47,7 @@ export async function runCore(config: Config): Promise<void> {
   // Health and ownership for operators and the cluster script; nothing else is served by a core.
   const health = Fastify({ logger: { level: config.logLevel, base: { role: 'core', node: config.nodeId } } })
   const log = health.log
+  setClusterName(config.clusterName)
   const databaseUrl = config.databaseUrl as string
   const redisUrl = config.redisUrl as string
   const db = await openDb({ databaseUrl, dataDir: config.dataDir })
@@ -59,9 +61,12 @@ export async function runCore(config: Config): Promise<void> {
     log.fatal({ err }, 'lost the lock connection: stopping so no market has two owners')
     process.exit(1)
   })
-  // First start on an empty database generates the candle history: once, whoever comes first.
+  // First start on an empty database generates the candle history and the first console
+  // account: once, whichever core comes first.
   await locks.lockWait('backfill')
   const { market, backfilled } = await openMarket(db, config)
+  // The first console account is made (and its password printed) once, by a core, not per process.
+  await announceFirstAdmin(db, log)
   await locks.unlock('backfill')
   if (backfilled) log.info(backfilled, `candle history: ${backfilled.rows} candles`)
   market.setLog(log)

@@ -2,11 +2,10 @@ import { buildApp } from '../app'
 import type { Config } from '../config'
 import { migrate, openDb } from '../db/db'
 import { MarketData } from '../market/service'
-import { announceFirstAdmin } from '../modules/admin/first-admin'
 import { RealtimeHub } from '../realtime/hub'
 import { CommandClient } from './bus'
 import { RemoteIndexFeed } from './index-feed'
-import { connectRedis } from './redis'
+import { connectRedis, setClusterName } from './redis'
 import { remoteEngines } from './remote-engines'
 
 /**
@@ -17,6 +16,7 @@ import { remoteEngines } from './remote-engines'
  * run behind a load balancer.
  */
 export async function runGateway(config: Config): Promise<void> {
+  setClusterName(config.clusterName)
   const databaseUrl = config.databaseUrl as string
   const redisUrl = config.redisUrl as string
   const db = await openDb({ databaseUrl, dataDir: config.dataDir })
@@ -36,7 +36,6 @@ export async function runGateway(config: Config): Promise<void> {
   const app = await buildApp({ config, db, market, engines })
   market.setLog(app.log)
   if (applied.length) app.log.info({ applied }, 'migrations applied')
-  await announceFirstAdmin(db, app.log)
   const hub = new RealtimeHub(app.server, { market, db, spot: engines.spot, contract: engines.contract })
 
   let closing = false

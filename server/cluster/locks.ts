@@ -66,7 +66,7 @@ export class LockConnection {
   /** Cores with a live lock connection (this one included). */
   async liveCores(): Promise<number> {
     const r = await this.client.query<{ n: string }>(
-      'select count(*) as n from pg_stat_activity where application_name like $1',
+      'select count(*) as n from pg_stat_activity where datname = current_database() and application_name like $1',
       [`${APP_PREFIX}%`],
     )
     return Math.max(1, Number(r.rows[0]?.n ?? 1))

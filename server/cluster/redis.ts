@@ -16,13 +16,28 @@ export async function connectRedis(url: string, name: string): Promise<Redis> {
   return client
 }
 
-/** Keys and channels, in one place so gateways and cores agree. */
+/**
+ * Keys and channels, in one place so gateways and cores agree. Every name starts with the
+ * cluster's name (CLUSTER_NAME, default "ox"): Redis pub/sub channels are shared by every
+ * database index of a server, so two clusters on one Redis (tests next to a demo) need it.
+ */
+let ns = 'ox'
+
+export function setClusterName(name: string): void {
+  if (!/^[a-z0-9_-]{1,32}$/i.test(name))
+    throw new Error(`CLUSTER_NAME must be 1-32 letters, digits, - or _, got "${name}"`)
+  ns = name
+}
+
 export const K = {
-  commands: (unit: string) => `ox:cmd:${unit}`,
-  owner: (unit: string) => `ox:owner:${unit}`,
-  replies: (nodeId: string) => `ox:reply:${nodeId}`,
-  events: 'ox:events',
-  index: 'ox:index',
-  control: 'ox:control',
+  commands: (unit: string) => `${ns}:cmd:${unit}`,
+  owner: (unit: string) => `${ns}:owner:${unit}`,
+  replies: (nodeId: string) => `${ns}:reply:${nodeId}`,
+  get events() {
+    return `${ns}:events`
+  },
+  get index() {
+    return `${ns}:index`
+  },
   group: 'cores',
-} as const
+}
