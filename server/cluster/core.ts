@@ -21,6 +21,7 @@ import { OptionJobs } from '../modules/option/jobs'
 import { PushJobs } from '../modules/push/jobs'
 import { spotService } from '../modules/spot/service'
 import { CommandServer } from './bus'
+import { bridgeControl } from './control'
 import { coreHandlers } from './core-handlers'
 import { EventPublisher } from './events'
 import { PublishingFeed, RemoteIndexFeed } from './index-feed'
@@ -83,6 +84,16 @@ export async function runCore(config: Config): Promise<void> {
   contract.attachMarket(market)
   await contract.init()
   loanService(db).attachMarket(market)
+
+  const unbridge = await bridgeControl(redis, sub, db, config.nodeId)
+  // Console changes to instruments and contract settings are made on a gateway: a core reads
+  // them again every 2 s (the console updates its own process's copy at once).
+  const settings = setInterval(() => {
+    void Promise.all([spot.invalidate(), contract.reloadSettings()]).catch((err) =>
+      log.warn({ err }, 'settings refresh failed'),
+    )
+  }, 2000)
+  settings.unref()
 
   // Until this core leads the index, it folds the leader's ticks like a gateway does.
   market.setWriter(false)
@@ -164,6 +175,8 @@ export async function runCore(config: Config): Promise<void> {
     stopping = true
     log.info(`${signal}: shutting down`)
     await ownership?.stop()
+    clearInterval(settings)
+    await unbridge()
     await server.stop()
     events.stop()
     await makers.stop()

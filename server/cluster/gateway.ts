@@ -4,6 +4,7 @@ import { migrate, openDb } from '../db/db'
 import { MarketData } from '../market/service'
 import { RealtimeHub } from '../realtime/hub'
 import { CommandClient } from './bus'
+import { bridgeControl } from './control'
 import { RemoteIndexFeed } from './index-feed'
 import { connectRedis, setClusterName } from './redis'
 import { remoteEngines } from './remote-engines'
@@ -32,6 +33,7 @@ export async function runGateway(config: Config): Promise<void> {
   await sub.connect()
   const bus = await CommandClient.open(redis, config.nodeId)
   const engines = await remoteEngines(bus, sub, db, market)
+  const unbridge = await bridgeControl(redis, sub, db, config.nodeId)
 
   const app = await buildApp({ config, db, market, engines })
   market.setLog(app.log)
@@ -43,6 +45,7 @@ export async function runGateway(config: Config): Promise<void> {
     if (closing) return
     closing = true
     app.log.info(`${signal}: shutting down`)
+    await unbridge()
     await hub.close()
     await market.stop()
     await app.close()

@@ -39,5 +39,8 @@ export const K = {
   get index() {
     return `${ns}:index`
   },
+  get control() {
+    return `${ns}:control`
+  },
   group: 'cores',
 }
