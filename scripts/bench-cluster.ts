@@ -8,6 +8,7 @@
  * BENCH_ORDERS (default 3000) and BENCH_CLIENTS (default 64) size a run.
  */
 import fs from 'node:fs'
+import { io, type Socket } from 'socket.io-client'
 import { openDb } from '../server/db/db'
 import { checkLedger, ledgerIsSound } from '../server/ledger/check'
 import { freshDatabase, fundedUser } from '../tests/cluster/helpers'
@@ -110,6 +111,54 @@ async function measure(label: string, ports: number[], procs: Proc[], dbUrl: str
   await db.destroy()
 }
 
+/**
+ * Socket fan-out: BENCH_SOCKETS (4,000) websocket clients spread over the ports, each subscribed
+ * to the tickers channel, for BENCH_FANOUT_MS (10 s): messages delivered per second and delivery
+ * delay (server send time to receipt). The clients live in this process, so its own load shows
+ * up in the delay: a bound from above, for comparing the two layouts.
+ */
+async function fanout(label: string, ports: number[], procs: Proc[]): Promise<void> {
+  const n = Number(process.env.BENCH_SOCKETS ?? 4000)
+  const ms = Number(process.env.BENCH_FANOUT_MS ?? 10_000)
+  const sockets: Socket[] = []
+  for (let i = 0; i < n; i++) {
+    const s = io(`http://127.0.0.1:${ports[i % ports.length]}`, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    })
+    sockets.push(s)
+    if (i % 200 === 199) await new Promise((r) => setTimeout(r, 50))
+  }
+  await Promise.all(
+    sockets.map((s) => (s.connected ? null : new Promise<void>((r) => s.once('connect', () => r())))),
+  )
+  let recording = false
+  let received = 0
+  const delays: number[] = []
+  for (const s of sockets)
+    s.on('msg', (m: { ts: number }) => {
+      if (!recording) return
+      received++
+      delays.push(Date.now() - m.ts)
+    })
+  await Promise.all(sockets.map((s) => s.timeout(30_000).emitWithAck('sub', 'tickers')))
+  const cpu0 = new Map(procs.map((p) => [p.name, cpuMs(p.child.pid)]))
+  recording = true
+  await new Promise((r) => setTimeout(r, ms))
+  recording = false
+  delays.sort((a, b) => a - b)
+  const pct = (p: number) => delays[Math.min(delays.length - 1, Math.floor((p / 100) * delays.length))] ?? 0
+  console.log(
+    `${label.padEnd(22)} fan-out ${n} sockets: ${(received / (ms / 1000)).toFixed(0)} messages/s  delay p50 ${pct(50)} ms  p99 ${pct(99)} ms`,
+  )
+  for (const p of procs) {
+    const used = cpuMs(p.child.pid) - (cpu0.get(p.name) ?? 0)
+    console.log(`    ${p.name.padEnd(20)} cpu ${((used / ms) * 100).toFixed(0)} % of a core`)
+  }
+  for (const s of sockets) s.close()
+}
+
 async function single(): Promise<void> {
   const database = await freshDatabase(DATABASE_URL as string)
   const node = startNode({
@@ -122,6 +171,7 @@ async function single(): Promise<void> {
     await waitHttp('http://127.0.0.1:9890/api/health')
     await new Promise((r) => setTimeout(r, 3000))
     await measure('ROLE=all (1 process)', [9890], [node], database.url)
+    await fanout('ROLE=all (1 process)', [9890], [node])
   } finally {
     await new Promise((r) => {
       node.child.once('exit', r)
@@ -150,6 +200,7 @@ async function cluster(): Promise<void> {
       .filter((n: { role: string }) => n.role === 'gateway')
       .map((n: { port: number }) => n.port)
     await measure('2 gateways + 2 cores', gws, c.nodes, database.url)
+    await fanout('2 gateways + 2 cores', gws, c.nodes)
   } finally {
     await c.stop()
     const db = await openDb({ databaseUrl: database.url, dataDir: '/nonexistent' })
