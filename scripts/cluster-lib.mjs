@@ -40,23 +40,24 @@ export async function waitHttp(url, timeoutMs = 180_000) {
 export function startProxy(port, backends, host = '127.0.0.1') {
   let next = 0
   const server = net.createServer((client) => {
+    client.on('error', () => client.destroy())
     let tries = 0
     const attempt = () => {
       const b = backends[next++ % backends.length]
       const upstream = net.connect(b, '127.0.0.1')
+      let connected = false
       upstream.once('connect', () => {
+        connected = true
         client.pipe(upstream)
         upstream.pipe(client)
+        client.once('close', () => upstream.destroy())
+        upstream.once('close', () => client.destroy())
       })
       upstream.once('error', () => {
-        if (!upstream.readyState || upstream.readyState === 'opening') {
-          if (++tries < backends.length) return attempt()
-        }
+        // A gateway that is down is skipped: the client's connection goes to the next one.
+        if (!connected && ++tries < backends.length) return attempt()
         client.destroy()
       })
-      client.once('error', () => upstream.destroy())
-      client.once('close', () => upstream.destroy())
-      upstream.once('close', () => client.destroy())
     }
     attempt()
   })

@@ -8,7 +8,7 @@ import type { DepthSnapshot, SpotOrder } from '@common/schemas/spot'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error plain ES module shared with npm run cluster
-import { ownership, startCluster } from '../../scripts/cluster-lib.mjs'
+import { ownership, startCluster, startProxy } from '../../scripts/cluster-lib.mjs'
 import { type Db, openDb } from '../../server/db/db'
 import { checkLedger, ledgerIsSound } from '../../server/ledger/check'
 import { call, freshDatabase, fundedUser, sleep, until } from './helpers'
@@ -24,6 +24,7 @@ if (!enabled)
 const SYMBOL = 'BTCUSDT'
 /** Far below the market: the makers never quote here, so these levels are only ours. */
 const LOW = 20_000
+const PROXY = 9790
 
 interface Node {
   role: 'core' | 'gateway'
@@ -143,6 +144,63 @@ describe.skipIf(!enabled)('cluster: 2 gateways + 2 cores', () => {
     expect(cancelled.data.status).toBe('cancelled')
     const other = await call<SpotOrder>(gw[0], 'POST', 'spot/order/cancel', a.token, { id: viaGw2.data.id })
     expect(other.code).toBe(1600)
+  }, 60_000)
+
+  it('kill -9 of a gateway under load: clients reconnect through the proxy to the other, nothing acknowledged is lost', async () => {
+    const proxy = await startProxy(PROXY, gw)
+    try {
+      const a = await fundedUser(db, 'carol')
+      const sock = io(`http://127.0.0.1:${PROXY}`, {
+        transports: ['websocket'],
+        auth: { token: a.token },
+        reconnectionDelay: 200,
+        reconnectionDelayMax: 500,
+      })
+      sockets.push(sock)
+      const got = new Set<string>()
+      // As the app does: subscribe again after every (re)connection.
+      sock.on('connect', () => void sock.emit(SOCKET_EVENTS.subscribe, CHANNEL_USER))
+      sock.on(SOCKET_EVENTS.message, (m: { ch: string; data: { order?: SpotOrder } }) => {
+        if (m.ch === CHANNEL_USER && m.data.order) got.add(m.data.order.id)
+      })
+      await until(async () => sock.connected, 5000)
+      const acked: SpotOrder[] = []
+      let stop = false
+      const load = [0, 1, 2, 3].map(async () => {
+        while (!stop) {
+          const r = await place(PROXY, a.token, LOW + 200).catch(() => null)
+          if (r?.code === 200) acked.push(r.data)
+        }
+      })
+      await sleep(1500)
+      const victim = cluster.nodes.find((n) => n.role === 'gateway' && n.port === gw[0]) as Node
+      victim.child.kill('SIGKILL')
+      const atKill = acked.length
+      await until(async () => acked.length > atKill + 20, 15_000)
+      stop = true
+      await Promise.all(load)
+      expect(acked.length).toBeGreaterThan(atKill + 20)
+      // The socket is back (on the surviving gateway) and gets the orders placed after it returned.
+      await until(async () => sock.connected, 10_000)
+      const last = await place(PROXY, a.token, LOW + 201)
+      expect(last.code).toBe(200)
+      await until(async () => got.has(last.data.id), 5000)
+      expect(got.has(last.data.id)).toBe(true)
+      const rows = await db
+        .selectFrom('spot_order')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          acked.map((o) => o.id),
+        )
+        .execute()
+      expect(rows.length).toBe(acked.length)
+      sock.close()
+    } finally {
+      proxy.close()
+    }
+    gw = [gw[1], gw[1]]
   }, 60_000)
 
   it('kill -9 of the owning core under load: taken over within 10 s, nothing acknowledged is lost, books equal the database, ledger sound', async () => {
