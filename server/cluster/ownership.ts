@@ -24,7 +24,7 @@ export interface OwnershipOptions {
 
 /**
  * The core's side of market ownership: every `periodMs` (2 s) it counts the live cores, tries to
- * lock free market units up to its fair share and every free leader lock, and runs `onAcquire`
+ * lock free market units and leader locks up to its fair share of each, and runs `onAcquire`
  * for each unit it got. A unit is never given back while the core lives (no rebalancing: a core
  * that starts late takes what is free, and what a dead core held); the lock goes with the
  * core's connection, so a surviving core takes it over within one period of PostgreSQL noticing.
@@ -49,44 +49,38 @@ export class Ownership {
   }
 
   /**
-   * Starts the periodic pass. The first market pass waits one period so cores started together
-   * see each other before taking their shares (leaders are tried at once).
+   * Starts the periodic passes. The first one runs after one period, so cores started together
+   * see each other (their lock connections are open by then) before taking their shares.
    */
   start(): void {
     if (this.running) return
     this.running = true
-    this.pass = this.once(false)
     this.schedule()
   }
 
   private schedule(): void {
     if (!this.running) return
     this.timer = setTimeout(() => {
-      this.pass = this.once(true).finally(() => this.schedule())
+      this.pass = this.once().finally(() => this.schedule())
     }, this.opts.periodMs ?? 2000)
     this.timer.unref?.()
   }
 
-  /** One pass (exposed for tests): leaders, then market units when `markets`. */
-  async once(markets = true): Promise<void> {
+  /**
+   * One pass (exposed for tests): leader locks and market units, each spread by fair share over
+   * the live cores (a lone core takes everything that is free).
+   */
+  async once(): Promise<void> {
     try {
-      for (const name of this.opts.leaders) {
-        const unit = leaderUnit(name)
-        if (!this.owned.has(unit) && (await this.locks.tryLock(unit))) await this.adopt(unit)
-      }
-      if (markets) {
-        const live = await this.locks.liveCores()
-        const units = this.opts.units()
-        for (const unit of unitsToTry({
-          units,
-          owned: this.owned,
-          liveCores: live,
-          nodeId: this.locks.nodeId,
-        })) {
-          if (!this.running) break
-          if (await this.locks.tryLock(unit)) await this.adopt(unit)
-        }
-      }
+      const live = await this.locks.liveCores()
+      const nodeId = this.locks.nodeId
+      const leaders = this.opts.leaders.map(leaderUnit)
+      const markets = this.opts.units()
+      const wanted = [
+        ...unitsToTry({ units: leaders, owned: this.owned, liveCores: live, nodeId }),
+        ...unitsToTry({ units: markets, owned: this.owned, liveCores: live, nodeId }),
+      ]
+      for (const unit of wanted) if (await this.locks.tryLock(unit)) await this.adopt(unit)
       await this.opts.advertise?.(this.list(), 3 * (this.opts.periodMs ?? 2000))
     } catch (err) {
       this.opts.log?.warn({ err }, 'ownership pass failed')
