@@ -12,6 +12,7 @@ export const COMMAND_DEADLINE_MS = 5000
  * deadline is one transaction, which commits (and answers) or fails well within it.
  */
 export const COMMAND_GRACE_MS = 10_000
+const OWNER_CACHE_MS = 1000
 /** Streams keep about this many entries (a command is only useful until its deadline). */
 const STREAM_MAXLEN = 10_000
 
@@ -30,6 +31,7 @@ interface Pending {
  */
 export class CommandClient {
   private readonly pending = new Map<string, Pending>()
+  private readonly owners = new Map<string, { owner: string; at: number }>()
   private readonly channel: string
 
   private constructor(
@@ -64,9 +66,17 @@ export class CommandClient {
     else p.reject(errorFromWire(parsed.error, p.op))
   }
 
-  /** The core that advertises `unit`, or null. */
+  /**
+   * The core that advertises `unit`, or null. A known owner is remembered for a second (one
+   * Redis read less per order); no owner is asked again every time, so a take-over is seen at once.
+   */
   async ownerOf(unit: string): Promise<string | null> {
-    return this.redis.get(K.owner(unit))
+    const hit = this.owners.get(unit)
+    if (hit && Date.now() - hit.at < OWNER_CACHE_MS) return hit.owner
+    const owner = await this.redis.get(K.owner(unit))
+    if (owner) this.owners.set(unit, { owner, at: Date.now() })
+    else this.owners.delete(unit)
+    return owner
   }
 
   async send<T>(unit: string, op: string, args: unknown[], deadlineMs = COMMAND_DEADLINE_MS): Promise<T> {
