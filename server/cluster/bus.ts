@@ -138,6 +138,7 @@ export class CommandServer {
   private running = false
   private loop: Promise<void> | null = null
   private inFlight = 0
+  private readonly perUnit = new Map<string, number>()
   private readonly ready = new Set<string>()
   private readonly reader: Redis
 
@@ -211,12 +212,18 @@ export class CommandServer {
       void answer({ id: cmd.id, ok: false, error: errorToWire(new AppError('commandTimeout')) })
       return
     }
+    // Read just as the unit was handed to another core: refused, never run on a book not ours.
+    if (!this.units().includes(unit)) {
+      void answer({ id: cmd.id, ok: false, error: errorToWire(new AppError('marketUnavailable')) })
+      return
+    }
     const handler = this.handlers[cmd.op]
     if (!handler) {
       void answer({ id: cmd.id, ok: false, error: errorToWire(new AppError('badRequest')) })
       return
     }
     this.inFlight++
+    this.perUnit.set(unit, (this.perUnit.get(unit) ?? 0) + 1)
     handler(cmd.args, unit)
       .then(
         (data) => answer({ id: cmd.id, ok: true, data: data ?? null }),
@@ -227,7 +234,13 @@ export class CommandServer {
       )
       .finally(() => {
         this.inFlight--
+        this.perUnit.set(unit, (this.perUnit.get(unit) ?? 1) - 1)
       })
+  }
+
+  /** Resolves when no command of `unit` is running any more (the unit is no longer read). */
+  async drained(unit: string): Promise<void> {
+    while ((this.perUnit.get(unit) ?? 0) > 0) await new Promise((r) => setTimeout(r, 10))
   }
 
   async stop(): Promise<void> {

@@ -56,19 +56,14 @@ export async function runCore(config: Config): Promise<void> {
   if (applied.length) log.info({ applied }, 'migrations applied')
 
   let stopping = false
-  const locks = await LockConnection.open(databaseUrl, config.nodeId, (err) => {
-    if (stopping) return
-    // Our locks are gone with the connection: another core may own our markets by now.
-    log.fatal({ err }, 'lost the lock connection: stopping so no market has two owners')
-    process.exit(1)
-  })
   // First start on an empty database generates the candle history and the first console
-  // account: once, whichever core comes first.
-  await locks.lockWait('backfill')
+  // account (its password printed once): once, whichever core comes first, on a connection
+  // not counted as a live core.
+  const starting = await LockConnection.open(databaseUrl, config.nodeId, () => undefined, false)
+  await starting.lockWait('backfill')
   const { market, backfilled } = await openMarket(db, config)
-  // The first console account is made (and its password printed) once, by a core, not per process.
   await announceFirstAdmin(db, log)
-  await locks.unlock('backfill')
+  await starting.close()
   if (backfilled) log.info(backfilled, `candle history: ${backfilled.rows} candles`)
   market.setLog(log)
 
@@ -99,8 +94,17 @@ export async function runCore(config: Config): Promise<void> {
   market.setWriter(false)
   market.start(new RemoteIndexFeed(sub))
 
+  // Opened once the engines are loaded: other cores count this one (and hand it markets) from here.
+  const locks = await LockConnection.open(databaseUrl, config.nodeId, (err) => {
+    if (stopping) return
+    // Our locks are gone with the connection: another core may own our markets by now.
+    log.fatal({ err }, 'lost the lock connection: stopping so no market has two owners')
+    process.exit(1)
+  })
   let ownership: Ownership | null = null
   const owns = (unit: string) => ownership?.owns(unit) ?? false
+  // The engine itself refuses a market this core does not own (work queued before a hand-over).
+  spot.setOwnership((symbol) => owns(`spot:${symbol}`))
   const server = new CommandServer(
     redis,
     config.nodeId,
@@ -160,6 +164,13 @@ export async function runCore(config: Config): Promise<void> {
     units: () => marketUnits(market.instruments()),
     leaders: [INDEX, ...SCHEDULERS],
     onAcquire,
+    releasable: (unit) => unit.startsWith('spot:'),
+    onRelease: async (unit) => {
+      // Commands already running finish, then whatever the engine has queued (a maker pass):
+      // after this the engine refuses the market (setOwnership below).
+      await server.drained(unit)
+      await spot.settled()
+    },
     advertise: async (owned, ttlMs) => {
       const multi = redis.multi()
       for (const u of owned) multi.set(K.owner(u), config.nodeId, { PX: ttlMs })

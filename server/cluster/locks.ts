@@ -24,10 +24,12 @@ export class LockConnection {
     databaseUrl: string,
     nodeId: string,
     onLost: (err: Error) => void,
+    /** Counted as a live core (false: a short-lived connection for start-up critical sections). */
+    asCore = true,
   ): Promise<LockConnection> {
     const client = new pg.Client({
       connectionString: databaseUrl,
-      application_name: `${APP_PREFIX}${nodeId}`.slice(0, 63),
+      application_name: `${asCore ? APP_PREFIX : 'ox-start:'}${nodeId}`.slice(0, 63),
       keepAlive: true,
     })
     await client.connect()

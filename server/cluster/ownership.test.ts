@@ -61,6 +61,31 @@ describe('Ownership', () => {
     expect(o.list()).toEqual(['contract', 'leader:index', 'spot:A', 'spot:B', 'spot:C'])
   })
 
+  it('a core above its share hands back releasable units (after stopping its work on them) when another core joins', async () => {
+    let live = 1
+    const { locks, mine } = fakeLocks('core-4', new Set(), () => live)
+    const released: string[] = []
+    const o = new Ownership(locks, {
+      units: () => units,
+      leaders: [],
+      onAcquire: async () => {},
+      releasable: (u) => u.startsWith('spot:'),
+      onRelease: async (u) => {
+        // Not served any more while it is being handed back.
+        expect(o.owns(u)).toBe(false)
+        released.push(u)
+      },
+    })
+    await o.once()
+    expect(o.list()).toEqual(units)
+    live = 2
+    await o.once()
+    expect(released).toHaveLength(2)
+    expect(o.list()).toHaveLength(2)
+    expect(o.owns('contract')).toBe(true)
+    for (const u of released) expect(mine.has(u)).toBe(false)
+  })
+
   it('a unit whose rebuild fails is given back and not served', async () => {
     const { locks, mine } = fakeLocks('core-3', new Set(), () => 1)
     const o = new Ownership(locks, {

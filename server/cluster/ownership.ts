@@ -1,5 +1,5 @@
 import type { LockConnection } from './locks'
-import { leaderUnit, unitsToTry } from './shares'
+import { fairShare, leaderUnit, unitsToTry } from './shares'
 
 export interface OwnershipLog {
   info(o: unknown, m?: string): void
@@ -18,6 +18,12 @@ export interface OwnershipOptions {
   onAcquire: (unit: string) => Promise<void>
   /** Where the owner of each unit is advertised to gateways (a hint: the lock is the truth). */
   advertise?: (owned: string[], ttlMs: number) => Promise<void>
+  /**
+   * Rebalancing: a core above its fair share hands back units `releasable` accepts (spot
+   * markets), after `onRelease` has stopped its work on them; a core with fewer takes them.
+   */
+  releasable?: (unit: string) => boolean
+  onRelease?: (unit: string) => Promise<void>
   periodMs?: number
   log?: OwnershipLog
 }
@@ -25,9 +31,9 @@ export interface OwnershipOptions {
 /**
  * The core's side of market ownership: every `periodMs` (2 s) it counts the live cores, tries to
  * lock free market units and leader locks up to its fair share of each, and runs `onAcquire`
- * for each unit it got. A unit is never given back while the core lives (no rebalancing: a core
- * that starts late takes what is free, and what a dead core held); the lock goes with the
- * core's connection, so a surviving core takes it over within one period of PostgreSQL noticing.
+ * for each unit it got; a core above its share hands back releasable units (spot markets) so a
+ * core that started later gets its part. The lock goes with the core's connection, so a
+ * surviving core takes a dead core's units over within one period of PostgreSQL noticing.
  */
 export class Ownership {
   private readonly owned = new Set<string>()
@@ -76,6 +82,7 @@ export class Ownership {
       const nodeId = this.locks.nodeId
       const leaders = this.opts.leaders.map(leaderUnit)
       const markets = this.opts.units()
+      await this.releaseExcess(markets, live)
       const wanted = [
         ...unitsToTry({ units: leaders, owned: this.owned, liveCores: live, nodeId }),
         ...unitsToTry({ units: markets, owned: this.owned, liveCores: live, nodeId }),
@@ -84,6 +91,26 @@ export class Ownership {
       await this.opts.advertise?.(this.list(), 3 * (this.opts.periodMs ?? 2000))
     } catch (err) {
       this.opts.log?.warn({ err }, 'ownership pass failed')
+    }
+  }
+
+  /** Hands back what is above the fair share (a core that started later takes it on its next pass). */
+  private async releaseExcess(markets: string[], live: number): Promise<void> {
+    const { releasable, onRelease } = this.opts
+    if (!releasable || !onRelease) return
+    const mine = markets.filter((u) => this.owned.has(u))
+    let excess = mine.length - fairShare(markets.length, live)
+    for (const unit of mine.filter(releasable).reverse()) {
+      if (excess <= 0) break
+      // Not ours from here on: no new command or maker pass starts on it.
+      this.owned.delete(unit)
+      try {
+        await onRelease(unit)
+      } finally {
+        await this.locks.unlock(unit)
+      }
+      this.opts.log?.info({ unit }, `handed back ${unit}`)
+      excess--
     }
   }
 

@@ -4,6 +4,7 @@
  * Skipped, saying so, when either is absent. Run: npm run test:cluster.
  */
 import { CHANNEL_USER, SOCKET_EVENTS } from '@common/constants'
+import type { ContractOrder } from '@common/schemas/contract'
 import type { DepthSnapshot, SpotOrder } from '@common/schemas/spot'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ownership, startCluster, startProxy } from '../../scripts/cluster-lib.mjs'
 import { type Db, openDb } from '../../server/db/db'
 import { checkLedger, ledgerIsSound } from '../../server/ledger/check'
+import { move, postEntry } from '../../server/ledger/ledger'
 import { call, freshDatabase, fundedUser, sleep, until } from './helpers'
 
 const DATABASE_URL = process.env.DATABASE_URL
@@ -144,6 +146,38 @@ describe.skipIf(!enabled)('cluster: 2 gateways + 2 cores', () => {
     expect(cancelled.data.status).toBe('cancelled')
     const other = await call<SpotOrder>(gw[0], 'POST', 'spot/order/cancel', a.token, { id: viaGw2.data.id })
     expect(other.code).toBe(1600)
+  }, 60_000)
+
+  it('perpetuals: an order through one gateway is in the engine as the other gateway reads it', async () => {
+    const c = await fundedUser(db, 'dave')
+    await db.transaction().execute((trx) =>
+      postEntry(trx, {
+        reason: 'recharge',
+        postings: move(
+          { holder: 'system', account: 'deposit_clearing', asset: 'USDT' },
+          { holder: c.id, account: 'contract', asset: 'USDT' },
+          '100000',
+        ),
+      }),
+    )
+    const placed = await call<ContractOrder>(gw[0], 'POST', 'contract/order/place', c.token, {
+      symbol: 'BTCUSDT_PERP',
+      side: 'long',
+      type: 'limit',
+      lots: 2,
+      leverage: 10,
+      price: String(LOW),
+    })
+    expect(placed.code).toBe(200)
+    const open = await call<ContractOrder[]>(gw[1], 'GET', 'contract/orders/open', c.token)
+    expect(open.data.map((o) => o.id)).toEqual([placed.data.id])
+    const account = await call<{ walletBalance: string }>(gw[1], 'GET', 'contract/account', c.token)
+    expect(Number(account.data.walletBalance)).toBe(100000)
+    const cancelled = await call<ContractOrder>(gw[1], 'POST', 'contract/order/cancel', c.token, {
+      id: placed.data.id,
+    })
+    expect(cancelled.data.status).toBe('cancelled')
+    expect((await call<ContractOrder[]>(gw[0], 'GET', 'contract/orders/open', c.token)).data).toEqual([])
   }, 60_000)
 
   it('kill -9 of a gateway under load: clients reconnect through the proxy to the other, nothing acknowledged is lost', async () => {
