@@ -58,7 +58,11 @@ function postgresCpuMs(): number {
 async function measure(label: string, ports: number[], procs: Proc[], dbUrl: string): Promise<void> {
   const db = await openDb({ databaseUrl: dbUrl, dataDir: '/nonexistent' })
   const users: { id: string; token: string }[] = []
-  for (let i = 0; i < USERS; i++) users.push(await fundedUser(db, `bench${i}`))
+  const assets = [
+    ['USDT', '100000000'],
+    ...SYMBOLS.map((s) => [s.replace('USDT', ''), '1000000'] as const),
+  ] as const
+  for (let i = 0; i < USERS; i++) users.push(await fundedUser(db, `bench${i}`, assets))
   // Prices far from the market on both sides: every order rests, none fills.
   const tickers = (await (await fetch(`http://127.0.0.1:${ports[0]}/api/market/tickers`)).json()).data as {
     symbol: string
@@ -67,6 +71,7 @@ async function measure(label: string, ports: number[], procs: Proc[], dbUrl: str
   const last = new Map(tickers.map((t) => [t.symbol, Number(t.last)]))
   let next = 0
   let failures = 0
+  const codes = new Map<number, number>()
   const lat: number[] = []
   const client = async (k: number) => {
     while (next < ORDERS) {
@@ -85,7 +90,10 @@ async function measure(label: string, ports: number[], procs: Proc[], dbUrl: str
       })
       const body = (await r.json()) as { code: number }
       lat.push(performance.now() - t0)
-      if (body.code !== 200) failures++
+      if (body.code !== 200) {
+        failures++
+        codes.set(body.code, (codes.get(body.code) ?? 0) + 1)
+      }
     }
   }
   const cpu0 = new Map(procs.map((p) => [p.name, cpuMs(p.child.pid)]))
@@ -97,7 +105,7 @@ async function measure(label: string, ports: number[], procs: Proc[], dbUrl: str
   lat.sort((a, b) => a - b)
   const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))]?.toFixed(1)
   console.log(
-    `${label.padEnd(22)} orders/s ${(ORDERS / secs).toFixed(0).padStart(5)}  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  (${ORDERS} orders, ${CLIENTS} clients, ${failures} refused)`,
+    `${label.padEnd(22)} orders/s ${(ORDERS / secs).toFixed(0).padStart(5)}  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  (${ORDERS} orders, ${CLIENTS} clients, ${failures} refused${failures ? ` ${JSON.stringify(Object.fromEntries(codes))}` : ''})`,
   )
   for (const p of procs) {
     const used = cpuMs(p.child.pid) - (cpu0.get(p.name) ?? 0)
@@ -191,6 +199,7 @@ async function cluster(): Promise<void> {
     redisUrl: REDIS_URL,
     basePort: 9800,
     name: `bench${process.pid}`,
+    logDir: 'test-results/bench-cluster-logs',
     env,
   })
   try {

@@ -61,6 +61,19 @@ describe('Ownership', () => {
     expect(o.list()).toEqual(['contract', 'leader:index', 'spot:A', 'spot:B', 'spot:C'])
   })
 
+  it('units held by the other core do not keep it from free ones (every leader and market ends up owned)', async () => {
+    // The other core holds the first units of every scan order: this one must still find the rest.
+    const other = new Set(['contract', 'spot:A', 'leader:index'])
+    const { locks } = fakeLocks('core-5', other, () => 2)
+    const o = new Ownership(locks, {
+      units: () => units,
+      leaders: ['index', 'loan-jobs', 'c2c-jobs'],
+      onAcquire: async () => {},
+    })
+    await o.once()
+    expect(o.list()).toEqual(['leader:c2c-jobs', 'leader:loan-jobs', 'spot:B', 'spot:C'])
+  })
+
   it('a core above its share hands back releasable units (after stopping its work on them) when another core joins', async () => {
     let live = 1
     const { locks, mine } = fakeLocks('core-4', new Set(), () => live)

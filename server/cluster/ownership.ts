@@ -83,11 +83,17 @@ export class Ownership {
       const leaders = this.opts.leaders.map(leaderUnit)
       const markets = this.opts.units()
       await this.releaseExcess(markets, live)
-      const wanted = [
-        ...unitsToTry({ units: leaders, owned: this.owned, liveCores: live, nodeId }),
-        ...unitsToTry({ units: markets, owned: this.owned, liveCores: live, nodeId }),
-      ]
-      for (const unit of wanted) if (await this.locks.tryLock(unit)) await this.adopt(unit)
+      for (const units of [leaders, markets]) {
+        const { room, candidates } = unitsToTry({ units, owned: this.owned, liveCores: live, nodeId })
+        let taken = 0
+        for (const unit of candidates) {
+          if (taken >= room) break
+          if (await this.locks.tryLock(unit)) {
+            await this.adopt(unit)
+            taken++
+          }
+        }
+      }
       await this.opts.advertise?.(this.list(), 3 * (this.opts.periodMs ?? 2000))
     } catch (err) {
       this.opts.log?.warn({ err }, 'ownership pass failed')

@@ -31,30 +31,39 @@ describe('fair share', () => {
 describe('units to try', () => {
   const units = ['contract', 'spot:A', 'spot:B', 'spot:C', 'spot:D', 'spot:E']
 
-  it('a lone core tries every free unit', () => {
+  it('a lone core may take every free unit', () => {
     const r = unitsToTry({ units, owned: new Set(), liveCores: 1, nodeId: 'core-1' })
-    expect(new Set(r)).toEqual(new Set(units))
+    expect(r.room).toBe(6)
+    expect(new Set(r.candidates)).toEqual(new Set(units))
   })
 
-  it('tries only up to its share, never what it owns or another core holds', () => {
+  it('room is the share minus what it owns; candidates are every unit it does not own nor knows held', () => {
     const owned = new Set(['spot:A'])
     const held = new Set(['spot:B', 'spot:C'])
     const r = unitsToTry({ units, owned, held, liveCores: 2, nodeId: 'core-1' })
-    expect(r).toHaveLength(2)
-    for (const u of r) expect(['contract', 'spot:D', 'spot:E']).toContain(u)
+    expect(r.room).toBe(2)
+    expect(new Set(r.candidates)).toEqual(new Set(['contract', 'spot:D', 'spot:E']))
+  })
+
+  it('units another core holds never crowd out a free one (every candidate is listed, not only `room`)', () => {
+    const owned = new Set(['spot:A', 'spot:B'])
+    const r = unitsToTry({ units, owned, liveCores: 2, nodeId: 'core-1' })
+    expect(r.room).toBe(1)
+    expect(r.candidates).toHaveLength(4)
   })
 
   it('a core at its share tries nothing; when the other core dies the share grows', () => {
     const owned = new Set(['spot:A', 'spot:B', 'spot:C'])
-    expect(unitsToTry({ units, owned, liveCores: 2, nodeId: 'x' })).toEqual([])
+    expect(unitsToTry({ units, owned, liveCores: 2, nodeId: 'x' }).room).toBe(0)
     const r = unitsToTry({ units, owned, liveCores: 1, nodeId: 'x' })
-    expect(new Set(r)).toEqual(new Set(['contract', 'spot:D', 'spot:E']))
+    expect(r.room).toBe(3)
+    expect(new Set(r.candidates)).toEqual(new Set(['contract', 'spot:D', 'spot:E']))
   })
 
   it('two cores starting together begin their scans at different units', () => {
     const names = ['core-a', 'core-b', 'core-c', 'core-d']
     const firsts = new Set(
-      names.map((n) => unitsToTry({ units, owned: new Set(), liveCores: 2, nodeId: n })[0]),
+      names.map((n) => unitsToTry({ units, owned: new Set(), liveCores: 2, nodeId: n }).candidates[0]),
     )
     expect(firsts.size).toBeGreaterThan(1)
   })

@@ -44,10 +44,12 @@ export function hashOf(s: string): number {
 }
 
 /**
- * The units this core should try to lock now: the ones nobody is known to hold (`held` is what
- * any core holds, as far as we know; a stale entry only costs a failed try), up to its fair
- * share minus what it owns, scanned from a place that depends on the core's name so two cores
- * starting together do not race for the same units first.
+ * The units this core should try to lock now, in the order to try them, and how many it may
+ * take (`room`: its fair share minus what it owns). Every unit it does not own is a candidate
+ * (except those `held` says another core has: a stale entry only costs a failed try), so units
+ * other cores hold never crowd out a free one; the caller stops once `room` tries succeeded.
+ * The scan starts at a place that depends on the core's name, so two cores starting together
+ * do not race for the same units first.
  */
 export function unitsToTry(opts: {
   units: readonly string[]
@@ -55,18 +57,17 @@ export function unitsToTry(opts: {
   held?: ReadonlySet<string>
   liveCores: number
   nodeId: string
-}): string[] {
+}): { room: number; candidates: string[] } {
   const { units, owned, held, liveCores, nodeId } = opts
-  const room = fairShare(units.length, liveCores) - [...owned].filter((u) => units.includes(u)).length
-  if (room <= 0 || units.length === 0) return []
+  const room = fairShare(units.length, liveCores) - units.filter((u) => owned.has(u)).length
+  if (room <= 0 || units.length === 0) return { room: 0, candidates: [] }
   const start = hashOf(nodeId) % units.length
-  const out: string[] = []
-  for (let k = 0; k < units.length && out.length < room; k++) {
+  const candidates: string[] = []
+  for (let k = 0; k < units.length; k++) {
     const u = units[(start + k) % units.length] as string
-    if (owned.has(u) || held?.has(u)) continue
-    out.push(u)
+    if (!owned.has(u) && !held?.has(u)) candidates.push(u)
   }
-  return out
+  return { room, candidates }
 }
 
 /** A command is executed only before its deadline: a gateway that gave up is never followed by a late execution. */

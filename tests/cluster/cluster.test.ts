@@ -10,6 +10,7 @@ import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error plain ES module shared with npm run cluster
 import { ownership, startCluster, startProxy } from '../../scripts/cluster-lib.mjs'
+import { marketUnits } from '../../server/cluster/shares'
 import { type Db, openDb } from '../../server/db/db'
 import { checkLedger, ledgerIsSound } from '../../server/ledger/check'
 import { move, postEntry } from '../../server/ledger/ledger'
@@ -55,13 +56,25 @@ describe.skipIf(!enabled)('cluster: 2 gateways + 2 cores', () => {
     const gws = cluster.nodes.filter((n) => n.role === 'gateway').map((n) => n.port)
     gw = [gws[0] as number, gws[1] as number]
     db = await openDb({ databaseUrl: database.url, dataDir: '/nonexistent' })
-    // Every market unit owned, spread over both cores, and the index ticking.
-    const spread = await until(async () => {
+    // Every market unit and leader owned exactly once, markets spread over both cores.
+    const expected = [
+      ...marketUnits(await db.selectFrom('instrument').select(['symbol', 'category']).execute()),
+      ...['index', 'loan-jobs', 'c2c-jobs', 'invite-jobs', 'earn-jobs', 'etf-jobs', 'option-jobs'].map(
+        (n) => `leader:${n}`,
+      ),
+    ].sort()
+    let lists: string[][] = []
+    await until(async () => {
       const o = (await ownership(cluster.nodes)) as Record<string, string[] | null>
-      const lists = Object.values(o).map((l) => (l ?? []).filter((u) => !u.startsWith('leader:')))
-      return lists.length === 2 && lists.every((l) => l.length > 0) && lists.flat().includes(`spot:${SYMBOL}`)
+      lists = Object.values(o).map((l) => l ?? [])
+      return (
+        lists.length === 2 &&
+        lists.flat().length === expected.length &&
+        lists.every((l) => l.some((u) => u.startsWith('spot:')))
+      )
     }, 30_000)
-    expect(spread).toBe(true)
+    expect(lists.flat().sort()).toEqual(expected)
+    for (const l of lists) expect(l.some((u) => u.startsWith('spot:'))).toBe(true)
   }, 240_000)
 
   afterAll(async () => {

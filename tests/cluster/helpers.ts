@@ -24,8 +24,15 @@ export async function freshDatabase(url: string): Promise<{ url: string; drop():
   }
 }
 
-/** A user with USDT and BTC on spot, and a session token. */
-export async function fundedUser(db: Db, tag: string): Promise<{ id: string; token: string }> {
+/** A user with USDT and BTC (or `assets`) on spot, and a session token. */
+export async function fundedUser(
+  db: Db,
+  tag: string,
+  assets: readonly (readonly [string, string])[] = [
+    ['USDT', '10000000'],
+    ['BTC', '1000'],
+  ],
+): Promise<{ id: string; token: string }> {
   const id = randomUUID()
   await db
     .insertInto('users')
@@ -39,10 +46,7 @@ export async function fundedUser(db: Db, tag: string): Promise<{ id: string; tok
       created_at: new Date(),
     })
     .execute()
-  for (const [asset, amount] of [
-    ['USDT', '10000000'],
-    ['BTC', '1000'],
-  ] as const)
+  for (const [asset, amount] of assets)
     await db.transaction().execute((trx) =>
       postEntry(trx, {
         reason: 'recharge',
