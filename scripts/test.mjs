@@ -1,4 +1,5 @@
-// npm test: unit, API (PGlite, plus PostgreSQL when DATABASE_URL is set) and browser suites,
+// npm test: unit, API (PGlite, plus PostgreSQL when DATABASE_URL is set), the cluster test (2
+// gateways + 2 cores; skipped without DATABASE_URL and REDIS_URL, under a minute) and browser suites,
 // then one closing line "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -37,7 +38,7 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped
 }
 
-for (const f of ['unit', 'api', 'e2e']) fs.rmSync(`test-results/${f}.json`, { force: true })
+for (const f of ['unit', 'api', 'cluster', 'e2e']) fs.rmSync(`test-results/${f}.json`, { force: true })
 
 run('unit', 'npx', [
   'vitest',
@@ -60,6 +61,17 @@ run('api', 'npx', [
   '--outputFile=test-results/api.json',
 ])
 countVitest('test-results/api.json')
+
+run('cluster', 'npx', [
+  'vitest',
+  'run',
+  '--project',
+  'cluster',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-results/cluster.json',
+])
+countVitest('test-results/cluster.json')
 
 ensureChromium()
 buildIfStale()

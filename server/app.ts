@@ -11,16 +11,19 @@ import type { Db } from './db/db'
 import { installErrorHandler } from './http/error-handler'
 import { MarketData } from './market/service'
 import { registerModules } from './modules/index'
+import type { EnginePorts } from './modules/ports'
 
 export interface AppDeps {
   config: Config
   db: Db
   /** Market data; main.ts passes the running one. Without it the app serves stored data only. */
   market?: MarketData
+  /** ROLE=gateway: the engines are on the cores (server/cluster). */
+  engines?: EnginePorts
 }
 
 /** Builds the Fastify instance; main.ts listens on it, tests call app.inject. */
-export async function buildApp({ config, db, market: given }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, market: given, engines }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -76,7 +79,7 @@ export async function buildApp({ config, db, market: given }: AppDeps): Promise<
   await app.register(
     async (api) => {
       await api.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: '1 minute' })
-      await registerModules(api, { config, db, startedAt, market })
+      await registerModules(api, { config, db, startedAt, market, ...(engines ? { engines } : {}) })
     },
     { prefix: '/api' },
   )

@@ -1,7 +1,15 @@
+import os from 'node:os'
 import path from 'node:path'
+import { checkRoleNeeds, parseRole, type Role } from './cluster/role'
 
 /** Server configuration, all from the environment (documented in README.md). */
 export interface Config {
+  /** ROLE: `all` (default, one process), `gateway` or `core` (server/cluster/role.ts). */
+  role: Role
+  /** Name of this process in a cluster (CLUSTER_NODE_ID; default role-host-pid), for logs and reply channels. */
+  nodeId: string
+  /** CLUSTER_NAME: prefix of this cluster's Redis keys and channels (default "ox"). */
+  clusterName: string
   port: number
   host: string
   dataDir: string
@@ -66,7 +74,12 @@ export function publicOrigins(value: string | undefined, port: number): string[]
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = process.cwd()
   const port = int(env.PORT, 8080, 'PORT')
+  const role = parseRole(env.ROLE)
+  checkRoleNeeds(role, env.DATABASE_URL || null, env.REDIS_URL || null)
   return {
+    role,
+    nodeId: env.CLUSTER_NODE_ID || `${role}-${os.hostname()}-${process.pid}`,
+    clusterName: env.CLUSTER_NAME || 'ox',
     port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(root, env.DATA_DIR || 'data'),

@@ -1,4 +1,6 @@
 import { buildApp } from './app'
+import { runCore } from './cluster/core'
+import { runGateway } from './cluster/gateway'
 import { loadConfig } from './config'
 import { migrate, openDb } from './db/db'
 import { AlreadyRunningError, holdExclusive } from './db/exclusive'
@@ -25,6 +27,9 @@ import { RealtimeHub } from './realtime/hub'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  // Cluster roles (README "Scale out"); the default `all` below is the single process.
+  if (config.role === 'gateway') return runGateway(config)
+  if (config.role === 'core') return runCore(config)
   const exclusive = await holdExclusive({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   const applied = await migrate(db)

@@ -36,6 +36,18 @@ export const ERRORS = {
   unknownSymbol: { code: 1400, key: 'error.unknown_symbol', en: 'This market does not exist' },
   marketSuspended: { code: 1401, key: 'error.market_suspended', en: 'This market is suspended' },
   tooManyFavorites: { code: 1402, key: 'error.too_many_favorites', en: 'Your favourites list is full' },
+  // Scale-out (README "Scale out"): no core owns the market right now (one is taking it over).
+  marketUnavailable: {
+    code: 1403,
+    key: 'error.market_unavailable',
+    en: 'This market is briefly unavailable, please try again in a few seconds',
+  },
+  // The market's core did not answer in time: the order may or may not have been placed.
+  commandTimeout: {
+    code: 1404,
+    key: 'error.command_timeout',
+    en: 'No answer from the market in time; check your open orders before trying again',
+  },
   // 1300-1399 accounts and security
   codeInvalid: { code: 1300, key: 'error.code_invalid', en: 'The verification code is wrong or has expired' },
   codeTooFrequent: {

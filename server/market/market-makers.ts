@@ -23,6 +23,8 @@ export interface MarketMakerOptions {
   /** Pause between two symbols (ms): the loop never holds the event loop or the spot lock for long. */
   pauseMs?: number
   log?: { warn(o: unknown, m?: string): void; info(o: unknown, m?: string): void }
+  /** Cluster: quote only the markets this core owns (their books are only current here). */
+  owns?: (symbol: string) => boolean
 }
 
 /** The first gap between two levels, as a fraction of the price (before the one-tick floor). */
@@ -228,6 +230,7 @@ export class MarketMakers {
           for (const inst of this.market.instruments()) {
             if (!this.running) break
             if (inst.category !== 'spot' || inst.status !== 'trading') continue
+            if (this.opts.owns && !this.opts.owns(inst.symbol)) continue
             // Only a symbol that had work to do earns the pause before the next one.
             if (await this.maybeQuote(inst.symbol)) await this.sleep(this.pauseMs)
           }
@@ -235,7 +238,12 @@ export class MarketMakers {
           // Switched off: take the quotes down once.
           this.active = false
           this.quoted.clear()
-          await this.spot.cancelAll(this.holder)
+          const owns = this.opts.owns
+          if (!owns) await this.spot.cancelAll(this.holder)
+          else
+            for (const inst of this.market.instruments())
+              if (inst.category === 'spot' && owns(inst.symbol))
+                await this.spot.cancelAll(this.holder, inst.symbol)
         }
       } catch (err) {
         this.opts.log?.warn({ err }, 'market makers: cycle failed')

@@ -84,6 +84,12 @@ export class MarketData extends EventEmitter<MarketEvents> {
   private flushTimer: ReturnType<typeof setInterval> | null = null
   private flushing: Promise<void> = Promise.resolve()
   private readonly now: () => number
+  /**
+   * Whether this process writes candles. One process: always. A cluster: only the core that
+   * leads the index feed; the others fold the same ticks into the same live candles and tickers
+   * but leave the database to it.
+   */
+  private writer = true
 
   constructor(
     private readonly db: Db,
@@ -147,20 +153,38 @@ export class MarketData extends EventEmitter<MarketEvents> {
     })
   }
 
+  /** The seeded simulator, from the last prices this process has seen. */
+  simulatedFeed(): IndexFeed {
+    return new SimulatedIndexFeed({
+      // The start time joins the seed so a restart does not replay the same moves.
+      seed: `${this.opts.seed ?? 'open-exchange'}:${this.now()}`,
+      instruments: this.simInstruments(),
+      tickMs: this.opts.tickMs ?? 1000,
+      now: this.now,
+    })
+  }
+
   /** Starts the index feed (the seeded simulator unless another feed is given) and the flusher. */
   start(feed?: IndexFeed): void {
-    this.feed =
-      feed ??
-      new SimulatedIndexFeed({
-        // The start time joins the seed so a restart does not replay the same moves.
-        seed: `${this.opts.seed ?? 'open-exchange'}:${this.now()}`,
-        instruments: this.simInstruments(),
-        tickMs: this.opts.tickMs ?? 1000,
-        now: this.now,
-      })
+    this.feed = feed ?? this.simulatedFeed()
     this.feed.start((ticks) => this.onTicks(ticks))
     this.flushTimer = setInterval(() => void this.flush(), this.opts.flushMs ?? 2000)
     this.flushTimer.unref?.()
+  }
+
+  /** Cluster: whether this process writes candles (see `writer`). */
+  setWriter(on: boolean): void {
+    this.writer = on
+  }
+
+  /**
+   * Cluster: replaces the running feed (a core that becomes the index leader goes from the ticks
+   * the previous leader published to its own simulator, which starts from the last prices seen).
+   */
+  switchFeed(feed: IndexFeed): void {
+    this.feed?.stop()
+    this.feed = feed
+    feed.start((ticks) => this.onTicks(ticks))
   }
 
   onTicks(ticks: readonly IndexTick[]): void {
@@ -194,6 +218,7 @@ export class MarketData extends EventEmitter<MarketEvents> {
       if (this.dirty.size === 0) return
       const rows = [...this.dirty.values()]
       this.dirty.clear()
+      if (!this.writer) return
       try {
         await upsertCandles(this.db, rows)
       } catch (err) {

@@ -21,6 +21,7 @@ import { loanRoutes } from './loan/routes'
 import { marketRoutes } from './market/routes'
 import { optionDevRoutes } from './option/dev-routes'
 import { optionRoutes } from './option/routes'
+import type { EnginePorts } from './ports'
 import { pushRoutes } from './push/routes'
 import { serviceRoutes } from './service/routes'
 import { spotDevRoutes } from './spot/dev-routes'
@@ -32,6 +33,8 @@ export interface ModuleDeps {
   db: Db
   startedAt: number
   market: MarketData
+  /** Remote engines on a gateway (ROLE=gateway); absent, the in-process services. */
+  engines?: EnginePorts
 }
 
 /** Every API module, registered under /api in this order. One line per product area. */

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events'
 import type { Server as HttpServer } from 'node:http'
 import { ERRORS } from '@common/api/errors'
 import { CHANNEL_TICKERS, CHANNEL_USER, SOCKET_COALESCE_MS, SOCKET_EVENTS } from '@common/constants'
@@ -13,13 +14,14 @@ import type { UnitCandle } from '../market/candles'
 import type { MarketData } from '../market/service'
 import { onSessionsChanged, resolveToken, type SessionFilter } from '../modules/auth/sessions'
 import { c2cBus } from '../modules/c2c/bus'
+import type { ContractEvents } from '../modules/contract/engine'
 import { recentContractTrades } from '../modules/contract/repo'
 import type { ContractService } from '../modules/contract/service'
 import { listFavorites } from '../modules/market/favorites'
 import { CHANNEL_SERVICE } from '../modules/service/bus'
 import { attachServiceChannels, isServiceChannel, userServiceRoom } from '../modules/service/realtime'
 import { recentTrades } from '../modules/spot/repo'
-import type { SpotService } from '../modules/spot/service'
+import type { SpotEvents, SpotService } from '../modules/spot/service'
 import { Coalescer } from './coalescer'
 import { type TickerUpdate, tickerDelta } from './ticker-delta'
 
@@ -46,14 +48,18 @@ interface SocketUser {
   sessionId: string
 }
 
+/** What the hub needs of an engine: its events and its depth (in-process, or a gateway's remote copy). */
+export type SpotFeed = EventEmitter<SpotEvents> & Pick<SpotService, 'depth'>
+export type ContractFeed = EventEmitter<ContractEvents> & Pick<ContractService, 'depth'>
+
 export interface RealtimeDeps {
   market: MarketData
   db: Db
   redisUrl?: string | null
   /** Spot trading: `depth:<SYMBOL>`, `trades:<SYMBOL>` and order updates on `user`. */
-  spot?: SpotService
+  spot?: SpotFeed
   /** Perpetuals: the same `depth:` / `trades:` channels by symbol, and contract updates on `user`. */
-  contract?: ContractService
+  contract?: ContractFeed
   log?: { info(o: unknown, m?: string): void; warn(o: unknown, m?: string): void }
 }
 
@@ -205,7 +211,7 @@ export class RealtimeHub {
 
   private depthOf(symbol: string): DepthSnapshot {
     if (this.isPerp(symbol) && this.deps.contract) return this.deps.contract.depth(symbol, DEPTH_LEVELS)
-    return (this.deps.spot as SpotService).depth(symbol, DEPTH_LEVELS)
+    return (this.deps.spot as SpotFeed).depth(symbol, DEPTH_LEVELS)
   }
 
   private isPerp(symbol: string): boolean {

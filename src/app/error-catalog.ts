@@ -81,6 +81,14 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.too_many_favorites',
     message: 'Your favourites list is full',
   }),
+  'error.market_unavailable': msg({
+    id: 'error.market_unavailable',
+    message: 'This market is briefly unavailable, please try again in a few seconds',
+  }),
+  'error.command_timeout': msg({
+    id: 'error.command_timeout',
+    message: 'No answer from the market in time; check your open orders before trying again',
+  }),
   'error.code_invalid': msg({
     id: 'error.code_invalid',
     message: 'The verification code is wrong or has expired',

@@ -1,4 +1,4 @@
-import { add, normalize } from '@common/money/decimal'
+import { normalize } from '@common/money/decimal'
 import { contractSettingsSchema } from '@common/schemas/contract'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
@@ -10,6 +10,7 @@ import { writeAudit } from '../admin/audit'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
 import type { ModuleDeps } from '../index'
+import { localContract } from './port'
 import { insuranceFund, pageSchemaOf } from './repo'
 import { instrumentToWire } from './routes'
 import { contractService } from './service'
@@ -25,6 +26,8 @@ const pageQuery = pageSchemaOf(50)
 export async function contractAdminRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, market } = deps
   const svc = contractService(db)
+  // Positions live in the engine's memory: on a gateway, on the core that owns it.
+  const engine = deps.engines?.contract ?? localContract(svc)
   app.addHook('preHandler', requireStaff)
   app.addHook('preHandler', async (req) => {
     await assertStaffReady(db, currentUser(req).id)
@@ -89,12 +92,7 @@ export async function contractAdminRoutes(app: FastifyInstance, deps: ModuleDeps
   /** A user's positions, for the console's user detail page (read only). */
   app.get('/positions', async (req) => {
     const { userId } = parse(userQuery, req.query)
-    await svc.init()
     const bal = await svc.walletOf(userId)
-    const walletBalance = add(bal.available, bal.frozen)
-    return ok({
-      wallet: bal,
-      positions: svc.positionsOf(userId).map((p) => svc.wirePosition(p, walletBalance)),
-    })
+    return ok({ wallet: bal, positions: await engine.positions(userId) })
   })
 }

@@ -1,7 +1,5 @@
-import { fundingRate, nextFundingAt } from '@common/contract/funding'
-import { add } from '@common/money/decimal'
+import { nextFundingAt } from '@common/contract/funding'
 import {
-  type ContractInfo,
   type ContractInstrument,
   contractCancelAllSchema,
   contractCancelSchema,
@@ -24,6 +22,7 @@ import type { ModuleDeps } from '../index'
 import { contractAdminRoutes } from './admin-routes'
 import type { CInst } from './model'
 import { orderToWire } from './model'
+import { localContract } from './port'
 import {
   fillsOf,
   fundingPaymentsOf,
@@ -36,7 +35,6 @@ import {
   recentContractTrades,
 } from './repo'
 import { contractService } from './service'
-import { accountOf } from './wire'
 
 const pageSchema = pageSchemaOf(30)
 
@@ -61,25 +59,26 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   const { db, market } = deps
   const svc = contractService(db)
   svc.attachMarket(market)
+  // Instruments and settings come from here on every role; live state from the engine's port.
   await svc.init()
+  const engine = deps.engines?.contract ?? localContract(svc)
   const auth = { preHandler: requireUser }
   const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).id
 
   app.post('/contract/order/place', auth, async (req) =>
-    ok(await svc.place(me(req), parse(contractPlaceSchema, req.body))),
+    ok(await engine.place(me(req), parse(contractPlaceSchema, req.body))),
   )
   app.post('/contract/order/cancel', auth, async (req) =>
-    ok(await svc.cancel(me(req), parse(contractCancelSchema, req.body).id)),
+    ok(await engine.cancel(me(req), parse(contractCancelSchema, req.body).id)),
   )
   app.post('/contract/order/cancel-all', auth, async (req) => {
     const { symbol } = parse(contractCancelAllSchema, req.body)
     if (symbol) svc.inst(symbol)
-    return ok({ cancelled: await svc.cancelAll(me(req), symbol) })
+    return ok({ cancelled: await engine.cancelAll(me(req), symbol) })
   })
   app.get('/contract/orders/open', auth, async (req) => {
     const { symbol } = parse(contractOptionalSymbolQuerySchema, req.query)
-    await svc.init()
-    return ok(svc.openOrdersOf(me(req), symbol).map((o) => orderToWire(o, svc.inst(o.symbol).pp)))
+    return ok(await engine.openOrders(me(req), symbol))
   })
   app.get('/contract/orders/history', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
@@ -93,14 +92,7 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   })
   app.get('/contract/positions', auth, async (req) => {
     const { symbol } = parse(contractOptionalSymbolQuerySchema, req.query)
-    const bal = await svc.walletOf(me(req))
-    const w = add(bal.available, bal.frozen)
-    return ok(
-      svc
-        .positionsOf(me(req))
-        .filter((p) => !symbol || p.symbol === symbol)
-        .map((p) => svc.wirePosition(p, w)),
-    )
+    return ok(await engine.positions(me(req), symbol))
   })
   app.get('/contract/positions/history', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
@@ -108,27 +100,20 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
     return ok({ list, more: list.length === q.limit })
   })
   app.post('/contract/position/close', auth, async (req) =>
-    ok(await svc.close(me(req), parse(contractCloseSchema, req.body))),
+    ok(await engine.close(me(req), parse(contractCloseSchema, req.body))),
   )
   app.post('/contract/position/close-all', auth, async (req) => {
     const { symbol } = parse(contractCloseAllSchema, req.body)
-    return ok({ closed: await svc.closeAll(me(req), symbol) })
+    return ok({ closed: await engine.closeAll(me(req), symbol) })
   })
   app.post('/contract/position/reverse', auth, async (req) => {
     const { symbol, side } = parse(contractReverseSchema, req.body)
-    return ok(await svc.reverse(me(req), symbol, side))
+    return ok(await engine.reverse(me(req), symbol, side))
   })
-  app.post('/contract/position/tpsl', auth, async (req) => {
-    const input = parse(contractTpslSchema, req.body)
-    await svc.setTpsl(me(req), input)
-    const p = svc.position(me(req), input.symbol, input.side)
-    const bal = await svc.walletOf(me(req))
-    return ok(p ? svc.wirePosition(p, add(bal.available, bal.frozen)) : null)
-  })
-  app.get('/contract/account', auth, async (req) => {
-    await svc.init()
-    return ok(accountOf(svc, me(req), await svc.walletOf(me(req))))
-  })
+  app.post('/contract/position/tpsl', auth, async (req) =>
+    ok(await engine.tpsl(me(req), parse(contractTpslSchema, req.body))),
+  )
+  app.get('/contract/account', auth, async (req) => ok(await engine.account(me(req))))
   app.get('/contract/funding/payments', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const list = await fundingPaymentsOf(db, me(req), q)
@@ -141,10 +126,6 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   })
 
   // ---- public ----
-  const rate = (symbol: string) => {
-    const inst = svc.inst(symbol)
-    return fundingRate(svc.premiumSamples(symbol), inst.rawTiers[0]?.mmr ?? '0.004')
-  }
   app.get('/contract/instruments', async () =>
     ok(
       [...svc.insts.values()].map((i) =>
@@ -155,16 +136,7 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   app.get('/contract/info', async (req) => {
     const { symbol } = parse(contractSymbolQuerySchema, req.query)
     svc.inst(symbol)
-    let oi = 0
-    for (const p of svc.positionsOn(symbol)) if (p.side === 'long') oi += Number(p.lots)
-    const info: ContractInfo = {
-      symbol,
-      indexPrice: svc.mark(symbol),
-      fundingRate: rate(symbol),
-      nextFundingAt: nextFundingAt(Date.now()),
-      openInterest: String(oi),
-    }
-    return ok(info)
+    return ok(await engine.info(symbol))
   })
   app.get('/contract/funding', async (req) => {
     const q = parse(fundingQuerySchema, req.query)
@@ -172,7 +144,7 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
     const list = await fundingRounds(db, q.symbol, q)
     return ok({
       symbol: q.symbol,
-      fundingRate: rate(q.symbol),
+      fundingRate: await engine.fundingRate(q.symbol),
       nextFundingAt: nextFundingAt(Date.now()),
       list,
       more: list.length === q.limit,
@@ -182,7 +154,7 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   app.get('/contract/depth', async (req) => {
     const { symbol, limit } = parse(depthQuerySchema, req.query)
     svc.inst(symbol)
-    return ok(svc.depth(symbol, limit))
+    return ok(engine.depth(symbol, limit))
   })
   app.get('/contract/trades', async (req) => {
     const { symbol, limit } = parse(tradesQuerySchema, req.query)

@@ -149,6 +149,19 @@ export class ContractService extends ContractEngine {
     })
   }
 
+  /**
+   * Cluster: this core has just become the owner of the perpetual engine; every book, order,
+   * position and the interval's premium samples are read again from the database.
+   */
+  adopt(): Promise<void> {
+    return this.init().then(() =>
+      this.exclusive(async () => {
+        await this.reload()
+        await this.loadSamples()
+      }),
+    )
+  }
+
   /** Re-reads settings (after a console change). */
   async reloadSettings(): Promise<void> {
     await this.exclusive(async () => {

@@ -17,15 +17,18 @@ import { parse } from '../../http/validate'
 import { readBalances } from '../../ledger/ledger'
 import type { ModuleDeps } from '../index'
 import { vipFeeRates } from '../invite/service'
+import type { SpotPort } from './port'
 import { fillsOf, openOrdersOf, orderHistory, orderToWire, recentTrades } from './repo'
 import { spotService } from './service'
 
 /** Spot trading: thin HTTP layer over SpotService (use cases) and repo (queries). */
 export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promise<void> {
   const { db, market } = opts
-  const spot = spotService(db)
-  spot.attachMarket(market)
-  await spot.init()
+  const local = spotService(db)
+  local.attachMarket(market)
+  // On a gateway the engine is remote (cluster/remote-engines.ts): no books to load here.
+  const spot: SpotPort = opts.engines?.spot ?? local
+  if (!opts.engines) await local.init()
 
   const knownSpot = (symbol: string) => {
     const inst = market.instrument(symbol)

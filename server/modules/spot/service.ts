@@ -129,6 +129,8 @@ export class SpotService extends EventEmitter<SpotEvents> {
   private readonly queue: Queued[] = []
   private draining = false
   private ids: number[] = []
+  /** Cluster: the markets whose books this process owns (unset: all of them, one process). */
+  private owns: ((symbol: string) => boolean) | null = null
 
   constructor(private readonly db: Db) {
     super()
@@ -147,6 +149,37 @@ export class SpotService extends EventEmitter<SpotEvents> {
       for (const inst of this.insts.values()) if (inst.category === 'spot') await this.rebuild(inst.symbol)
     })
     return this.loaded
+  }
+
+  /**
+   * Cluster: this core has just become the owner of `symbol`; its book and open orders are
+   * rebuilt from the database (where the previous owner left them), behind any work in flight.
+   */
+  adopt(symbol: string): Promise<void> {
+    return this.init().then(() => this.exclusive(() => this.rebuild(symbol)))
+  }
+
+  /**
+   * Cluster: from now on the engine touches only the books `owns` accepts; anything else is
+   * refused (marketUnavailable) when it runs, so work queued before a market was handed to
+   * another core can never write to it.
+   */
+  setOwnership(owns: (symbol: string) => boolean): void {
+    this.owns = owns
+  }
+
+  private checkOwned(symbol: string): void {
+    if (this.owns && !this.owns(symbol)) throw new AppError('marketUnavailable')
+  }
+
+  /** Resolves once everything queued on the engine so far has run (before a market is handed over). */
+  settled(): Promise<void> {
+    return this.exclusive(async () => undefined)
+  }
+
+  /** The market of an order open in this process's books (a core checks a cancel reaches its owner). */
+  symbolOfOpen(id: string): string | undefined {
+    return /^\d+$/.test(id) ? this.open.get(Number(id))?.symbol : undefined
   }
 
   /**
@@ -364,6 +397,7 @@ export class SpotService extends EventEmitter<SpotEvents> {
         if (!found || found.holder !== holder) throw new AppError('orderNotFound')
         throw new AppError('orderNotOpen')
       }
+      this.checkOwned(o.symbol)
       const fx = newEffects()
       return this.transact(fx, async (pass) => {
         const inst = this.inst(o.symbol)
@@ -380,6 +414,7 @@ export class SpotService extends EventEmitter<SpotEvents> {
       const mine = [...this.open.values()].filter(
         (o) => o.holder === holder && (symbol === undefined || o.symbol === symbol),
       )
+      for (const o of mine) this.checkOwned(o.symbol)
       if (mine.length === 0) return 0
       const fx = newEffects()
       await this.transact(fx, async (pass) => {
@@ -566,6 +601,7 @@ export class SpotService extends EventEmitter<SpotEvents> {
   /** Checks the input against the instrument; no I/O. */
   private prepare(holder: string, input: PlaceInput): Prepared {
     const inst = this.inst(input.symbol)
+    this.checkOwned(input.symbol)
     if (inst.category !== 'spot') throw new AppError('unknownSymbol')
     if (inst.status !== 'trading') throw new AppError('marketSuspended')
     const { side, type } = input
