@@ -80,7 +80,7 @@ export async function runCore(config: Config): Promise<void> {
   await contract.init()
   loanService(db).attachMarket(market)
 
-  const unbridge = await bridgeControl(redis, sub, db, config.nodeId)
+  const unbridge = await bridgeControl(redis, sub, db, config.nodeId, market)
   // Console changes to instruments and contract settings are made on a gateway: a core reads
   // them again every 2 s (the console updates its own process's copy at once).
   const settings = setInterval(() => {

@@ -33,7 +33,7 @@ export async function runGateway(config: Config): Promise<void> {
   await sub.connect()
   const bus = await CommandClient.open(redis, config.nodeId)
   const engines = await remoteEngines(bus, sub, db, market)
-  const unbridge = await bridgeControl(redis, sub, db, config.nodeId)
+  const unbridge = await bridgeControl(redis, sub, db, config.nodeId, market)
 
   const app = await buildApp({ config, db, market, engines })
   market.setLog(app.log)

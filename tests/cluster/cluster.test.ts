@@ -159,6 +159,17 @@ describe.skipIf(!enabled)('cluster: 2 gateways + 2 cores', () => {
     expect(cancelled.data.status).toBe('cancelled')
     const other = await call<SpotOrder>(gw[0], 'POST', 'spot/order/cancel', a.token, { id: viaGw2.data.id })
     expect(other.code).toBe(1600)
+
+    // Events made by a request on gateway 1 (not by a core) reach her socket on gateway 2 too:
+    // favourites here; C2C and service chat travel the same relay (cluster/control.ts).
+    const favs: string[][] = []
+    sock.on(SOCKET_EVENTS.message, (m: { ch: string; data: { favorites?: string[] } }) => {
+      if (m.ch === CHANNEL_USER && m.data.favorites) favs.push(m.data.favorites)
+    })
+    const fav = await call(gw[0], 'POST', 'market/favorites/add', a.token, { symbol: 'ETHUSDT' })
+    expect(fav.code).toBe(200)
+    await until(async () => favs.some((f) => f.includes('ETHUSDT')), 5000)
+    expect(favs.at(-1)).toContain('ETHUSDT')
   }, 60_000)
 
   it('perpetuals: an order through one gateway is in the engine as the other gateway reads it', async () => {
