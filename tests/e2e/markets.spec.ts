@@ -109,6 +109,9 @@ test('a visitor favourite is kept on the device and joins the account at login',
   await page.getByRole('button', { name: 'Add to favourites' }).click()
   await expect(page.getByRole('button', { name: 'Remove from favourites' })).toBeVisible()
   await page.reload()
+  // As a person would: the reloaded page shows the pair as a favourite (read from the account)
+  // before they go on to the list.
+  await expect(page.getByRole('button', { name: 'Remove from favourites' })).toBeVisible()
   await page.goto('./#/pages/market/market?tab=favorites')
   await expect(page.locator('a[data-symbol]')).toHaveCount(2)
 })
