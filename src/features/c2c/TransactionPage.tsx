@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { type CSSProperties, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { tokenAtom } from '@/app/store'
 import { useFormat } from '@/lib/format/use-format'
 import { DecimalInput } from '@/ui/DecimalInput'
@@ -17,8 +17,6 @@ import styles from './styles'
 import { TraderLine } from './TraderLine'
 
 const AMOUNT_RE = /^\d{1,15}(\.\d{1,2})?$/
-/** A filter's name beside its picker, kept on one line together when the bar wraps. */
-const FILTER: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6 }
 
 /** pages/transaction/index (public): C2C ads to buy from or sell to, filters and quick buy/sell. */
 export function TransactionPage() {
@@ -130,7 +128,7 @@ export function TransactionPage() {
           ))}
         </fieldset>
         <div className={styles.filters}>
-          <span style={FILTER}>
+          <span className={styles.filter}>
             <label htmlFor={ids.fiat} className={styles.hint}>
               {t`Fiat`}
             </label>
@@ -144,7 +142,7 @@ export function TransactionPage() {
               onChange={setFiat}
             />
           </span>
-          <span style={FILTER}>
+          <span className={styles.filter}>
             <label htmlFor={ids.pay} className={styles.hint}>
               {t`Payment method`}
             </label>
