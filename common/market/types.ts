@@ -20,6 +20,8 @@ export interface Instrument {
   status: InstrumentStatus
   hot: boolean
   logo: string
+  /** The colour `logo` is drawn in ("#f7931a"): the app draws the same badge without the image. */
+  logoColor: string
   sort: number
 }
 

@@ -1,4 +1,5 @@
 import BigLib, { type Big } from 'big.js'
+import { numberSymbols } from '../i18n/number-symbols'
 
 /**
  * The one money module: exact decimal arithmetic on plain decimal strings ("-12.5").
@@ -130,37 +131,11 @@ export interface FormatOptions {
   locale?: string
 }
 
-interface Symbols {
-  group: string
-  decimal: string
-  minus: string
-  minGroup: number
-}
-
-const symbolCache = new Map<string, Symbols>()
-
-function symbols(locale: string): Symbols {
-  let s = symbolCache.get(locale)
-  if (!s) {
-    const nf = new Intl.NumberFormat(locale)
-    const part = (n: number, type: string) => nf.formatToParts(n).find((p) => p.type === type)?.value
-    s = {
-      group: part(1234567.5, 'group') ?? ',',
-      decimal: part(1.5, 'decimal') ?? '.',
-      minus: part(-1, 'minusSign') ?? '-',
-      // Some locales (es, pl) leave four-digit numbers ungrouped.
-      minGroup: part(1234, 'group') === undefined ? 5 : 4,
-    }
-    symbolCache.set(locale, s)
-  }
-  return s
-}
-
 /** Locale-aware display text built from the digits themselves, so no precision is lost. */
 export function format(a: DecimalString, opts: FormatOptions = {}): string {
   const { dp, mode = 'down', grouping = true, locale = 'en' } = opts
   const text = dp === undefined ? normalize(a) : toFixed(a, dp, mode)
-  const sym = symbols(locale)
+  const sym = numberSymbols(locale)
   const negative = text.startsWith('-')
   const [int = '', frac] = (negative ? text.slice(1) : text).split('.')
   const grouped = grouping && int.length >= sym.minGroup ? int.replace(/\B(?=(\d{3})+$)/g, sym.group) : int

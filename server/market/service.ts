@@ -50,6 +50,7 @@ export function toInstrument(r: InstrumentRow): Instrument {
     status: r.status,
     hot: r.hot,
     logo: `/api/logo/${r.base}.svg`,
+    logoColor: r.logo_color,
     sort: r.sort,
   }
 }

@@ -103,14 +103,19 @@ describe.each(backends)('market data and socket feed on %s', (backend) => {
       minAmount: '0.000001',
       status: 'trading',
       logo: '/api/logo/BTC.svg',
+      logoColor: expect.stringMatching(/^#[0-9a-fA-F]{6}$/),
     })
     const metals = await get('/api/market/instruments?category=metals')
     expect(metals.data.map((i: { symbol: string }) => i.symbol)).toEqual(['XAUUSD', 'XAGUSD'])
     expect((await get('/api/market/instruments?category=bonds')).code).toBe(1101)
     const logos = (await get('/api/index/logo')).data
-    expect(logos.XAU).toBe('/api/logo/XAU.svg')
+    const gold = list.find((i) => i.symbol === 'XAUUSD') as unknown as { logoColor: string }
+    // The list's colour, the logo map's and the drawn SVG's are one colour.
+    expect(logos.XAU).toBe(`/api/logo/XAU.svg#${gold.logoColor.slice(1)}`)
     const svg = await app.inject({ method: 'GET', url: '/api/logo/AAPL.svg' })
-    expect(svg.body).toContain('AAPL')
+    expect(svg.body).toContain('>AAPL</text>')
+    const apple = list.find((i) => i.symbol.startsWith('AAPL')) as unknown as { logoColor: string }
+    expect(svg.body).toContain(`fill="${apple.logoColor}"`)
   })
 
   it('serves 24 h tickers with decimal strings from the backfilled history', async () => {

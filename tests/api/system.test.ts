@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { LANG_CODES } from '@common/i18n/languages'
+import { drawnLogoColor } from '@common/market/logo'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate, openDb } from '../../server/db/db'
 import { backends, type Harness, startHarness } from './harness'
@@ -59,13 +60,15 @@ describe.each(backends)('system endpoints on %s', (backend) => {
   it('gives a logo map for enabled assets and serves each logo as SVG', async () => {
     await h.db.updateTable('asset').set({ enabled: false }).where('code', '=', 'AVAX').execute()
     const map = (await h.app.inject({ method: 'GET', url: '/api/index/logo' })).json().data
-    expect(map.BTC).toBe('/api/logo/BTC.svg')
+    // The fragment carries the colour the server draws in, so the app's HTML badge matches the SVG.
+    expect(map.BTC).toMatch(/^\/api\/logo\/BTC\.svg#[0-9a-f]{6}$/)
     expect(map.platform).toBe('/api/logo/platform.svg')
     expect(map.AVAX).toBeUndefined()
-    const svg = await h.app.inject({ method: 'GET', url: map.BTC })
+    const svg = await h.app.inject({ method: 'GET', url: map.BTC.split('#')[0] })
     expect(svg.headers['content-type']).toContain('image/svg+xml')
     expect(svg.body).toContain('<svg')
-    expect(svg.body).toContain('BTC')
+    expect(svg.body).toContain('>BTC</text>')
+    expect(svg.body).toContain(`fill="${drawnLogoColor(map.BTC)}"`)
   })
 
   it('refuses a bad logo name with a clear code and an unknown coin with not-found', async () => {

@@ -39,21 +39,24 @@ export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
   app.get('/index/logo', async () => {
     const assets = await db
       .selectFrom('asset')
-      .select('code')
+      .select(['code', 'color'])
       .where('enabled', '=', true)
       .orderBy('sort')
       .execute()
     const map: Record<string, string> = { platform: '/api/logo/platform.svg' }
-    for (const a of assets) map[a.code] = `/api/logo/${a.code}.svg`
+    // The fragment is the colour the server draws in (see common/market/logo.ts): the app draws
+    // the same badge in HTML instead of fetching one SVG document per coin.
+    const drawn = (code: string, color: string) => `/api/logo/${code}.svg#${color.slice(1)}`
+    for (const a of assets) map[a.code] = drawn(a.code, a.color)
     // Metals, stocks and currencies have logos too (drawn from the instrument's colour).
     // (Coins are assets: a disabled coin stays out of the map.)
     const bases = await db
       .selectFrom('instrument')
-      .select('base')
+      .select(['base', 'logo_color'])
       .distinct()
       .where('base', 'not in', db.selectFrom('asset').select('code'))
       .execute()
-    for (const b of bases) map[b.base] = `/api/logo/${b.base}.svg`
+    for (const b of bases) map[b.base] = drawn(b.base, b.logo_color)
     return ok(map)
   })
 

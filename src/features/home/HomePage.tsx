@@ -15,6 +15,7 @@ import { pairLabel } from '@/features/market/market-list'
 import { useLiveTickers } from '@/features/market/use-live-tickers'
 import { useFormat } from '@/lib/format/use-format'
 import chip from '@/ui/Chip.module.css'
+import { CoinIcon } from '@/ui/CoinIcon'
 import { GlobeIcon, MoonIcon, SunIcon } from '@/ui/Icons'
 import { HomeHero } from './HomeHero'
 import styles from './HomePage.module.css'
@@ -108,7 +109,7 @@ export function HomePage() {
                   return (
                     <>
                       <span className={styles.hotPair}>
-                        <img src={i.logo} alt="" width={18} height={18} />
+                        <CoinIcon code={i.base} color={i.logoColor} size={18} />
                         {pairLabel(i)}
                       </span>
                       <Price
@@ -145,7 +146,7 @@ export function HomePage() {
                   const tk = tickers?.[i.symbol]
                   return (
                     <>
-                      <img src={i.logo} alt="" width={24} height={24} loading="lazy" />
+                      <CoinIcon code={i.base} color={i.logoColor} size={24} />
                       <span className={styles.rankName}>
                         {pairLabel(i)}
                         <small>{tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name}</small>

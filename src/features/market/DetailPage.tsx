@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { useFormat } from '@/lib/format/use-format'
 import { Cell, CellGroup } from '@/ui/CellList'
 import chip from '@/ui/Chip.module.css'
+import { CoinIcon } from '@/ui/CoinIcon'
 import { PageHeader } from '@/ui/PageHeader'
 import { detailQueryOptions } from './api'
 import { Change, Price } from './components/Price'
@@ -34,7 +35,7 @@ export function DetailPage({ symbol }: { symbol: string }) {
       {i && (
         <>
           <section className={styles.head}>
-            <img src={i.logo} alt="" width={40} height={40} />
+            <CoinIcon code={i.base} color={i.logoColor} size={40} />
             <div>
               <h2 className={styles.name}>{i.name}</h2>
               <p className={styles.symbol}>{i.symbol}</p>

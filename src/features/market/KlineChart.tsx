@@ -1,4 +1,5 @@
 import { candleChannel } from '@common/constants'
+import { numberSymbols } from '@common/i18n/number-symbols'
 import type { Period } from '@common/market/periods'
 import type { Candle, Instrument } from '@common/market/types'
 import { isNegative, isZero, pctChange } from '@common/money/decimal'
@@ -247,9 +248,7 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
     const family = getComputedStyle(document.documentElement).getPropertyValue('--font').trim()
     const ctx = document.createElement('canvas').getContext('2d')
     if (ctx) ctx.font = `${TICK_SIZE}px ${family || 'sans-serif'}`
-    const group = new Intl.NumberFormat(locale).formatToParts(12345.6)
-    const sep = group.find((p) => p.type === 'group')?.value ?? ','
-    const dec = group.find((p) => p.type === 'decimal')?.value ?? '.'
+    const { group: sep, decimal: dec } = numberSymbols(locale)
     chart.setFormatter({ formatDate })
     chart.setThousandsSeparator({
       format: (value) => {

@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
 import { useFormat } from '@/lib/format/use-format'
+import { CoinIcon } from '@/ui/CoinIcon'
 import { PageHeader } from '@/ui/PageHeader'
 import { instrumentsQueryOptions } from './api'
 import { ConnectionStatus } from './components/ConnectionStatus'
@@ -98,7 +99,7 @@ export function MarketListPage({ tab }: { tab: Tab }) {
                 className={styles.row}
                 data-symbol={i.symbol}
               >
-                <img src={i.logo} alt="" width={28} height={28} loading="lazy" className={styles.logo} />
+                <CoinIcon code={i.base} color={i.logoColor} size={28} />
                 <span className={styles.colName}>
                   <span className={styles.pair}>
                     {pairLabel(i)}

@@ -15,6 +15,7 @@ const inst = (symbol: string, category: Instrument['category'], base: string, na
   status: 'trading',
   hot: false,
   logo: '',
+  logoColor: '#555555',
   sort: 0,
 })
 const tick = (symbol: string, last: string, change: string, turnover: string): Ticker => ({

@@ -1,6 +1,6 @@
 import { symbolLabel } from '@common/market/symbol'
 import type { Instrument } from '@common/market/types'
-import { mul } from '@common/money/decimal'
+import { mul, round } from '@common/money/decimal'
 import { placeOrderSchema, type SpotOrder, type SpotOrderType, type SpotSide } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -49,13 +49,11 @@ function DecimalField(props: {
 /** 24 h high, low and volume of the pair (the ticker), beside the last price and the mini chart. */
 function DayStats({ symbol, inst }: { symbol: string; inst?: Instrument }) {
   const { t } = useLingui()
-  const { amount: fmt, locale } = useFormat()
+  const { amount: fmt, compact } = useFormat()
   const ticker = useLiveTickers()?.[symbol]
   const pp = inst?.pricePrecision
   const base = inst?.base ?? ''
   const quote = inst?.quote ?? ''
-  const compact = (v: string) =>
-    new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(Number(v))
   const cell = (label: string, value: string | undefined, testId: string) => (
     <div>
       <dt>{label}</dt>
@@ -80,7 +78,7 @@ function DayStats({ symbol, inst }: { symbol: string; inst?: Instrument }) {
 
 export function TradeSpotPage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
-  const { amount: fmt, locale } = useFormat()
+  const { amount: fmt, percent } = useFormat()
   const navigate = useNavigate()
   const qc = useQueryClient()
   const token = useAtomValue(tokenAtom)
@@ -165,9 +163,12 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
           ? mul(amount, ticker.last)
           : null
   const fee = feeRate && feeBase ? feeEstimate(feeBase, feeRate, pp, marketBuy) : null
-  const percentText = (rate: string) =>
-    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(Number(rate))
-  const pctText = (p: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(p / 100)
+  // A fee rate "0.001" reads 0.1 %, with at most 4 decimals and no trailing zeros.
+  const percentText = (rate: string) => {
+    const p = round(mul(rate, '100'), 4)
+    return percent(p, { dp: p.split('.')[1]?.length ?? 0 })
+  }
+  const pctText = (p: number) => percent(String(p), { dp: 0 })
 
   const place = useMutation({
     mutationFn: spotApi.place,

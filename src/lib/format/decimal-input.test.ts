@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fromFieldText, separators, toFieldText } from './decimal-input'
+import { fromFieldText, toFieldText } from './decimal-input'
 
 describe('amount fields in the UI language', () => {
-  it('knows each language its decimal sign and grouping', () => {
-    expect(separators('en')).toEqual({ decimal: '.', group: ',' })
-    expect(separators('de')).toEqual({ decimal: ',', group: '.' })
-    expect(separators('fi').decimal).toBe(',')
-    expect(separators('fi').group).toMatch(/\s/)
-  })
-
   it('shows canonical values with the decimal sign of the language, at the same length', () => {
     expect(toFieldText('90446.4', 'de')).toBe('90446,4')
     expect(toFieldText('1234567.25', 'en')).toBe('1234567.25')
@@ -23,7 +16,7 @@ describe('amount fields in the UI language', () => {
     expect(fromFieldText('0,05', 'de')).toBe('0.05')
     expect(fromFieldText('0.05', 'de')).toBe('0.05')
     expect(fromFieldText('0.05', 'fi')).toBe('0.05')
-    expect(fromFieldText(`1${separators('fi').group}234,5`, 'fi')).toBe('1234.5')
+    expect(fromFieldText('1\u00a0234,5', 'fi')).toBe('1234.5')
     expect(fromFieldText(' 12,5 ', 'fr')).toBe('12.5')
     expect(fromFieldText('1e5', 'en')).toBe('1e5')
   })

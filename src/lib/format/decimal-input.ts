@@ -1,29 +1,15 @@
+import { numberSymbols } from '@common/i18n/number-symbols'
+
 /**
  * Amount fields in the UI language's own number format. State stays canonical ("1234.5", the
  * wire format); the field shows "1234,5" in de or fi, with the decimal sign of the figures
  * around it.
  */
 
-const cache = new Map<string, { decimal: string; group: string }>()
-
-/** The locale's decimal sign and grouping separator. */
-export function separators(locale: string): { decimal: string; group: string } {
-  let s = cache.get(locale)
-  if (!s) {
-    const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(12345.6)
-    s = {
-      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-      group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    }
-    cache.set(locale, s)
-  }
-  return s
-}
-
 /** Canonical text -> what the field shows; anything that is not a plain decimal is left as it is. */
 export function toFieldText(value: string, locale: string): string {
   if (!/^-?\d*(\.\d*)?$/.test(value)) return value
-  return value.replace('.', separators(locale).decimal)
+  return value.replace('.', numberSymbols(locale).decimal)
 }
 
 /**
@@ -33,7 +19,7 @@ export function toFieldText(value: string, locale: string): string {
  * form refuses it instead of trading another amount than the one meant.
  */
 export function fromFieldText(text: string, locale: string): string {
-  const { decimal, group } = separators(locale)
+  const { decimal, group } = numberSymbols(locale)
   let out = ''
   for (const ch of text.trim()) {
     if (ch === decimal) out += '.'

@@ -1,3 +1,4 @@
+import { numberSymbols } from '@common/i18n/number-symbols'
 import { type DecimalString, format } from '@common/money/decimal'
 
 /**
@@ -6,23 +7,6 @@ import { type DecimalString, format } from '@common/money/decimal'
  */
 
 type PercentSign = 'auto' | 'always'
-
-const percentPatterns = new Map<string, Intl.NumberFormatPart[]>()
-
-/** The locale's percent pattern around a sample number ("+50%", "+50 %", "+%50"). */
-function percentPattern(locale: string, negative: boolean, plus: boolean): Intl.NumberFormatPart[] {
-  const key = `${locale}|${negative ? '-' : plus ? '+' : ''}`
-  let parts = percentPatterns.get(key)
-  if (!parts) {
-    const nf = new Intl.NumberFormat(locale, {
-      style: 'percent',
-      signDisplay: plus ? 'exceptZero' : 'auto',
-    })
-    parts = nf.formatToParts(negative ? -0.5 : 0.5)
-    percentPatterns.set(key, parts)
-  }
-  return parts
-}
 
 /**
  * A percentage given in percent units ("1.234" is 1.234 %), localized: "+1.23%" in en,
@@ -35,20 +19,28 @@ export function formatPercent(
 ): string {
   const { locale, dp = 2, sign = 'auto' } = opts
   const digits = format(value, { dp, mode: 'half-up', locale })
-  const minus = percentPattern(locale, true, false).find((p) => p.type === 'minusSign')?.value ?? '-'
-  const negative = digits.startsWith(minus)
-  const body = negative ? digits.slice(minus.length) : digits
+  const sym = numberSymbols(locale)
+  const negative = digits.startsWith(sym.minus)
+  const body = negative ? digits.slice(sym.minus.length) : digits
   const zero = !/[1-9]/.test(body)
-  const parts = percentPattern(locale, negative && !zero, sign === 'always' && !negative && !zero)
-  let out = ''
-  let placed = false
-  for (const p of parts) {
-    if (p.type === 'integer' || p.type === 'group' || p.type === 'decimal' || p.type === 'fraction') {
-      if (!placed) out += body
-      placed = true
-    } else out += p.value
+  const [plain, minus, plus] = sym.percent
+  const pattern = negative && !zero ? minus : sign === 'always' && !negative && !zero ? plus : plain
+  return pattern.replace('#', body)
+}
+
+const compactFormats = new Map<string, Intl.NumberFormat>()
+
+/**
+ * A large figure in the locale's short form ("1.2M", "1,2 Mio.", "120万"), for a day's volume
+ * beside the exact figures. Display only: the float it goes through can round the 15th digit.
+ */
+export function formatCompact(value: DecimalString, locale: string): string {
+  let nf = compactFormats.get(locale)
+  if (!nf) {
+    nf = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 })
+    compactFormats.set(locale, nf)
   }
-  return out
+  return nf.format(Number(value))
 }
 
 /** Stablecoins shown like money: two decimals for balances and totals. */

@@ -5,7 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback } from 'react'
 import { langAtom } from '@/app/store'
-import { formatAsset, formatPercent, formatPrice } from './number'
+import { formatAsset, formatCompact, formatPercent, formatPrice } from './number'
 import { formatRelativeTime } from './relative-time'
 
 /**
@@ -15,6 +15,7 @@ import { formatRelativeTime } from './relative-time'
  * - asset(value, code, precision?): a balance or total at the coin's display precision
  *   (USDT 2, BTC the server's 8), truncated;
  * - percent(value, { dp, sign }): a value in percent units ("1.23" -> "+1,23 %" in de);
+ * - compact(value): a large figure in short form ("1.2M", "1,2 Mio.");
  * - ago(ts): relative time ("3 minutes ago").
  */
 export function useFormat() {
@@ -38,9 +39,10 @@ export function useFormat() {
       formatPercent(value, { ...opts, locale }),
     [locale],
   )
+  const compact = useCallback((value: string) => formatCompact(value, locale), [locale])
   const ago = useCallback(
     (ts: Timestamp, now = Date.now()) => formatRelativeTime(relativeTime(ts, now), locale, justNow),
     [locale, justNow],
   )
-  return { locale, amount, price, asset, percent, ago }
+  return { locale, amount, price, asset, percent, compact, ago }
 }
