@@ -143,3 +143,28 @@ test('a visitor gets the sign-up call on home; wide screens keep the navigation 
   await page.setViewportSize({ width: 390, height: 844 })
   await expect(nav).toBeHidden()
 })
+
+test('an address change while the app is still starting is followed (a tap on the static shell)', async ({
+  page,
+}) => {
+  // The quote screen's code arrives late, as on a slow network: the app is past its router's start
+  // and still waiting for the first screen when the person taps "Log in" on the painted shell.
+  await page.route(/\/assets\/QuotePage-[^/]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 2_500))
+    await route.continue()
+  })
+  const entry = page.waitForResponse(/\/assets\/index-[^/]+\.js$/)
+  await page.goto('./#/pages/market/quote?symbol=BTCUSDT', { waitUntil: 'commit' })
+  await (await entry).finished()
+  await page.waitForFunction(() => document.querySelector('script[type="module"]') !== null)
+  await page.waitForTimeout(300)
+  await page.evaluate(() => {
+    location.hash = '#/pages/login/index'
+  })
+  await expect(page.locator('input[type="password"]')).toBeVisible({ timeout: 15_000 })
+  await expect(page).toHaveURL(/#\/pages\/login\/index$/)
+  // It stays there once the late quote code has arrived.
+  await page.waitForTimeout(3_000)
+  await expect(page.locator('input[type="password"]')).toBeVisible()
+  await expect(page).toHaveURL(/#\/pages\/login\/index$/)
+})
