@@ -145,6 +145,8 @@ function shellText(): Plugin {
         bcp47: Object.fromEntries(LANGUAGES.map((l) => [l.code, l.bcp47])),
         fallback: DEFAULT_LANG,
         tabs: TAB_PATHS,
+        // Screens whose first frame needs the instruments and tickers (home also asks for its floor).
+        marketScreens: ['/pages/market/market', '/pages/market/quote', '/pages/trade/trade-spot'],
       }
       if (!html.includes('__SHELL_HEAD__')) throw new Error('app shell: no head slot in index.html')
       return html

@@ -10,6 +10,32 @@ export interface LogoFace {
   scale: number
 }
 
+const channel = (hex: string) => {
+  const c = Number.parseInt(hex, 16) / 255
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+}
+
+/** WCAG relative luminance of "#rrggbb". */
+export function luminance(color: string): number {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color)
+  if (!m) return 0
+  return 0.2126 * channel(m[1] ?? '0') + 0.7152 * channel(m[2] ?? '0') + 0.0722 * channel(m[3] ?? '0')
+}
+
+export const LIGHT_INK = '#ffffff'
+export const DARK_INK = '#000000'
+
+/**
+ * The letters' colour on a logo of `color`: white or black, whichever contrasts more (with pure
+ * black the worse of the two is never under 4.58:1, whatever the colour).
+ */
+export function logoInk(color: string): string {
+  const l = luminance(color)
+  const onWhite = 1.05 / (l + 0.05)
+  const onDark = (l + 0.05) / (luminance(DARK_INK) + 0.05)
+  return onWhite >= onDark ? LIGHT_INK : DARK_INK
+}
+
 /** Letters smaller than this are not readable: a small logo shows the first letter only. */
 const MIN_LETTER_PX = 7
 

@@ -1,4 +1,4 @@
-import { drawnLogoColor, logoFace } from '@common/market/logo'
+import { drawnLogoColor, LIGHT_INK, logoFace, logoInk } from '@common/market/logo'
 import { useAtomValue } from 'jotai'
 import { logoMapAtom } from '@/app/store'
 import styles from './SelectSheet.module.css'
@@ -31,6 +31,7 @@ export function CoinIcon({ code, color, size = 24 }: { code: string; color?: str
         height: size,
         fontSize: Math.round(size * face.scale),
         background: drawn ?? `hsl(${badgeHue(upper)} 55% 38%)`,
+        color: drawn ? logoInk(drawn) : LIGHT_INK,
       }}
     >
       {face.label}

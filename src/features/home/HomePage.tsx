@@ -12,7 +12,7 @@ import { floorQueryOptions, instrumentsQueryOptions } from '@/features/market/ap
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
 import { Change, Price } from '@/features/market/components/Price'
 import { pairLabel } from '@/features/market/market-list'
-import { useLiveTickers } from '@/features/market/use-live-tickers'
+import { useLiveTickers, useTicker } from '@/features/market/use-live-tickers'
 import { useFormat } from '@/lib/format/use-format'
 import chip from '@/ui/Chip.module.css'
 import { CoinIcon } from '@/ui/CoinIcon'
@@ -29,12 +29,12 @@ const RANKED_SHOWN = 5
 
 export function HomePage() {
   const { t } = useLingui()
-  const { amount } = useFormat()
   const logoMap = useAtomValue(logoMapAtom)
   const [theme, setTheme] = useAtom(themeAtom)
   const floor = useQuery(floorQueryOptions())
   const instruments = useQuery(instrumentsQueryOptions())
-  const tickers = useLiveTickers()
+  // Each list item follows its own ticker (useTicker): the page is not rendered again every second.
+  useLiveTickers({ watch: false })
   const [ranking, setRanking] = useState<Ranking>('gainers')
   // Every other route loads the error messages before it renders; home fetches them after painting.
   useEffect(loadErrorsAfterPaint, [])
@@ -104,24 +104,7 @@ export function HomePage() {
             <h2 id="hot-title" className={styles.cardTitle}>{t`Hot`}</h2>
             <ul className={styles.hot} aria-busy={!ready}>
               <QuoteLinks items={ready ? hot : undefined} count={HOT_SHOWN} className={styles.hotItem}>
-                {(i) => {
-                  const tk = tickers?.[i.symbol]
-                  return (
-                    <>
-                      <span className={styles.hotPair}>
-                        <CoinIcon code={i.base} color={i.logoColor} size={18} />
-                        {pairLabel(i)}
-                      </span>
-                      <Price
-                        value={tk?.last}
-                        change={tk?.change}
-                        dp={i.pricePrecision}
-                        className={styles.hotPrice}
-                      />
-                      <Change value={tk?.change} />
-                    </>
-                  )
-                }}
+                {(i) => <HotItem instrument={i} />}
               </QuoteLinks>
             </ul>
           </section>
@@ -142,20 +125,7 @@ export function HomePage() {
             </div>
             <ol className={styles.rankList} aria-label={rankLabels[ranking]} aria-busy={!ready}>
               <QuoteLinks items={ready ? ranked : undefined} count={RANKED_SHOWN} className={styles.rankRow}>
-                {(i) => {
-                  const tk = tickers?.[i.symbol]
-                  return (
-                    <>
-                      <CoinIcon code={i.base} color={i.logoColor} size={24} />
-                      <span className={styles.rankName}>
-                        {pairLabel(i)}
-                        <small>{tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name}</small>
-                      </span>
-                      <Price value={tk?.last} change={tk?.change} dp={i.pricePrecision} />
-                      <Change value={tk?.change} solid />
-                    </>
-                  )
-                }}
+                {(i) => <RankItem instrument={i} />}
               </QuoteLinks>
             </ol>
             <div className={styles.more}>
@@ -197,4 +167,35 @@ function QuoteLinks({
         // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
         <li key={n} className={`${className} ${styles.placeholder}`} />
       ))
+}
+
+function HotItem({ instrument: i }: { instrument: Instrument }) {
+  const tk = useTicker(i.symbol)
+  return (
+    <>
+      <span className={styles.hotPair}>
+        <CoinIcon code={i.base} color={i.logoColor} size={18} />
+        {pairLabel(i)}
+      </span>
+      <Price value={tk?.last} change={tk?.change} dp={i.pricePrecision} className={styles.hotPrice} />
+      <Change value={tk?.change} />
+    </>
+  )
+}
+
+function RankItem({ instrument: i }: { instrument: Instrument }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const tk = useTicker(i.symbol)
+  return (
+    <>
+      <CoinIcon code={i.base} color={i.logoColor} size={24} />
+      <span className={styles.rankName}>
+        {pairLabel(i)}
+        <small>{tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name}</small>
+      </span>
+      <Price value={tk?.last} change={tk?.change} dp={i.pricePrecision} />
+      <Change value={tk?.change} solid />
+    </>
+  )
 }

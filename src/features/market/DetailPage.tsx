@@ -10,14 +10,15 @@ import { detailQueryOptions } from './api'
 import { Change, Price } from './components/Price'
 import styles from './DetailPage.module.css'
 import { pairLabel } from './market-list'
-import { useLiveTickers } from './use-live-tickers'
+import { useLiveTickers, useTicker } from './use-live-tickers'
 
 /** pages/trade/detail: what the instrument is and how it trades. */
 export function DetailPage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
   const { amount, price } = useFormat()
   const detail = useQuery(detailQueryOptions(symbol))
-  const live = useLiveTickers()?.[symbol]
+  useLiveTickers({ watch: false })
+  const live = useTicker(symbol)
   const i = detail.data?.instrument
   const ticker = live ?? detail.data?.ticker ?? undefined
   const categories = {

@@ -9,13 +9,14 @@ import { KlineChart } from './KlineChart'
 import styles from './KlineFullPage.module.css'
 import { pairLabel } from './market-list'
 import { ChartToolbar } from './QuotePage'
-import { useLiveTickers } from './use-live-tickers'
+import { useLiveTickers, useTicker } from './use-live-tickers'
 
 /** pages/trade/klinechart: the chart filling the screen. */
 export function KlineFullPage({ symbol, period }: { symbol: string; period: ChartMode }) {
   const { t } = useLingui()
   const instruments = useQuery(instrumentsQueryOptions())
-  const ticker = useLiveTickers()?.[symbol]
+  useLiveTickers({ watch: false })
+  const ticker = useTicker(symbol)
   const [mode, setMode] = useState<ChartMode>(period)
   const [main, setMain] = useState<MainIndicator[]>(['MA'])
   const [sub, setSub] = useState<SubIndicator[]>(['VOL', 'MACD'])

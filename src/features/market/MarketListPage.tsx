@@ -1,7 +1,8 @@
+import type { Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useMemo, useState } from 'react'
+import { memo, useEffect, useMemo, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
 import { useFormat } from '@/lib/format/use-format'
 import { CoinIcon } from '@/ui/CoinIcon'
@@ -12,18 +13,18 @@ import { Change, Price } from './components/Price'
 import { useFavorites } from './favorites'
 import styles from './MarketListPage.module.css'
 import { marketRows, nextSort, pairLabel, type SortDir, type SortKey, TABS, type Tab } from './market-list'
-import { useLiveTickers } from './use-live-tickers'
+import { useLiveTickers, useTicker } from './use-live-tickers'
 
 export function MarketListPage({ tab }: { tab: Tab }) {
   const { t } = useLingui()
   const navigate = useNavigate()
-  const { amount } = useFormat()
   const instruments = useQuery(instrumentsQueryOptions())
-  const tickers = useLiveTickers()
+  const [order, setOrder] = useState<{ sort: SortKey; dir: SortDir }>({ sort: 'default', dir: 'desc' })
+  // The rows read their own figures; the list itself follows the tickers only to sort by them.
+  const tickers = useLiveTickers({ watch: order.sort !== 'default' })
   const favorites = useFavorites()
   useEffect(loadErrorsAfterPaint, [])
   const [query, setQuery] = useState('')
-  const [order, setOrder] = useState<{ sort: SortKey; dir: SortDir }>({ sort: 'default', dir: 'desc' })
 
   const labels: Record<Tab, string> = {
     favorites: t`Favourites`,
@@ -91,36 +92,58 @@ export function MarketListPage({ tab }: { tab: Tab }) {
         </p>
       ) : (
         <ul className={styles.list} aria-label={labels[tab]}>
-          {rows.map(({ instrument: i, ticker }) => (
-            <li key={i.symbol}>
-              <Link
-                to="/pages/market/quote"
-                search={{ symbol: i.symbol }}
-                className={styles.row}
-                data-symbol={i.symbol}
-              >
-                <CoinIcon code={i.base} color={i.logoColor} size={28} />
-                <span className={styles.colName}>
-                  <span className={styles.pair}>
-                    {pairLabel(i)}
-                    {i.category === 'perpetual' && <span className={styles.tag}>{t`Perp`}</span>}
-                    {i.status === 'suspended' && <span className={styles.tag}>{t`Suspended`}</span>}
-                  </span>
-                  <span className={styles.sub}>
-                    {ticker ? t`Vol ${amount(ticker.turnover, { dp: 0 })}` : i.name}
-                  </span>
-                </span>
-                <span className={styles.colPrice}>
-                  <Price value={ticker?.last} change={ticker?.change} dp={i.pricePrecision} />
-                </span>
-                <span className={styles.colChange}>
-                  <Change value={ticker?.change} solid />
-                </span>
-              </Link>
-            </li>
+          {rows.map(({ instrument }) => (
+            <MarketRow key={instrument.symbol} instrument={instrument} />
           ))}
         </ul>
       )}
+    </>
+  )
+}
+
+/** One market: rendered once; its figures follow its own ticker. */
+const MarketRow = memo(function MarketRow({ instrument: i }: { instrument: Instrument }) {
+  const { t } = useLingui()
+  return (
+    <li>
+      <Link
+        to="/pages/market/quote"
+        search={{ symbol: i.symbol }}
+        className={styles.row}
+        data-symbol={i.symbol}
+      >
+        <CoinIcon code={i.base} color={i.logoColor} size={28} />
+        <span className={styles.colName}>
+          <span className={styles.pair}>
+            {pairLabel(i)}
+            {i.category === 'perpetual' && <span className={styles.tag}>{t`Perp`}</span>}
+            {i.status === 'suspended' && <span className={styles.tag}>{t`Suspended`}</span>}
+          </span>
+          <RowFigures instrument={i} part="volume" />
+        </span>
+        <RowFigures instrument={i} part="price" />
+      </Link>
+    </li>
+  )
+})
+
+function RowFigures({ instrument: i, part }: { instrument: Instrument; part: 'volume' | 'price' }) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const ticker = useTicker(i.symbol)
+  if (part === 'volume') {
+    return (
+      <span className={styles.sub}>{ticker ? t`Vol ${amount(ticker.turnover, { dp: 0 })}` : i.name}</span>
+    )
+  }
+  return (
+    <>
+      <span className={styles.colPrice}>
+        <Price value={ticker?.last} change={ticker?.change} dp={i.pricePrecision} />
+      </span>
+      <span className={styles.colChange}>
+        <Change value={ticker?.change} solid />
+      </span>
     </>
   )
 }

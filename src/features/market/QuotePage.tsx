@@ -22,7 +22,7 @@ import { useFavorites } from './favorites'
 import { KlineChart } from './KlineChart'
 import { pairLabel } from './market-list'
 import styles from './QuotePage.module.css'
-import { useLiveTickers } from './use-live-tickers'
+import { useLiveTickers, useTicker } from './use-live-tickers'
 
 export function ChartToolbar({
   mode,
@@ -79,13 +79,13 @@ export function QuotePage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
   const { amount, price } = useFormat()
   const instruments = useQuery(instrumentsQueryOptions())
-  const tickers = useLiveTickers()
+  useLiveTickers({ watch: false })
   const favorites = useFavorites()
   const [mode, setMode] = useState<ChartMode>('15m')
   const [main, setMain] = useState<MainIndicator[]>(['MA'])
   const [sub, setSub] = useState<SubIndicator[]>(['VOL'])
   const instrument = instruments.data?.find((i) => i.symbol === symbol)
-  const ticker = tickers?.[symbol]
+  const ticker = useTicker(symbol)
 
   if (instruments.isSuccess && !instrument) {
     return (

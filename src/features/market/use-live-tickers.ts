@@ -7,10 +7,15 @@ import { type TickerMap, tickersQueryOptions } from './api'
 
 type TickerUpdate = Pick<Ticker, 'symbol'> & Partial<Ticker>
 
-/** All tickers, live: REST snapshot, then socket updates written into the query cache. */
-export function useLiveTickers(): TickerMap | undefined {
+/**
+ * Keeps every ticker live in the query cache: REST snapshot, then socket updates. With
+ * `watch: false` the caller is not rendered again on each update (a list whose rows read their own
+ * ticker with useTicker: one update a second moves every price, and re-rendering a whole page for
+ * it is a long task on a mid-range phone).
+ */
+export function useLiveTickers({ watch = true }: { watch?: boolean } = {}): TickerMap | undefined {
   const qc = useQueryClient()
-  const query = useQuery(tickersQueryOptions())
+  const query = useQuery({ ...tickersQueryOptions(), notifyOnChangeProps: watch ? ['data'] : [] })
   useEffect(() => {
     const key = tickersQueryOptions().queryKey
     // Snapshot: whole tickers. Messages: per ticker the symbol and only the fields that changed
@@ -32,4 +37,9 @@ export function useLiveTickers(): TickerMap | undefined {
     })
   }, [qc])
   return query.data
+}
+
+/** One market's ticker from the cache useLiveTickers keeps live; renders again only when it changes. */
+export function useTicker(symbol: string): Ticker | undefined {
+  return useQuery({ ...tickersQueryOptions(), select: (all: TickerMap) => all[symbol] }).data
 }

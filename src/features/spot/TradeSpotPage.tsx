@@ -13,7 +13,7 @@ import { tokenAtom } from '@/app/store'
 import { instrumentsQueryOptions } from '@/features/market/api'
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
 import { Change, Price } from '@/features/market/components/Price'
-import { useLiveTickers } from '@/features/market/use-live-tickers'
+import { useLiveTickers, useTicker } from '@/features/market/use-live-tickers'
 import { useFormat } from '@/lib/format/use-format'
 import { HttpError } from '@/lib/http/client'
 import { DecimalInput } from '@/ui/DecimalInput'
@@ -50,7 +50,7 @@ function DecimalField(props: {
 function DayStats({ symbol, inst }: { symbol: string; inst?: Instrument }) {
   const { t } = useLingui()
   const { amount: fmt, compact } = useFormat()
-  const ticker = useLiveTickers()?.[symbol]
+  const ticker = useTicker(symbol)
   const pp = inst?.pricePrecision
   const base = inst?.base ?? ''
   const quote = inst?.quote ?? ''
@@ -83,12 +83,13 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
   const qc = useQueryClient()
   const token = useAtomValue(tokenAtom)
   const instruments = useQuery(instrumentsQueryOptions())
-  const tickers = useLiveTickers()
+  // The page follows its own pair's ticker only (useTicker), not every market's.
+  const tickers = useLiveTickers({ watch: false })
   const depth = useLiveDepth(symbol)
   useOrderUpdates()
   const spotList = (instruments.data ?? []).filter((i) => i.category === 'spot')
   const inst = spotList.find((i) => i.symbol === symbol)
-  const ticker = tickers?.[symbol]
+  const ticker = useTicker(symbol)
   const balance = useQuery({ ...balanceQueryOptions(symbol), enabled: Boolean(token) })
   const open = useQuery({ ...openOrdersQueryOptions(symbol), enabled: Boolean(token) })
 

@@ -481,3 +481,25 @@ describe('per-call loading', () => {
     await p
   })
 })
+
+describe('answers the static shell asked for early', () => {
+  const shellAnswer = (data: unknown) =>
+    Promise.resolve(new Response(JSON.stringify({ code: 200, msg: 'success', data }), { status: 200 }))
+  const g = globalThis as { window?: unknown }
+  afterEach(() => {
+    delete g.window
+  })
+
+  it('takes the shell answer for the first plain GET of its path, once, and never for other calls', async () => {
+    g.window = { __prefetch: { 'market/tickers': shellAnswer(['BTCUSDT']) } }
+    const plain = createHttp({ fetch: recordingFetch as unknown as typeof fetch })
+    expect(await plain.get('/market/tickers')).toEqual(['BTCUSDT'])
+    expect(fetchMock).not.toHaveBeenCalled()
+    // Taken: the next call asks the network (which, relative to no page here, cannot answer).
+    await expect(plain.get('/market/tickers', undefined, { toast: false })).rejects.toBeInstanceOf(HttpError)
+    // A client with its own prefix never takes the shell answers.
+    g.window = { __prefetch: { 'market/tickers': shellAnswer(['shell']) } }
+    ok(['from network'])
+    expect(await api.get('/market/tickers')).toEqual(['from network'])
+  })
+})

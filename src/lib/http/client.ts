@@ -7,6 +7,7 @@ import { currentPath, navigate } from '@/lib/nav'
 import { beginLoading, showToast } from '@/ui/feedback'
 import { HttpError, NETWORK_ERROR_TEXT, translateMessage } from './errors'
 import { ADVANCED_VERIFY_PATH, decide, LOGIN_PATH } from './handle-response'
+import { takePrefetched } from './prefetched'
 import type { Decision, QueryData, RequestOptions } from './types'
 
 export interface HttpConfig {
@@ -113,11 +114,12 @@ export function createHttp(config: HttpConfig = {}) {
       let status: number
       let body: unknown
       try {
-        const res = await client(url.replace(/^\/+/, ''), {
-          ...init,
-          headers: authHeaders(),
-          signal: opts.signal,
-        })
+        const path = url.replace(/^\/+/, '')
+        const early =
+          init.method === 'get' && !init.searchParams && !config.prefix && apiBase() === '/api'
+            ? await takePrefetched(path)?.catch(() => undefined)
+            : undefined
+        const res = early ?? (await client(path, { ...init, headers: authHeaders(), signal: opts.signal }))
         status = res.status
         body = parseJson(await res.text())
       } catch (cause) {
