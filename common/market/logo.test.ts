@@ -38,7 +38,20 @@ describe('logo letters colour', () => {
     expect(logoInk('#23292f')).toBe(LIGHT_INK) // XRP
     expect(logoInk('#0033ad')).toBe(LIGHT_INK) // ADA
     // Every colour is readable, even the mid tones where neither ink is far ahead.
-    for (const c of ['#808080', '#6b8e23', '#ff5733', '#8a8a8a', '#f7931a', '#627eea', '#9945ff', '#c2a633', '#e84142', '#8dc351', '#00a3ff', '#555555']) {
+    for (const c of [
+      '#808080',
+      '#6b8e23',
+      '#ff5733',
+      '#8a8a8a',
+      '#f7931a',
+      '#627eea',
+      '#9945ff',
+      '#c2a633',
+      '#e84142',
+      '#8dc351',
+      '#00a3ff',
+      '#555555',
+    ]) {
       expect(contrast(c, logoInk(c)), c).toBeGreaterThanOrEqual(4.5)
     }
   })
