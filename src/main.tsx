@@ -33,13 +33,13 @@ async function boot(): Promise<void> {
   await Promise.all([activateLang(store.get(langAtom)), loadCurrentAddress()])
   const root = document.getElementById('root')
   if (!root) throw new Error('#root missing')
-  // A transition renders in slices that yield to the browser: the static shell stays painted and
-  // input stays responsive while the first screen renders (no single long task).
   // A change after that load and before the router listens (the first render is sliced).
   const stop = router.subscribe('onRendered', () => {
     stop()
     if (addressMoved()) void router.load()
   })
+  // A transition renders in slices that yield to the browser: the static shell stays painted and
+  // input stays responsive while the first screen renders (no single long task).
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>

@@ -119,23 +119,23 @@ const MarketRow = memo(function MarketRow({ instrument: i }: { instrument: Instr
             {i.category === 'perpetual' && <span className={styles.tag}>{t`Perp`}</span>}
             {i.status === 'suspended' && <span className={styles.tag}>{t`Suspended`}</span>}
           </span>
-          <RowFigures instrument={i} part="volume" />
+          <RowVolume instrument={i} />
         </span>
-        <RowFigures instrument={i} part="price" />
+        <RowPrice instrument={i} />
       </Link>
     </li>
   )
 })
 
-function RowFigures({ instrument: i, part }: { instrument: Instrument; part: 'volume' | 'price' }) {
+function RowVolume({ instrument: i }: { instrument: Instrument }) {
   const { t } = useLingui()
   const { amount } = useFormat()
   const ticker = useTicker(i.symbol)
-  if (part === 'volume') {
-    return (
-      <span className={styles.sub}>{ticker ? t`Vol ${amount(ticker.turnover, { dp: 0 })}` : i.name}</span>
-    )
-  }
+  return <span className={styles.sub}>{ticker ? t`Vol ${amount(ticker.turnover, { dp: 0 })}` : i.name}</span>
+}
+
+function RowPrice({ instrument: i }: { instrument: Instrument }) {
+  const ticker = useTicker(i.symbol)
   return (
     <>
       <span className={styles.colPrice}>
