@@ -14,6 +14,12 @@ test('the market list updates live, searches and sorts', async ({ page }) => {
   // Prices tick once a second through the socket.
   await expect.poll(async () => btc.textContent(), { timeout: 8000 }).not.toBe(first)
   await expect(page.locator('p[data-state]')).toHaveCount(0) // connection open: no status line
+  // Rows off screen skip the updates; scrolled to, they show the current figures and follow again.
+  const last = page.locator('a[data-symbol]').last()
+  await last.scrollIntoViewIfNeeded()
+  const shown = await last.textContent()
+  await expect.poll(async () => last.textContent(), { timeout: 8000 }).not.toBe(shown)
+  await page.evaluate(() => window.scrollTo(0, 0))
 
   await page.getByRole('searchbox', { name: 'Search markets' }).fill('doge')
   await expect(page.locator('a[data-symbol]')).toHaveCount(1)

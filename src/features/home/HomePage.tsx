@@ -1,9 +1,9 @@
-import type { Instrument } from '@common/market/types'
+import type { Floor, Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtom, useAtomValue } from 'jotai'
-import { type ReactNode, useEffect, useState } from 'react'
+import { memo, type ReactNode, useDeferredValue, useEffect, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
 import { logoMapAtom, themeAtom } from '@/app/store'
 import { BannerCarousel } from '@/features/content/widgets/BannerCarousel'
@@ -35,29 +35,12 @@ export function HomePage() {
   const instruments = useQuery(instrumentsQueryOptions())
   // Each list item follows its own ticker (useTicker): the page is not rendered again every second.
   useLiveTickers({ watch: false })
-  const [ranking, setRanking] = useState<Ranking>('gainers')
   // Every other route loads the error messages before it renders; home fetches them after painting.
   useEffect(loadErrorsAfterPaint, [])
-  const bySymbol = new Map<string, Instrument>((instruments.data ?? []).map((i) => [i.symbol, i]))
-  const lists = floor.data?.lists
-  /** The first `n` of the server's symbols that are listed instruments. */
-  const pick = (symbols: string[] | undefined, n: number) =>
-    (symbols ?? [])
-      .map((s) => bySymbol.get(s))
-      .filter((i): i is Instrument => Boolean(i))
-      .slice(0, n)
-
-  // Short words, as trading apps label these tabs: the three hold on one line in every language.
-  const rankLabels: Record<Ranking, string> = {
-    gainers: t`Gainers`,
-    losers: t`Losers`,
-    volume: t`Volume`,
-  }
-  // Lists show once both the layout and the instruments are there; until then placeholders of the
-  // same size hold their place, so nothing below moves when they arrive.
-  const ready = Boolean(lists && instruments.data)
-  const hot = pick(lists?.hot, HOT_SHOWN)
-  const ranked = pick(lists?.[ranking], RANKED_SHOWN)
+  // The lists render from deferred copies: their first fill is a render React can split into short
+  // tasks, instead of one long one in the middle of start-up.
+  const lists = useDeferredValue(floor.data?.lists)
+  const listed = useDeferredValue(instruments.data)
 
   return (
     <>
@@ -99,46 +82,81 @@ export function HomePage() {
           )}
         </div>
 
-        <div className={styles.lists}>
-          <section className={styles.card} aria-labelledby="hot-title">
-            <h2 id="hot-title" className={styles.cardTitle}>{t`Hot`}</h2>
-            <ul className={styles.hot} aria-busy={!ready}>
-              <QuoteLinks items={ready ? hot : undefined} count={HOT_SHOWN} className={styles.hotItem}>
-                {(i) => <HotItem instrument={i} />}
-              </QuoteLinks>
-            </ul>
-          </section>
-
-          <section className={styles.card} aria-label={t`Rankings`}>
-            <div className={styles.rankTabs} role="tablist" aria-label={t`Rankings`}>
-              {(['gainers', 'losers', 'volume'] as const).map((r) => (
-                <button
-                  key={r}
-                  type="button"
-                  role="tab"
-                  aria-selected={ranking === r}
-                  onClick={() => setRanking(r)}
-                >
-                  {rankLabels[r]}
-                </button>
-              ))}
-            </div>
-            <ol className={styles.rankList} aria-label={rankLabels[ranking]} aria-busy={!ready}>
-              <QuoteLinks items={ready ? ranked : undefined} count={RANKED_SHOWN} className={styles.rankRow}>
-                {(i) => <RankItem instrument={i} />}
-              </QuoteLinks>
-            </ol>
-            <div className={styles.more}>
-              <Link to="/pages/market/market" search={{ tab: 'spot' }} className={chip.chip}>
-                {t`All markets`}
-              </Link>
-            </div>
-          </section>
-        </div>
+        <HomeLists lists={lists} instruments={listed} />
       </div>
     </>
   )
 }
+
+/** The hot pairs and the rankings, each item following its own ticker. */
+const HomeLists = memo(function HomeLists({
+  lists,
+  instruments,
+}: {
+  lists: Floor['lists'] | undefined
+  instruments: Instrument[] | undefined
+}) {
+  const { t } = useLingui()
+  const [ranking, setRanking] = useState<Ranking>('gainers')
+  const bySymbol = new Map<string, Instrument>((instruments ?? []).map((i) => [i.symbol, i]))
+  /** The first `n` of the server's symbols that are listed instruments. */
+  const pick = (symbols: string[] | undefined, n: number) =>
+    (symbols ?? [])
+      .map((s) => bySymbol.get(s))
+      .filter((i): i is Instrument => Boolean(i))
+      .slice(0, n)
+
+  // Short words, as trading apps label these tabs: the three hold on one line in every language.
+  const rankLabels: Record<Ranking, string> = {
+    gainers: t`Gainers`,
+    losers: t`Losers`,
+    volume: t`Volume`,
+  }
+  // Lists show once both the layout and the instruments are there; until then placeholders of the
+  // same size hold their place, so nothing below moves when they arrive.
+  const ready = Boolean(lists && instruments)
+  const hot = pick(lists?.hot, HOT_SHOWN)
+  const ranked = pick(lists?.[ranking], RANKED_SHOWN)
+
+  return (
+    <div className={styles.lists}>
+      <section className={styles.card} aria-labelledby="hot-title">
+        <h2 id="hot-title" className={styles.cardTitle}>{t`Hot`}</h2>
+        <ul className={styles.hot} aria-busy={!ready}>
+          <QuoteLinks items={ready ? hot : undefined} count={HOT_SHOWN} className={styles.hotItem}>
+            {(i) => <HotItem instrument={i} />}
+          </QuoteLinks>
+        </ul>
+      </section>
+
+      <section className={styles.card} aria-label={t`Rankings`}>
+        <div className={styles.rankTabs} role="tablist" aria-label={t`Rankings`}>
+          {(['gainers', 'losers', 'volume'] as const).map((r) => (
+            <button
+              key={r}
+              type="button"
+              role="tab"
+              aria-selected={ranking === r}
+              onClick={() => setRanking(r)}
+            >
+              {rankLabels[r]}
+            </button>
+          ))}
+        </div>
+        <ol className={styles.rankList} aria-label={rankLabels[ranking]} aria-busy={!ready}>
+          <QuoteLinks items={ready ? ranked : undefined} count={RANKED_SHOWN} className={styles.rankRow}>
+            {(i) => <RankItem instrument={i} />}
+          </QuoteLinks>
+        </ol>
+        <div className={styles.more}>
+          <Link to="/pages/market/market" search={{ tab: 'spot' }} className={chip.chip}>
+            {t`All markets`}
+          </Link>
+        </div>
+      </section>
+    </div>
+  )
+})
 
 /**
  * List items linking each pair to its quote page; until the items are known (`undefined`),

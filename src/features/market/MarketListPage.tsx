@@ -2,9 +2,10 @@ import type { Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { memo, useEffect, useMemo, useState } from 'react'
+import { memo, type RefObject, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
 import { useFormat } from '@/lib/format/use-format'
+import { useOnScreen } from '@/lib/use-on-screen'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { PageHeader } from '@/ui/PageHeader'
 import { instrumentsQueryOptions } from './api'
@@ -12,7 +13,16 @@ import { ConnectionStatus } from './components/ConnectionStatus'
 import { Change, Price } from './components/Price'
 import { useFavorites } from './favorites'
 import styles from './MarketListPage.module.css'
-import { marketRows, nextSort, pairLabel, type SortDir, type SortKey, TABS, type Tab } from './market-list'
+import {
+  marketRows,
+  nextSort,
+  pairLabel,
+  type Row,
+  type SortDir,
+  type SortKey,
+  TABS,
+  type Tab,
+} from './market-list'
 import { useLiveTickers, useTicker } from './use-live-tickers'
 
 export function MarketListPage({ tab }: { tab: Tab }) {
@@ -38,6 +48,9 @@ export function MarketListPage({ tab }: { tab: Tab }) {
     () => marketRows(instruments.data ?? [], tickers, { tab, query, favorites: favorites.list, ...order }),
     [instruments.data, tickers, tab, query, favorites.list, order],
   )
+  // The rows render from a deferred copy: filling 45 rows is a render React can split into short
+  // tasks, instead of one long one when the markets first arrive or the tab changes.
+  const shown = useDeferredValue(rows)
   const sortButton = (key: SortKey, label: string) => (
     <button
       type="button"
@@ -84,28 +97,46 @@ export function MarketListPage({ tab }: { tab: Tab }) {
         <span className={styles.colPrice}>{sortButton('price', t`Last price`)}</span>
         <span className={styles.colChange}>{sortButton('change', t`24h change`)}</span>
       </div>
-      {rows.length === 0 ? (
-        <p className={styles.empty}>
-          {tab === 'favorites' && !query
-            ? t`No favourites yet. Tap the star on a market to add it.`
-            : t`No matching markets`}
-        </p>
-      ) : (
-        <ul className={styles.list} aria-label={labels[tab]}>
-          {rows.map(({ instrument }) => (
-            <MarketRow key={instrument.symbol} instrument={instrument} />
-          ))}
-        </ul>
-      )}
+      <MarketRows rows={shown} tab={tab} label={labels[tab]} searching={query !== ''} />
     </>
   )
 }
 
-/** One market: rendered once; its figures follow its own ticker. */
+const MarketRows = memo(function MarketRows({
+  rows,
+  tab,
+  label,
+  searching,
+}: {
+  rows: Row[]
+  tab: Tab
+  label: string
+  searching: boolean
+}) {
+  const { t } = useLingui()
+  if (rows.length === 0)
+    return (
+      <p className={styles.empty}>
+        {tab === 'favorites' && !searching
+          ? t`No favourites yet. Tap the star on a market to add it.`
+          : t`No matching markets`}
+      </p>
+    )
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {rows.map(({ instrument }) => (
+        <MarketRow key={instrument.symbol} instrument={instrument} />
+      ))}
+    </ul>
+  )
+})
+
+/** One market: rendered once; its figures follow its own ticker while the row is on screen. */
 const MarketRow = memo(function MarketRow({ instrument: i }: { instrument: Instrument }) {
   const { t } = useLingui()
+  const [ref, onScreen] = useOnScreen<HTMLLIElement>()
   return (
-    <li>
+    <li ref={ref}>
       <Link
         to="/pages/market/quote"
         search={{ symbol: i.symbol }}
@@ -119,23 +150,28 @@ const MarketRow = memo(function MarketRow({ instrument: i }: { instrument: Instr
             {i.category === 'perpetual' && <span className={styles.tag}>{t`Perp`}</span>}
             {i.status === 'suspended' && <span className={styles.tag}>{t`Suspended`}</span>}
           </span>
-          <RowVolume instrument={i} />
+          <RowVolume instrument={i} onScreen={onScreen} />
         </span>
-        <RowPrice instrument={i} />
+        <RowPrice instrument={i} onScreen={onScreen} />
       </Link>
     </li>
   )
 })
 
-function RowVolume({ instrument: i }: { instrument: Instrument }) {
+interface RowProps {
+  instrument: Instrument
+  onScreen: RefObject<boolean>
+}
+
+function RowVolume({ instrument: i, onScreen }: RowProps) {
   const { t } = useLingui()
   const { amount } = useFormat()
-  const ticker = useTicker(i.symbol)
+  const ticker = useTicker(i.symbol, onScreen)
   return <span className={styles.sub}>{ticker ? t`Vol ${amount(ticker.turnover, { dp: 0 })}` : i.name}</span>
 }
 
-function RowPrice({ instrument: i }: { instrument: Instrument }) {
-  const ticker = useTicker(i.symbol)
+function RowPrice({ instrument: i, onScreen }: RowProps) {
+  const ticker = useTicker(i.symbol, onScreen)
   return (
     <>
       <span className={styles.colPrice}>

@@ -33,6 +33,9 @@ export const tickersQueryOptions = () =>
       return Object.fromEntries(list.map((t) => [t.symbol, t])) as TickerMap
     },
     staleTime: 60_000,
+    // Updates replace only the tickers that changed (useLiveTickers), so comparing the whole map
+    // deeply on every message would find nothing new.
+    structuralSharing: false,
     meta: { persist: true },
   })
 

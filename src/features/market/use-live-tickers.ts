@@ -1,7 +1,7 @@
 import { CHANNEL_TICKERS } from '@common/constants'
 import type { Ticker } from '@common/market/types'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { type RefObject, useEffect } from 'react'
 import { subscribe } from '@/lib/socket/client'
 import { type TickerMap, tickersQueryOptions } from './api'
 
@@ -39,7 +39,14 @@ export function useLiveTickers({ watch = true }: { watch?: boolean } = {}): Tick
   return query.data
 }
 
-/** One market's ticker from the cache useLiveTickers keeps live; renders again only when it changes. */
-export function useTicker(symbol: string): Ticker | undefined {
-  return useQuery({ ...tickersQueryOptions(), select: (all: TickerMap) => all[symbol] }).data
+/**
+ * One market's ticker from the cache useLiveTickers keeps live; renders again only when it changes,
+ * and with `onScreen` (useOnScreen) only while the element showing it is on screen.
+ */
+export function useTicker(symbol: string, onScreen?: RefObject<boolean>): Ticker | undefined {
+  return useQuery({
+    ...tickersQueryOptions(),
+    select: (all: TickerMap) => all[symbol],
+    notifyOnChangeProps: onScreen ? () => (onScreen.current ? ['data'] : []) : ['data'],
+  }).data
 }

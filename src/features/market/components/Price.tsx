@@ -1,5 +1,5 @@
 import { gt, isNegative, isZero } from '@common/money/decimal'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import styles from './market.module.css'
 
@@ -20,18 +20,24 @@ export function Price({
 }) {
   const { amount, price } = useFormat()
   const prev = useRef(value)
-  const [flash, setFlash] = useState<'up' | 'down' | null>(null)
+  const el = useRef<HTMLSpanElement>(null)
+  // The flash is set on the element, not in state: a tick renders the price once, not three times.
   useEffect(() => {
     const before = prev.current
     prev.current = value
-    if (!before || !value || before === value) return
-    setFlash(gt(value, before) ? 'up' : 'down')
-    const id = setTimeout(() => setFlash(null), 600)
+    const node = el.current
+    if (!node) return
+    if (!before || !value || before === value) {
+      delete node.dataset.flash
+      return
+    }
+    node.dataset.flash = gt(value, before) ? 'up' : 'down'
+    const id = setTimeout(() => delete node.dataset.flash, 600)
     return () => clearTimeout(id)
   }, [value])
   const trend = change === undefined || isZero(change) ? undefined : isNegative(change) ? 'down' : 'up'
   return (
-    <span className={`${styles.price} ${className ?? ''}`} data-trend={trend} data-flash={flash ?? undefined}>
+    <span ref={el} className={`${styles.price} ${className ?? ''}`} data-trend={trend}>
       {value ? (dp === undefined ? amount(value) : price(value, dp)) : '--'}
     </span>
   )
