@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type { Plugin, Rolldown } from 'vite'
 import { DEFAULT_LANG, LANGUAGES } from '../common/i18n/languages'
+import { numberSymbols } from '../common/i18n/number-symbols'
 import { QUOTES } from '../common/market/symbol'
 import { SYMBOL_RE } from '../common/schemas/market'
 import { areasFor } from '../src/app/catalog-areas'
@@ -19,6 +20,8 @@ const LABELS: Record<string, string> = {
   heroSub: 'Spot, perpetuals and options on one account. Every balance change is in your records.',
   Register: 'Register',
   'Log in': 'Log in',
+  // The market list's rows (src/features/market/MarketListPage.tsx).
+  vol: 'Vol {0}',
 }
 
 /** A message's translation in a .po catalog (the shell needs five; no parser dependency for that). */
@@ -140,7 +143,14 @@ function shellText(): Plugin {
           }),
         )
       }
-      const table = { text, fallback: DEFAULT_LANG, quotes: QUOTES, symbol: SYMBOL_RE.source }
+      // Each language's separators and percent patterns, for the figures the shell draws.
+      const num = Object.fromEntries(
+        LANGUAGES.map(({ code, bcp47 }) => {
+          const n = numberSymbols(bcp47)
+          return [code, { group: n.group, decimal: n.decimal, min: n.minGroup, percent: n.percent }]
+        }),
+      )
+      const table = { text, num, fallback: DEFAULT_LANG, quotes: QUOTES, symbol: SYMBOL_RE.source }
       const head = {
         bcp47: Object.fromEntries(LANGUAGES.map((l) => [l.code, l.bcp47])),
         fallback: DEFAULT_LANG,

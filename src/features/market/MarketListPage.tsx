@@ -51,6 +51,7 @@ export function MarketListPage({ tab }: { tab: Tab }) {
   // The rows render from a deferred copy: filling 45 rows is a render React can split into short
   // tasks, instead of one long one when the markets first arrive or the tab changes.
   const shown = useDeferredValue(rows)
+  const loaded = useDeferredValue(instruments.data !== undefined)
   const sortButton = (key: SortKey, label: string) => (
     <button
       type="button"
@@ -97,7 +98,8 @@ export function MarketListPage({ tab }: { tab: Tab }) {
         <span className={styles.colPrice}>{sortButton('price', t`Last price`)}</span>
         <span className={styles.colChange}>{sortButton('change', t`24h change`)}</span>
       </div>
-      <MarketRows rows={shown} tab={tab} label={labels[tab]} searching={query !== ''} />
+      {/* No "no markets" message before the markets have arrived (deferred with the rows). */}
+      {loaded && <MarketRows rows={shown} tab={tab} label={labels[tab]} searching={query !== ''} />}
     </>
   )
 }
