@@ -28,20 +28,29 @@ const HOT_SHOWN = 6
 const RANKED_SHOWN = 5
 
 export function HomePage() {
-  const { t } = useLingui()
-  const logoMap = useAtomValue(logoMapAtom)
-  const [theme, setTheme] = useAtom(themeAtom)
   const floor = useQuery(floorQueryOptions())
   const instruments = useQuery(instrumentsQueryOptions())
   // Each list item follows its own ticker (useTicker): the page is not rendered again every second.
   useLiveTickers({ watch: false })
   // Every other route loads the error messages before it renders; home fetches them after painting.
   useEffect(loadErrorsAfterPaint, [])
-  // The lists render from deferred copies: their first fill is a render React can split into short
-  // tasks, instead of one long one in the middle of start-up.
-  const lists = useDeferredValue(floor.data?.lists)
+  // The page renders from deferred copies of its data: filling it when the data arrives is a render
+  // React can split into short tasks, instead of one long one in the middle of start-up.
+  const floorData = useDeferredValue(floor.data)
   const listed = useDeferredValue(instruments.data)
+  return <HomeBody floor={floorData} instruments={listed} />
+}
 
+const HomeBody = memo(function HomeBody({
+  floor,
+  instruments,
+}: {
+  floor: Floor | undefined
+  instruments: Instrument[] | undefined
+}) {
+  const { t } = useLingui()
+  const logoMap = useAtomValue(logoMapAtom)
+  const [theme, setTheme] = useAtom(themeAtom)
   return (
     <>
       <header className={styles.top}>
@@ -73,20 +82,16 @@ export function HomePage() {
       <div className={styles.columns}>
         <div className={styles.lead}>
           <HomeHero />
-          <BannerCarousel />
+          <BannerCarousel banners={floor?.banners ?? []} />
           <NoticeMarquee />
-          {floor.data ? (
-            <ShortcutGrid items={floor.data.shortcuts} label={t`Shortcuts`} />
-          ) : (
-            <ShortcutGridSkeleton />
-          )}
+          {floor ? <ShortcutGrid items={floor.shortcuts} label={t`Shortcuts`} /> : <ShortcutGridSkeleton />}
         </div>
 
-        <HomeLists lists={lists} instruments={listed} />
+        <HomeLists lists={floor?.lists} instruments={instruments} />
       </div>
     </>
   )
-}
+})
 
 /** The hot pairs and the rankings, each item following its own ticker. */
 const HomeLists = memo(function HomeLists({

@@ -1,15 +1,11 @@
 import type { Floor } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { floorQueryOptions } from '@/features/market/api'
 import styles from '../Content.module.css'
 
 /** The home page's carousel of published banners (from GET /floor); swipe-free: dots and auto-advance. */
-export function BannerCarousel() {
+export function BannerCarousel({ banners }: { banners: Floor['banners'] }) {
   const { t } = useLingui()
-  const floor = useQuery(floorQueryOptions())
-  const banners: Floor['banners'] = floor.data?.banners ?? []
   const [index, setIndex] = useState(0)
   const [paused, setPaused] = useState(false)
   useEffect(() => {
