@@ -168,3 +168,27 @@ test('an address change while the app is still starting is followed (a tap on th
   await expect(page.locator('input[type="password"]')).toBeVisible()
   await expect(page).toHaveURL(/#\/pages\/login\/index$/)
 })
+
+test('before the app code arrives, the shell shows the market rows and the quote price from the early answers', async ({
+  page,
+}) => {
+  // No app code at all, as on a slow link in its first second: only index.html and its fetches.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+  await page.addInitScript(() => localStorage.setItem('lang', JSON.stringify('de')))
+  await page.goto('./#/pages/market/market')
+  const rows = page.locator('.sh-rows li')
+  await expect(rows.first()).toBeVisible()
+  expect(await rows.count()).toBeGreaterThan(5)
+  // German words and separators, as the app then writes them: "Vol. 1.234.567", "90.356,32", "-0,07 %".
+  await expect(rows.first()).toContainText('BTC/USDT')
+  await expect(rows.first().locator('small')).toHaveText(/^Vol\. \d{1,3}(\.\d{3})+$/)
+  await expect(rows.first().locator('em')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/)
+  await expect(rows.first().locator('u')).toHaveText(/^[+-]?\d+,\d{2}\u00a0%$/)
+  await expect(page.locator('.sh-head h1')).toHaveText('Märkte')
+
+  await page.goto('./#/pages/market/quote?symbol=ETHUSDT')
+  await page.reload()
+  const summary = page.locator('.sh-sum')
+  await expect(summary.locator('small')).toHaveText('Ethereum')
+  await expect(summary.locator('b')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/)
+})
