@@ -53,7 +53,8 @@ function deferEntry(): Plugin {
       handler(html, ctx) {
         const entry = html.match(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/)
         if (!entry?.[1]) throw new Error('app shell: no entry script in index.html')
-        const preload = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+        // Real tags only: the shell's own script writes such a tag too, with "${href}" in it.
+        const preload = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"$]+)">/g)]
         let out = html.replace(entry[0], '')
         for (const p of preload) out = out.replace(p[0], '')
         const first = preload.map((p) => p[1] ?? '')

@@ -18,7 +18,9 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister: createSyncStoragePersister({
     storage: window.localStorage,
     key: 'query-cache',
-    throttleTime: 2000,
+    // Live tickers change the cache every second and each save serialises every persisted list:
+    // a save at most every 5 s (the last few seconds of prices are not worth keeping anyway).
+    throttleTime: 5000,
   }),
   maxAge: 7 * 24 * 60 * 60 * 1000,
   buster: APP_VERSION,

@@ -1,5 +1,6 @@
 import { drawnLogoColor, LIGHT_INK, logoFace, logoInk } from '@common/market/logo'
 import { useAtomValue } from 'jotai'
+import { memo } from 'react'
 import { logoMapAtom } from '@/app/store'
 import styles from './SelectSheet.module.css'
 
@@ -15,9 +16,18 @@ export function badgeHue(code: string): number {
  * in the colour the instrument carries (`color`) or the logo map gives; a code with neither gets a
  * letter badge in a colour derived from the code. No image request and no SVG document per coin:
  * those cost a mid-range phone 30-40 ms each on the market lists.
- * Decorative (aria-hidden): the code is always written next to it.
+ * Decorative (aria-hidden): the code is always written next to it. Memoised: it sits in list rows
+ * that render again on every price tick.
  */
-export function CoinIcon({ code, color, size = 24 }: { code: string; color?: string; size?: number }) {
+export const CoinIcon = memo(function CoinIcon({
+  code,
+  color,
+  size = 24,
+}: {
+  code: string
+  color?: string
+  size?: number
+}) {
   const logoMap = useAtomValue(logoMapAtom)
   const upper = code.toUpperCase()
   const drawn = color ?? drawnLogoColor(logoMap[upper])
@@ -37,4 +47,4 @@ export function CoinIcon({ code, color, size = 24 }: { code: string; color?: str
       {face.label}
     </span>
   )
-}
+})

@@ -185,6 +185,9 @@ test('before the app code arrives, the shell shows the market rows and the quote
   await expect(rows.first().locator('em')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/)
   await expect(rows.first().locator('u')).toHaveText(/^[+-]?\d+,\d{2}\u00a0%$/)
   await expect(page.locator('.sh-head h1')).toHaveText('Märkte')
+  // The shell asked for the app's code and this route's chunks at once (they fail here, blocked).
+  await expect(page.locator('link[rel="modulepreload"][href*="/vendor-"]')).toHaveCount(1)
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(15)
 
   await page.goto('./#/pages/market/quote?symbol=ETHUSDT')
   await page.reload()

@@ -39,9 +39,17 @@ export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** "UTC+8", "UTC-3:30", "UTC" for a zone at a moment (summer time included). */
 export function utcOffsetLabel(timeZone: string, at: number): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at)
+  // The chart's head says it on every new candle: build the formatter once per zone.
+  let offset = offsetFormats.get(timeZone)
+  if (!offset) {
+    offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    offsetFormats.set(timeZone, offset)
+  }
+  const parts = offset.formatToParts(at)
   const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name)
   if (!m) return 'UTC'
