@@ -4,8 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useEffect } from 'react'
 import { subscribe } from '@/lib/socket/client'
 import { type TickerMap, tickersQueryOptions } from './api'
-
-type TickerUpdate = Pick<Ticker, 'symbol'> & Partial<Ticker>
+import { mergeTickers, type TickerUpdate } from './ticker-merge'
 
 /**
  * Keeps every ticker live in the query cache: REST snapshot, then socket updates. With
@@ -22,17 +21,10 @@ export function useLiveTickers({ watch = true }: { watch?: boolean } = {}): Tick
     // (all fields for a symbol not seen before); the socket's sequence check guarantees the base.
     return subscribe<Ticker[], TickerUpdate[]>(CHANNEL_TICKERS, {
       onSnapshot(list) {
-        qc.setQueryData(key, Object.fromEntries(list.map((t) => [t.symbol, t])) as TickerMap)
+        qc.setQueryData(key, (old: TickerMap | undefined) => mergeTickers(old, list, true))
       },
       onMessage(list) {
-        qc.setQueryData(key, (old: TickerMap | undefined) => {
-          const next = { ...old }
-          for (const u of list) {
-            const base = next[u.symbol]
-            next[u.symbol] = (base ? { ...base, ...u } : u) as Ticker
-          }
-          return next
-        })
+        qc.setQueryData(key, (old: TickerMap | undefined) => mergeTickers(old, list, false))
       },
     })
   }, [qc])
