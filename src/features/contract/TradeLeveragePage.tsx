@@ -126,7 +126,6 @@ export function TradeLeveragePage({ symbol }: { symbol: string }) {
       {picking && (
         <SymbolPicker
           instruments={perps}
-          tickers={tickers}
           current={symbol}
           onClose={() => setPicking(false)}
           onPick={(s: Instrument) => {

@@ -10,10 +10,9 @@ import { BannerCarousel } from '@/features/content/widgets/BannerCarousel'
 import { NoticeMarquee } from '@/features/content/widgets/NoticeMarquee'
 import { floorQueryOptions, instrumentsQueryOptions } from '@/features/market/api'
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
-import { Change, Price } from '@/features/market/components/Price'
+import { Change, Price, Volume } from '@/features/market/components/Price'
 import { pairLabel } from '@/features/market/market-list'
 import { useLiveTickers, useTicker } from '@/features/market/use-live-tickers'
-import { useFormat } from '@/lib/format/use-format'
 import chip from '@/ui/Chip.module.css'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { GlobeIcon, MoonIcon, SunIcon } from '@/ui/Icons'
@@ -207,15 +206,13 @@ function HotItem({ instrument: i }: { instrument: Instrument }) {
 }
 
 function RankItem({ instrument: i }: { instrument: Instrument }) {
-  const { t } = useLingui()
-  const { amount } = useFormat()
   const tk = useTicker(i.symbol)
   return (
     <>
       <CoinIcon code={i.base} color={i.logoColor} size={24} />
       <span className={styles.rankName}>
         {pairLabel(i)}
-        <small>{tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name}</small>
+        <small>{tk ? <Volume turnover={tk.turnover} /> : i.name}</small>
       </span>
       <Price value={tk?.last} change={tk?.change} dp={i.pricePrecision} />
       <Change value={tk?.change} solid />

@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { memo, type RefObject, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
-import { useFormat } from '@/lib/format/use-format'
 import { useOnScreen } from '@/lib/use-on-screen'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { PageHeader } from '@/ui/PageHeader'
 import { instrumentsQueryOptions } from './api'
 import { ConnectionStatus } from './components/ConnectionStatus'
-import { Change, Price } from './components/Price'
+import { Change, Price, Volume } from './components/Price'
 import { useFavorites } from './favorites'
 import styles from './MarketListPage.module.css'
 import {
@@ -49,9 +48,9 @@ export function MarketListPage({ tab }: { tab: Tab }) {
     [instruments.data, tickers, tab, query, favorites.list, order],
   )
   // The rows render from a deferred copy: filling 45 rows is a render React can split into short
-  // tasks, instead of one long one when the markets first arrive or the tab changes.
-  const shown = useDeferredValue(rows)
-  const loaded = useDeferredValue(instruments.data !== undefined)
+  // tasks, instead of one long one when the markets first arrive or the tab changes. None before the
+  // markets have arrived (no "no markets" message while loading).
+  const shown = useDeferredValue(instruments.data ? rows : undefined)
   const sortButton = (key: SortKey, label: string) => (
     <button
       type="button"
@@ -98,8 +97,7 @@ export function MarketListPage({ tab }: { tab: Tab }) {
         <span className={styles.colPrice}>{sortButton('price', t`Last price`)}</span>
         <span className={styles.colChange}>{sortButton('change', t`24h change`)}</span>
       </div>
-      {/* No "no markets" message before the markets have arrived (deferred with the rows). */}
-      {loaded && <MarketRows rows={shown} tab={tab} label={labels[tab]} searching={query !== ''} />}
+      {shown && <MarketRows rows={shown} tab={tab} label={labels[tab]} searching={query !== ''} />}
     </>
   )
 }
@@ -166,10 +164,8 @@ interface RowProps {
 }
 
 function RowVolume({ instrument: i, onScreen }: RowProps) {
-  const { t } = useLingui()
-  const { amount } = useFormat()
   const ticker = useTicker(i.symbol, onScreen)
-  return <span className={styles.sub}>{ticker ? t`Vol ${amount(ticker.turnover, { dp: 0 })}` : i.name}</span>
+  return <span className={styles.sub}>{ticker ? <Volume turnover={ticker.turnover} /> : i.name}</span>
 }
 
 function RowPrice({ instrument: i, onScreen }: RowProps) {

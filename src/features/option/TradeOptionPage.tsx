@@ -240,7 +240,6 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
       {picking && (
         <SymbolPicker
           instruments={pairs}
-          tickers={tickers}
           current={symbol}
           onPick={(i) => {
             setPicking(false)

@@ -1,27 +1,26 @@
 import type { Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import type { TickerMap } from '@/features/market/api'
 import { Change } from '@/features/market/components/Price'
+import { useLiveTickers } from '@/features/market/use-live-tickers'
 import { useFormat } from '@/lib/format/use-format'
 import styles from './Spot.module.css'
 
-/** Bottom sheet listing the spot pairs, searchable. */
+/** Bottom sheet listing the spot pairs with their live prices, searchable. */
 export function SymbolPicker({
   instruments,
-  tickers,
   current,
   onPick,
   onClose,
 }: {
   instruments: Instrument[]
-  tickers: TickerMap | undefined
   current: string
   onPick: (i: Instrument) => void
   onClose: () => void
 }) {
   const { t } = useLingui()
   const { amount } = useFormat()
+  const tickers = useLiveTickers()
   const [q, setQ] = useState('')
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {

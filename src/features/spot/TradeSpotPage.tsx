@@ -84,7 +84,7 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
   const token = useAtomValue(tokenAtom)
   const instruments = useQuery(instrumentsQueryOptions())
   // The page follows its own pair's ticker only (useTicker), not every market's.
-  const tickers = useLiveTickers({ watch: false })
+  useLiveTickers({ watch: false })
   const depth = useLiveDepth(symbol)
   useOrderUpdates()
   const spotList = (instruments.data ?? []).filter((i) => i.category === 'spot')
@@ -272,7 +272,6 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
       {picking && (
         <SymbolPicker
           instruments={spotList}
-          tickers={tickers}
           current={symbol}
           onClose={() => setPicking(false)}
           onPick={(s: Instrument) => {
