@@ -78,11 +78,28 @@ test('a seller publishes an ad, a buyer orders, they chat, the buyer pays and th
   const orderUrl = bp.url()
   const id = /id=(?:%22)?(\d+)/.exec(orderUrl)?.[1] as string
 
-  // They chat: messages arrive live on both sides.
+  // They chat. The seller's page has read the order but its live subscription is held back, as
+  // on a slow network; the buyer's first message is published while nobody listens for the
+  // seller, and still shows once the subscription goes through. Then messages arrive live.
+  let release = () => {}
+  const released = new Promise<void>((r) => {
+    release = r
+  })
+  await page.routeWebSocket(/socket\.io/, (ws) => {
+    const server = ws.connectToServer()
+    ws.onMessage((m) => {
+      if (typeof m === 'string' && m.includes('["sub","user"]')) void released.then(() => server.send(m))
+      else server.send(m)
+    })
+  })
   await page.goto(`./#/pages/transaction/order?id=${id}`)
+  await page.reload()
   await expect(page.getByTestId('c2c-status')).toHaveText('Waiting for payment')
   await bp.getByTestId('c2c-chat-input').fill('Hello, paying by bank now')
   await bp.getByTestId('c2c-chat-send').click()
+  await expect(bp.getByTestId('c2c-chat')).toContainText('Hello, paying by bank now')
+  await expect(page.getByTestId('c2c-chat')).not.toContainText('Hello, paying by bank now')
+  release()
   await expect(page.getByTestId('c2c-chat')).toContainText('Hello, paying by bank now')
   await page.getByTestId('c2c-chat-input').fill('OK, I will check')
   await page.getByTestId('c2c-chat-send').click()

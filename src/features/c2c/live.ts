@@ -17,7 +17,9 @@ export function useC2cUpdates(): void {
   useEffect(() => {
     if (!token) return
     return subscribe<unknown, { c2c?: C2cUserEvent }>(CHANNEL_USER, {
-      onSnapshot: () => {},
+      // Every snapshot, the first too: a change made between the page's fetch and the server
+      // joining this socket to the room was published to no one, so the open order is read again.
+      onSnapshot: () => void qc.invalidateQueries({ queryKey: c2cKeys.mine() }),
       onMessage: (d) => {
         const e = d.c2c
         if (!e) return

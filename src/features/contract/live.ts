@@ -34,10 +34,9 @@ export function useContractUpdates(onLiquidation: (l: Liquidation) => void): voi
   useEffect(() => {
     if (!token) return
     return subscribe<unknown, UserMessage>(CHANNEL_USER, {
-      onSnapshot: (_d, resync) => {
-        // Messages may have been missed while disconnected: read the state again.
-        if (resync) void qc.invalidateQueries({ queryKey: contractKeys.mine() })
-      },
+      // Every snapshot, the first too: changes between the page's fetch and the room join, or
+      // while disconnected, reached no one, so the state is read again.
+      onSnapshot: () => void qc.invalidateQueries({ queryKey: contractKeys.mine() }),
       onMessage: (d) => {
         if (d.contractOrder) applyOrder(qc, d.contractOrder)
         if (d.position) applyPosition(qc, d.position)

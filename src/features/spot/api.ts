@@ -20,6 +20,11 @@ export const spotKeys = {
   fills: (symbol?: string) => [...spotKeys.root, 'fills', symbol ?? 'all'] as const,
 }
 
+const OWN = new Set<unknown>(['balance', 'open', 'history', 'fills'])
+/** The signed-in user's own spot data (not the public book and trades, which the socket keeps). */
+export const isOwnSpotQuery = (q: { queryKey: readonly unknown[] }) =>
+  q.queryKey[0] === spotKeys.root[0] && OWN.has(q.queryKey[1])
+
 /** Kept live by the `depth:<SYMBOL>` channel; REST is the first paint. */
 export const depthQueryOptions = (symbol: string) =>
   queryOptions({

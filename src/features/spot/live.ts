@@ -6,7 +6,7 @@ import { useEffect } from 'react'
 import { tokenAtom } from '@/app/store'
 import { subscribe } from '@/lib/socket/client'
 import { useLiveBookDepth, useLiveBookTrades } from '@/lib/socket/live-book'
-import { depthQueryOptions, spotKeys, tradesQueryOptions } from './api'
+import { depthQueryOptions, isOwnSpotQuery, tradesQueryOptions } from './api'
 
 /** The order book, live: REST first paint, then `depth:<SYMBOL>` snapshots. */
 export const useLiveDepth = (symbol: string) => useLiveBookDepth(symbol, depthQueryOptions)
@@ -21,10 +21,10 @@ export function useOrderUpdates(): void {
   useEffect(() => {
     if (!token) return
     return subscribe<unknown, { order?: SpotOrder }>(CHANNEL_USER, {
-      onSnapshot: () => {},
+      // The first snapshot too: a fill between the page's fetch and the room join reached no one.
+      onSnapshot: () => void qc.invalidateQueries({ predicate: isOwnSpotQuery }),
       onMessage: (d) => {
-        if (!d.order) return
-        void qc.invalidateQueries({ queryKey: spotKeys.root })
+        if (d.order) void qc.invalidateQueries({ predicate: isOwnSpotQuery })
       },
     })
   }, [qc, token])

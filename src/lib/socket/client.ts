@@ -11,7 +11,11 @@ export type SocketState = 'connecting' | 'open' | 'closing' | 'closed' | 'reconn
 export const socketStateAtom = atom<SocketState>('closed')
 
 export interface ChannelHandler<S = unknown, M = unknown> {
-  /** The channel's full state; `resync` is true after a reconnect or a detected gap. */
+  /**
+   * The channel's full state; `resync` is true after a reconnect or a detected gap. A channel
+   * without state (the private `user` one) makes handlers refetch here, the first time too: a
+   * change between their REST read and the server's room join was published to no one.
+   */
   onSnapshot(data: S, resync: boolean): void
   onMessage(data: M): void
 }
