@@ -73,6 +73,14 @@ test('home shows live lists and links into the markets', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Gainers' })).toHaveAttribute('aria-selected', 'true')
   await page.getByRole('tab', { name: 'Volume' }).click()
   await expect(page.getByRole('list', { name: 'Volume' }).getByRole('listitem')).toHaveCount(5)
+  // The figures follow the feed: the hot pair's price and change move, ranked rows show volume.
+  const hotBtc = page.getByRole('link', { name: /^BTC\/USDT/ }).first()
+  await expect(hotBtc).toContainText(/\d,\d{3}\.\d{2}/)
+  const before = await hotBtc.textContent()
+  await expect.poll(async () => hotBtc.textContent(), { timeout: 8000 }).not.toBe(before)
+  await expect(page.getByRole('list', { name: 'Volume' }).getByRole('listitem').first()).toContainText(
+    /Vol \d[\d,]*/,
+  )
   await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Markets' }).click()
   await expect(page).toHaveURL(/pages\/market\/market/)
 })

@@ -10,9 +10,9 @@ import { BannerCarousel } from '@/features/content/widgets/BannerCarousel'
 import { NoticeMarquee } from '@/features/content/widgets/NoticeMarquee'
 import { floorQueryOptions, instrumentsQueryOptions } from '@/features/market/api'
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
-import { Change, Price, Volume } from '@/features/market/components/Price'
+import { figureClass, useListFigures } from '@/features/market/components/Price'
 import { pairLabel } from '@/features/market/market-list'
-import { useLiveTickers, useTicker } from '@/features/market/use-live-tickers'
+import { useLiveTickers } from '@/features/market/use-live-tickers'
 import chip from '@/ui/Chip.module.css'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { GlobeIcon, MoonIcon, SunIcon } from '@/ui/Icons'
@@ -29,7 +29,7 @@ const RANKED_SHOWN = 5
 export function HomePage() {
   const floor = useQuery(floorQueryOptions())
   const instruments = useQuery(instrumentsQueryOptions())
-  // Each list item follows its own ticker (useTicker): the page is not rendered again every second.
+  // Each list item paints its own ticker (useListFigures): the page is not rendered again each second.
   useLiveTickers({ watch: false })
   // Every other route loads the error messages before it renders; home fetches them after painting.
   useEffect(loadErrorsAfterPaint, [])
@@ -192,30 +192,30 @@ function QuoteLinks({
 }
 
 function HotItem({ instrument: i }: { instrument: Instrument }) {
-  const tk = useTicker(i.symbol)
+  const f = useListFigures(i)
   return (
     <>
       <span className={styles.hotPair}>
         <CoinIcon code={i.base} color={i.logoColor} size={18} />
         {pairLabel(i)}
       </span>
-      <Price value={tk?.last} change={tk?.change} dp={i.pricePrecision} className={styles.hotPrice} />
-      <Change value={tk?.change} />
+      <span ref={f.price} className={`${figureClass.price} ${styles.hotPrice}`} />
+      <span ref={f.change} className={figureClass.change} />
     </>
   )
 }
 
 function RankItem({ instrument: i }: { instrument: Instrument }) {
-  const tk = useTicker(i.symbol)
+  const f = useListFigures(i)
   return (
     <>
       <CoinIcon code={i.base} color={i.logoColor} size={24} />
       <span className={styles.rankName}>
         {pairLabel(i)}
-        <small>{tk ? <Volume turnover={tk.turnover} /> : i.name}</small>
+        <small ref={f.volume} />
       </span>
-      <Price value={tk?.last} change={tk?.change} dp={i.pricePrecision} />
-      <Change value={tk?.change} solid />
+      <span ref={f.price} className={figureClass.price} />
+      <span ref={f.change} className={figureClass.changePill} />
     </>
   )
 }

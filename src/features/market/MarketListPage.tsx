@@ -2,14 +2,14 @@ import type { Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { memo, type RefObject, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
 import { useOnScreen } from '@/lib/use-on-screen'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { PageHeader } from '@/ui/PageHeader'
 import { instrumentsQueryOptions } from './api'
 import { ConnectionStatus } from './components/ConnectionStatus'
-import { Change, Price, Volume } from './components/Price'
+import { figureClass, useListFigures } from './components/Price'
 import { useFavorites } from './favorites'
 import styles from './MarketListPage.module.css'
 import {
@@ -22,7 +22,7 @@ import {
   TABS,
   type Tab,
 } from './market-list'
-import { useLiveTickers, useTicker } from './use-live-tickers'
+import { useLiveTickers } from './use-live-tickers'
 
 export function MarketListPage({ tab }: { tab: Tab }) {
   const { t } = useLingui()
@@ -131,10 +131,11 @@ const MarketRows = memo(function MarketRows({
   )
 })
 
-/** One market: rendered once; its figures follow its own ticker while the row is on screen. */
+/** One market: rendered once; its figures are painted from its own ticker while it is on screen. */
 const MarketRow = memo(function MarketRow({ instrument: i }: { instrument: Instrument }) {
   const { t } = useLingui()
   const [ref, onScreen] = useOnScreen<HTMLLIElement>()
+  const f = useListFigures(i, onScreen)
   return (
     <li ref={ref}>
       <Link
@@ -150,34 +151,15 @@ const MarketRow = memo(function MarketRow({ instrument: i }: { instrument: Instr
             {i.category === 'perpetual' && <span className={styles.tag}>{t`Perp`}</span>}
             {i.status === 'suspended' && <span className={styles.tag}>{t`Suspended`}</span>}
           </span>
-          <RowVolume instrument={i} onScreen={onScreen} />
+          <span ref={f.volume} className={styles.sub} />
         </span>
-        <RowPrice instrument={i} onScreen={onScreen} />
+        <span className={styles.colPrice}>
+          <span ref={f.price} className={figureClass.price} />
+        </span>
+        <span className={styles.colChange}>
+          <span ref={f.change} className={figureClass.changePill} />
+        </span>
       </Link>
     </li>
   )
 })
-
-interface RowProps {
-  instrument: Instrument
-  onScreen: RefObject<boolean>
-}
-
-function RowVolume({ instrument: i, onScreen }: RowProps) {
-  const ticker = useTicker(i.symbol, onScreen)
-  return <span className={styles.sub}>{ticker ? <Volume turnover={ticker.turnover} /> : i.name}</span>
-}
-
-function RowPrice({ instrument: i, onScreen }: RowProps) {
-  const ticker = useTicker(i.symbol, onScreen)
-  return (
-    <>
-      <span className={styles.colPrice}>
-        <Price value={ticker?.last} change={ticker?.change} dp={i.pricePrecision} />
-      </span>
-      <span className={styles.colChange}>
-        <Change value={ticker?.change} solid />
-      </span>
-    </>
-  )
-}

@@ -1,8 +1,33 @@
+import type { Instrument } from '@common/market/types'
 import { gt, isNegative, isZero } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useRef } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { useTickerPaint } from '../use-ticker-paint'
 import styles from './market.module.css'
+
+/** The classes of the live figures, for rows that paint them with useListFigures. */
+export const figureClass = { price: styles.price, change: styles.change, changePill: styles.changePill }
+
+const FLASH_MS = 600
+/** A price's colour follows the 24 h change. */
+const priceTrend = (change: string | undefined) =>
+  change === undefined || isZero(change) ? undefined : isNegative(change) ? 'down' : 'up'
+const changeTrend = (value: string) => (isZero(value) ? 'flat' : isNegative(value) ? 'down' : 'up')
+
+/**
+ * Flashes a price up or down for a moment when it ticks. The flash is set on the element, not in
+ * state: a tick renders (or paints) the price once, not three times. Returns the timer's cleanup.
+ */
+function flash(node: HTMLElement, before: string | undefined, value: string | undefined) {
+  if (!before || !value || before === value) return undefined
+  node.dataset.flash = gt(value, before) ? 'up' : 'down'
+  const id = setTimeout(() => delete node.dataset.flash, FLASH_MS)
+  return () => {
+    clearTimeout(id)
+    delete node.dataset.flash
+  }
+}
 
 /**
  * A live price: coloured by the 24 h change, flashing up or down when it ticks. `dp` is the
@@ -22,23 +47,13 @@ export function Price({
   const { amount, price } = useFormat()
   const prev = useRef(value)
   const el = useRef<HTMLSpanElement>(null)
-  // The flash is set on the element, not in state: a tick renders the price once, not three times.
   useEffect(() => {
     const before = prev.current
     prev.current = value
-    const node = el.current
-    if (!node) return
-    if (!before || !value || before === value) {
-      delete node.dataset.flash
-      return
-    }
-    node.dataset.flash = gt(value, before) ? 'up' : 'down'
-    const id = setTimeout(() => delete node.dataset.flash, 600)
-    return () => clearTimeout(id)
+    return el.current ? flash(el.current, before, value) : undefined
   }, [value])
-  const trend = change === undefined || isZero(change) ? undefined : isNegative(change) ? 'down' : 'up'
   return (
-    <span ref={el} className={`${styles.price} ${className ?? ''}`} data-trend={trend}>
+    <span ref={el} className={`${styles.price} ${className ?? ''}`} data-trend={priceTrend(change)}>
       {value ? (dp === undefined ? amount(value) : price(value, dp)) : '--'}
     </span>
   )
@@ -48,17 +63,58 @@ export function Price({
 export function Change({ value, solid }: { value: string | undefined; solid?: boolean }) {
   const { percent } = useFormat()
   if (value === undefined) return <span className={styles.change}>--</span>
-  const trend = isZero(value) ? 'flat' : isNegative(value) ? 'down' : 'up'
   return (
-    <span className={solid ? styles.changePill : styles.change} data-trend={trend}>
+    <span className={solid ? styles.changePill : styles.change} data-trend={changeTrend(value)}>
       {percent(value, { sign: 'always' })}
     </span>
   )
 }
 
-/** A market's 24 h turnover as the lists write it under the pair ("Vol 1,204,303,518"). */
-export function Volume({ turnover }: { turnover: string }) {
+const setText = (node: HTMLElement, text: string) => {
+  if (node.textContent !== text) node.textContent = text
+}
+const setTrend = (node: HTMLElement, trend: string | undefined) => {
+  if (trend === undefined) delete node.dataset.trend
+  else if (node.dataset.trend !== trend) node.dataset.trend = trend
+}
+
+/**
+ * A list row's live figures, painted into its elements on each tick rather than rendered (see
+ * useTickerPaint): the price (coloured and flashing like Price), the change (like Change) and
+ * the 24 h turnover ("Vol 1,204,303,518", the market's name until the ticker is known). The row
+ * renders the elements empty with these refs and the figureClass classes.
+ */
+export function useListFigures(i: Instrument, onScreen?: RefObject<boolean>) {
   const { t } = useLingui()
-  const { amount } = useFormat()
-  return t`Vol ${amount(turnover, { dp: 0 })}`
+  const { amount, price, percent } = useFormat()
+  const price$ = useRef<HTMLSpanElement>(null)
+  const change$ = useRef<HTMLSpanElement>(null)
+  const volume$ = useRef<HTMLElement>(null)
+  const last = useRef<string | undefined>(undefined)
+  const stopFlash = useRef<(() => void) | undefined>(undefined)
+  useEffect(() => () => stopFlash.current?.(), [])
+  useTickerPaint(
+    i.symbol,
+    (tk) => {
+      const p = price$.current
+      if (p) {
+        setText(p, tk?.last ? price(tk.last, i.pricePrecision) : '--')
+        setTrend(p, priceTrend(tk?.change))
+        if (tk?.last !== last.current) {
+          stopFlash.current?.()
+          stopFlash.current = flash(p, last.current, tk?.last)
+          last.current = tk?.last
+        }
+      }
+      const c = change$.current
+      if (c) {
+        setText(c, tk ? percent(tk.change, { sign: 'always' }) : '--')
+        setTrend(c, tk ? changeTrend(tk.change) : undefined)
+      }
+      const v = volume$.current
+      if (v) setText(v, tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name)
+    },
+    onScreen,
+  )
+  return { price: price$, change: change$, volume: volume$ }
 }
