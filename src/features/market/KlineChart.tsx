@@ -16,6 +16,7 @@ import {
   type ChartMode,
   chartDateFormatter,
   chartPeriod,
+  deviceOffsetLabel,
   deviceTimeZone,
   type MainIndicator,
   modePeriod,
@@ -24,6 +25,9 @@ import {
   utcOffsetLabel,
 } from './chart-config'
 import styles from './KlineChart.module.css'
+
+/** Resolves in a later task, so the work before and after it are not one long task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 // Chart numbers are for drawing only; amounts on screen elsewhere stay decimal strings.
 const toBar = (c: Candle): KLineData => ({
@@ -35,6 +39,9 @@ const toBar = (c: Candle): KLineData => ({
   volume: Number(c.v),
   turnover: Number(c.q),
 })
+
+const sameCandle = (a: Candle | undefined, b: Candle) =>
+  a !== undefined && a.o === b.o && a.h === b.h && a.l === b.l && a.c === b.c && a.v === b.v && a.q === b.q
 
 const TICK_SIZE = 11
 
@@ -120,6 +127,8 @@ function themeStyles(theme: 'light' | 'dark', line: boolean): DeepPartial<Styles
 /** Where the server's calendar candles open: one rule, said on the chart (server/market/candles.ts). */
 function useBoundaryNote(period: Period): string | null {
   const { t } = useLingui()
+  // Asked only for the calendar periods: Intl's first date format is costly (deviceOffsetLabel).
+  if (period !== '4h' && period !== '1D' && period !== '1W' && period !== '1M') return null
   const zone = utcOffsetLabel(DEFAULT_TIMEZONE, Date.now())
   switch (period) {
     case '4h':
@@ -130,8 +139,6 @@ function useBoundaryNote(period: Period): string | null {
       return t`Weekly candles open on Monday at 00:00 ${zone}`
     case '1M':
       return t`Monthly candles open on the 1st at 00:00 ${zone}`
-    default:
-      return null
   }
 }
 
@@ -196,21 +203,38 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
   const [hovered, setHovered] = useState<Candle | null>(null)
   const theme = useAtomValue(themeAtom)
   const period = modePeriod(mode)
-  const timeZone = useMemo(deviceTimeZone, [])
-  const formatDate = useMemo(() => chartDateFormatter(locale, timeZone, DEFAULT_TIMEZONE), [locale, timeZone])
+  // The device's zone name is known once the chart exists (it takes Intl's first date format).
+  const [timeZone, setTimeZone] = useState<string | null>(null)
+  const formatDate = useMemo(
+    () => chartDateFormatter(locale, timeZone ?? DEFAULT_TIMEZONE, DEFAULT_TIMEZONE),
+    [locale, timeZone],
+  )
   const boundary = useBoundaryNote(period)
-  const zone = utcOffsetLabel(timeZone, Date.now())
+  const zone = deviceOffsetLabel(Date.now())
   const volumeLabel = t`Volume`
+  // The first history is asked for with the chart's code, not after it (see the data loader).
+  const first = useRef<{ key: string; bars: Promise<Candle[]> } | null>(null)
+  if (!first.current) {
+    const bars = fetchKline(instrument.symbol, period)
+    bars.catch(() => undefined)
+    first.current = { key: `${instrument.symbol}|${period}`, bars }
+  }
 
-  // Create once per mount.
+  // Create once per mount, in steps that are each a task of their own: the chart's code, Intl's
+  // date data and the chart's first layout would otherwise block input in one long piece.
   useEffect(() => {
     let disposed = false
     let chartCleanup: (() => void) | null = null
-    void import('klinecharts').then(({ init, dispose }) => {
+    void import('klinecharts').then(async ({ init, dispose }) => {
+      await nextTask()
+      if (disposed) return
+      const tz = deviceTimeZone()
+      await nextTask()
       const node = el.current
       if (disposed || !node) return
-      const chart = init(node, { timezone: deviceTimeZone() })
+      const chart = init(node, { timezone: tz })
       if (!chart) return
+      setTimeZone(tz)
       chartRef.current = chart
       // Candles reach the price axis, with room for one more bar.
       chart.setOffsetRightDistance(12)
@@ -225,11 +249,11 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
       })
       const leave = () => setHovered(null)
       node.addEventListener('pointerleave', leave)
+      // The chart follows its container's size by itself (its own ResizeObserver).
+      await nextTask()
+      if (disposed) return dispose(node)
       setReady(true)
-      const ro = new ResizeObserver(() => chart.resize())
-      ro.observe(node)
       chartCleanup = () => {
-        ro.disconnect()
         node.removeEventListener('pointerleave', leave)
         dispose(node)
       }
@@ -286,11 +310,16 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
       getBars: async ({ type, timestamp, callback }) => {
         if (type === 'backward') return callback([], false)
         try {
-          const list = await fetchKline(
-            instrument.symbol,
-            period,
-            type === 'forward' ? (timestamp ?? undefined) : undefined,
-          )
+          const pre = first.current
+          const key = `${instrument.symbol}|${period}`
+          if (type !== 'forward') first.current = null
+          const list = await (pre && type !== 'forward' && pre.key === key
+            ? pre.bars
+            : fetchKline(
+                instrument.symbol,
+                period,
+                type === 'forward' ? (timestamp ?? undefined) : undefined,
+              ))
           for (const c of list) keep(c)
           callback(list.map(toBar), { forward: list.length >= 300, backward: false })
         } catch {
@@ -303,7 +332,9 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
           onSnapshot: (c, resync) => {
             // After a reconnect or a gap the history may have holes: load it again.
             if (resync) chart.resetData()
-            else if (c) {
+            else if (c && !sameCandle(known.get(c.t), c)) {
+              // The history's last bar is usually this one: redrawing the chart for it is a
+              // long task for nothing.
               keep(c)
               callback(toBar(c))
             }

@@ -1,5 +1,6 @@
 import { PERIODS } from '@common/market/periods'
 import { symbolLabel } from '@common/market/symbol'
+import type { Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -77,7 +78,6 @@ export function ChartToolbar({
 
 export function QuotePage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
-  const { amount, price } = useFormat()
   const instruments = useQuery(instrumentsQueryOptions())
   useLiveTickers({ watch: false })
   const favorites = useFavorites()
@@ -85,7 +85,6 @@ export function QuotePage({ symbol }: { symbol: string }) {
   const [main, setMain] = useState<MainIndicator[]>(['MA'])
   const [sub, setSub] = useState<SubIndicator[]>(['VOL'])
   const instrument = instruments.data?.find((i) => i.symbol === symbol)
-  const ticker = useTicker(symbol)
 
   if (instruments.isSuccess && !instrument) {
     return (
@@ -96,6 +95,8 @@ export function QuotePage({ symbol }: { symbol: string }) {
     )
   }
   const fav = favorites.has(symbol)
+  // The ticker is read by the parts that show it (QuoteSummary, SpotPanels): a tick renders
+  // them, not the chart and its toolbar.
   return (
     <>
       <PageHeader
@@ -122,36 +123,7 @@ export function QuotePage({ symbol }: { symbol: string }) {
         }
       />
       <ConnectionStatus />
-      <section className={styles.summary} aria-label={t`Price`}>
-        <div className={styles.lastBlock}>
-          <Price
-            value={ticker?.last}
-            change={ticker?.change}
-            dp={instrument?.pricePrecision}
-            className={styles.last}
-          />
-          <Change value={ticker?.change} />
-          {instrument && <span className={styles.name}>{instrument.name}</span>}
-        </div>
-        <dl className={styles.stats}>
-          <div>
-            <dt>{t`24h high`}</dt>
-            <dd>{ticker && instrument ? price(ticker.high, instrument.pricePrecision) : '--'}</dd>
-          </div>
-          <div>
-            <dt>{t`24h low`}</dt>
-            <dd>{ticker && instrument ? price(ticker.low, instrument.pricePrecision) : '--'}</dd>
-          </div>
-          <div>
-            <dt>{t`24h volume (${instrument?.base ?? ''})`}</dt>
-            <dd>{ticker ? amount(ticker.volume, { dp: 2 }) : '--'}</dd>
-          </div>
-          <div>
-            <dt>{t`24h turnover (${instrument?.quote ?? ''})`}</dt>
-            <dd>{ticker ? amount(ticker.turnover, { dp: 0 }) : '--'}</dd>
-          </div>
-        </dl>
-      </section>
+      <QuoteSummary symbol={symbol} instrument={instrument} />
       <section className={styles.chartCard} aria-label={t`Chart`}>
         <ChartToolbar mode={mode} setMode={setMode} main={main} setMain={setMain} sub={sub} setSub={setSub} />
         {instrument ? (
@@ -171,7 +143,7 @@ export function QuotePage({ symbol }: { symbol: string }) {
           </Link>
         </div>
       </section>
-      {instrument?.category === 'spot' && <QuotePanels instrument={instrument} last={ticker?.last} />}
+      {instrument?.category === 'spot' && <SpotPanels instrument={instrument} />}
       {instrument?.category === 'perpetual' && (
         <div className={styles.tradeBar}>
           <Link to="/pages/trade/trade-leverage" search={{ symbol }} data-side="buy" data-testid="quote-long">
@@ -189,4 +161,49 @@ export function QuotePage({ symbol }: { symbol: string }) {
       )}
     </>
   )
+}
+
+/** The pair's price, 24 h change and statistics, following its ticker. */
+function QuoteSummary({ symbol, instrument }: { symbol: string; instrument: Instrument | undefined }) {
+  const { t } = useLingui()
+  const { amount, price } = useFormat()
+  const ticker = useTicker(symbol)
+  return (
+    <section className={styles.summary} aria-label={t`Price`}>
+      <div className={styles.lastBlock}>
+        <Price
+          value={ticker?.last}
+          change={ticker?.change}
+          dp={instrument?.pricePrecision}
+          className={styles.last}
+        />
+        <Change value={ticker?.change} />
+        {instrument && <span className={styles.name}>{instrument.name}</span>}
+      </div>
+      <dl className={styles.stats}>
+        <div>
+          <dt>{t`24h high`}</dt>
+          <dd>{ticker && instrument ? price(ticker.high, instrument.pricePrecision) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t`24h low`}</dt>
+          <dd>{ticker && instrument ? price(ticker.low, instrument.pricePrecision) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t`24h volume (${instrument?.base ?? ''})`}</dt>
+          <dd>{ticker ? amount(ticker.volume, { dp: 2 }) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t`24h turnover (${instrument?.quote ?? ''})`}</dt>
+          <dd>{ticker ? amount(ticker.turnover, { dp: 0 }) : '--'}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}
+
+/** The order book and trades of a spot pair, the book's middle at the last price. */
+function SpotPanels({ instrument }: { instrument: Instrument }) {
+  const ticker = useTicker(instrument.symbol)
+  return <QuotePanels instrument={instrument} last={ticker?.last} />
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { chartDateFormatter, ticksInside, utcOffsetLabel } from './chart-config'
+import {
+  chartDateFormatter,
+  deviceOffsetLabel,
+  deviceTimeZone,
+  offsetLabel,
+  ticksInside,
+  utcOffsetLabel,
+} from './chart-config'
 
 const at = Date.UTC(2026, 10, 23, 5, 0) // 13:00 in Shanghai, 06:00 in Berlin (winter)
 
@@ -11,6 +18,20 @@ describe('utcOffsetLabel', () => {
     expect(utcOffsetLabel('Asia/Kolkata', at)).toBe('UTC+5:30')
     expect(utcOffsetLabel('America/St_Johns', at)).toBe('UTC-3:30')
     expect(utcOffsetLabel('UTC', at)).toBe('UTC')
+  })
+})
+
+describe('offsetLabel', () => {
+  it('writes minutes east of UTC as the chart says them', () => {
+    expect(offsetLabel(480)).toBe('UTC+8')
+    expect(offsetLabel(-210)).toBe('UTC-3:30')
+    expect(offsetLabel(345)).toBe('UTC+5:45')
+    expect(offsetLabel(-600)).toBe('UTC-10')
+    expect(offsetLabel(0)).toBe('UTC')
+  })
+  it('gives the device zone the same label without Intl as with it, in winter and summer', () => {
+    for (const t of [at, Date.UTC(2026, 6, 1)])
+      expect(deviceOffsetLabel(t)).toBe(utcOffsetLabel(deviceTimeZone(), t))
   })
 })
 

@@ -41,6 +41,20 @@ export function deviceTimeZone(): string {
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>()
 
+/** "UTC+8", "UTC-3:30", "UTC" for an offset east of UTC in minutes. */
+export function offsetLabel(minutes: number): string {
+  if (minutes === 0) return 'UTC'
+  const abs = Math.abs(minutes)
+  const mm = abs % 60
+  return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${mm ? `:${String(mm).padStart(2, '0')}` : ''}`
+}
+
+/**
+ * The device's offset at a moment, without Intl: the page's first Intl date format loads ICU's
+ * locale data, tens of milliseconds in one piece, which the chart's label need not wait for.
+ */
+export const deviceOffsetLabel = (at: number): string => offsetLabel(-new Date(at).getTimezoneOffset())
+
 /** "UTC+8", "UTC-3:30", "UTC" for a zone at a moment (summer time included). */
 export function utcOffsetLabel(timeZone: string, at: number): string {
   // The chart's head says it on every new candle: build the formatter once per zone.
@@ -54,8 +68,7 @@ export function utcOffsetLabel(timeZone: string, at: number): string {
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name)
   if (!m) return 'UTC'
   const [, sign, hh, mm] = m
-  if (hh === '00' && mm === '00') return 'UTC'
-  return `UTC${sign}${Number(hh)}${mm === '00' ? '' : `:${mm}`}`
+  return offsetLabel((sign === '-' ? -1 : 1) * (Number(hh) * 60 + Number(mm)))
 }
 
 /** Intl options for klinecharts' date templates (which encode the period and the place). */

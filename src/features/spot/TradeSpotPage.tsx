@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { translateError } from '@/app/error-messages'
 import { tokenAtom } from '@/app/store'
@@ -76,6 +76,34 @@ function DayStats({ symbol, inst }: { symbol: string; inst?: Instrument }) {
   )
 }
 
+function DayChange({ symbol }: { symbol: string }) {
+  return <Change value={useTicker(symbol)?.change} solid />
+}
+
+/** The pair's book, live: its depth updates and ticks render the book alone, not the form. */
+function LiveBook({
+  symbol,
+  inst,
+  onPick,
+}: {
+  symbol: string
+  inst: Instrument | undefined
+  onPick: (price: string) => void
+}) {
+  const depth = useLiveDepth(symbol)
+  const ticker = useTicker(symbol)
+  return (
+    <OrderBook
+      bids={depth?.bids ?? []}
+      asks={depth?.asks ?? []}
+      last={ticker?.last}
+      pricePrecision={inst?.pricePrecision}
+      amountPrecision={inst?.amountPrecision}
+      onPick={onPick}
+    />
+  )
+}
+
 export function TradeSpotPage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
   const { amount: fmt, percent } = useFormat()
@@ -85,11 +113,9 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
   const instruments = useQuery(instrumentsQueryOptions())
   // The page follows its own pair's ticker only (useTicker), not every market's.
   useLiveTickers({ watch: false })
-  const depth = useLiveDepth(symbol)
   useOrderUpdates()
   const spotList = (instruments.data ?? []).filter((i) => i.category === 'spot')
   const inst = spotList.find((i) => i.symbol === symbol)
-  const ticker = useTicker(symbol)
   const balance = useQuery({ ...balanceQueryOptions(symbol), enabled: Boolean(token) })
   const open = useQuery({ ...openOrdersQueryOptions(symbol), enabled: Boolean(token) })
 
@@ -102,6 +128,11 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
   const [pct, setPct] = useState(0)
   const [picking, setPicking] = useState(false)
   const ids = { price: useId(), amount: useId(), total: useId(), slider: useId() }
+  // The form needs the last price only for a market order and to start the price field: the
+  // rest of the time a tick does not render the page (the book and the header follow it).
+  const follow = useRef(true)
+  follow.current = type === 'market' || !price
+  const ticker = useTicker(symbol, follow)
 
   // Start the price field at the last price once it is known.
   useEffect(() => {
@@ -261,7 +292,7 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
           </svg>
           <span className="visually-hidden">{t`Choose a market`}</span>
         </button>
-        <Change value={ticker?.change} solid />
+        <DayChange symbol={symbol} />
         <Link to="/pages/market/quote" search={{ symbol }} className={styles.chartLink} aria-label={t`Chart`}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M4 19V5M4 19h16M8 15l4-4 3 3 5-6" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -411,12 +442,9 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
               {!token ? t`Log in` : side === 'buy' ? t`Buy ${base}` : t`Sell ${base}`}
             </button>
           </form>
-          <OrderBook
-            bids={depth?.bids ?? []}
-            asks={depth?.asks ?? []}
-            last={ticker?.last}
-            pricePrecision={inst?.pricePrecision}
-            amountPrecision={inst?.amountPrecision}
+          <LiveBook
+            symbol={symbol}
+            inst={inst}
             onPick={(p) => {
               if (type !== 'limit') resetSize()
               setType('limit')
