@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { useEffect, useId, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { translateError } from '@/app/error-messages'
 import { tokenAtom } from '@/app/store'
@@ -14,7 +14,7 @@ import { instrumentsQueryOptions } from '@/features/market/api'
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
 import { Change, Price } from '@/features/market/components/Price'
 import { useLiveTickers, useTicker } from '@/features/market/use-live-tickers'
-import { useFormat } from '@/lib/format/use-format'
+import { useCompactFormat, useFormat } from '@/lib/format/use-format'
 import { HttpError } from '@/lib/http/client'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
@@ -47,9 +47,10 @@ function DecimalField(props: {
 }
 
 /** 24 h high, low and volume of the pair (the ticker), beside the last price and the mini chart. */
-function DayStats({ symbol, inst }: { symbol: string; inst?: Instrument }) {
+const DayStats = memo(function DayStats({ symbol, inst }: { symbol: string; inst?: Instrument }) {
   const { t } = useLingui()
-  const { amount: fmt, compact } = useFormat()
+  const { amount: fmt } = useFormat()
+  const compact = useCompactFormat()
   const ticker = useTicker(symbol)
   const pp = inst?.pricePrecision
   const base = inst?.base ?? ''
@@ -69,19 +70,19 @@ function DayStats({ symbol, inst }: { symbol: string; inst?: Instrument }) {
       <dl className={styles.statsGrid}>
         {cell(t`24h high`, ticker && fmt(ticker.high, { dp: pp }), 'stat-high')}
         {cell(t`24h low`, ticker && fmt(ticker.low, { dp: pp }), 'stat-low')}
-        {cell(t`24h vol (${base})`, ticker && compact(ticker.volume), 'stat-volume')}
-        {cell(t`24h vol (${quote})`, ticker && compact(ticker.turnover), 'stat-turnover')}
+        {cell(t`24h vol (${base})`, ticker && compact?.(ticker.volume), 'stat-volume')}
+        {cell(t`24h vol (${quote})`, ticker && compact?.(ticker.turnover), 'stat-turnover')}
       </dl>
     </section>
   )
-}
+})
 
 function DayChange({ symbol }: { symbol: string }) {
   return <Change value={useTicker(symbol)?.change} solid />
 }
 
 /** The pair's book, live: its depth updates and ticks render the book alone, not the form. */
-function LiveBook({
+const LiveBook = memo(function LiveBook({
   symbol,
   inst,
   onPick,
@@ -102,7 +103,7 @@ function LiveBook({
       onPick={onPick}
     />
   )
-}
+})
 
 export function TradeSpotPage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
@@ -271,6 +272,15 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
     if (s !== side) resetSize()
     setSide(s)
   }
+  // A price picked in the book: the handler stays the same function, so a render of the form
+  // does not render the book again (LiveBook is memoised).
+  const onBookPrice = useRef((_p: string) => {})
+  onBookPrice.current = (p: string) => {
+    if (type !== 'limit') resetSize()
+    setType('limit')
+    changePrice(p)
+  }
+  const pickBookPrice = useCallback((p: string) => onBookPrice.current(p), [])
   const pickType = (k: SpotOrderType) => {
     if (k !== type) resetSize()
     setType(k)
@@ -442,15 +452,7 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
               {!token ? t`Log in` : side === 'buy' ? t`Buy ${base}` : t`Sell ${base}`}
             </button>
           </form>
-          <LiveBook
-            symbol={symbol}
-            inst={inst}
-            onPick={(p) => {
-              if (type !== 'limit') resetSize()
-              setType('limit')
-              changePrice(p)
-            }}
-          />
+          <LiveBook symbol={symbol} inst={inst} onPick={pickBookPrice} />
         </div>
         <section className={styles.orders} aria-labelledby={`${ids.slider}-orders`}>
           <div className={styles.ordersHead}>

@@ -29,6 +29,8 @@ export function formatPercent(
 }
 
 const compactFormats = new Map<string, Intl.NumberFormat>()
+/** Whether formatCompact has its formatter for `locale` (building it is the costly part). */
+export const compactReady = (locale: string): boolean => compactFormats.has(locale)
 
 /**
  * A large figure in the locale's short form ("1.2M", "1,2 Mio.", "120万"), for a day's volume

@@ -3,9 +3,9 @@ import { type FormatOptions, format } from '@common/money/decimal'
 import { relativeTime, type Timestamp } from '@common/time/time'
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
-import { useCallback } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { langAtom } from '@/app/store'
-import { formatAsset, formatCompact, formatPercent, formatPrice } from './number'
+import { compactReady, formatAsset, formatCompact, formatPercent, formatPrice } from './number'
 import { formatRelativeTime } from './relative-time'
 
 /**
@@ -15,7 +15,6 @@ import { formatRelativeTime } from './relative-time'
  * - asset(value, code, precision?): a balance or total at the coin's display precision
  *   (USDT 2, BTC the server's 8), truncated;
  * - percent(value, { dp, sign }): a value in percent units ("1.23" -> "+1,23 %" in de);
- * - compact(value): a large figure in short form ("1.2M", "1,2 Mio.");
  * - ago(ts): relative time ("3 minutes ago").
  */
 export function useFormat() {
@@ -39,10 +38,29 @@ export function useFormat() {
       formatPercent(value, { ...opts, locale }),
     [locale],
   )
-  const compact = useCallback((value: string) => formatCompact(value, locale), [locale])
   const ago = useCallback(
     (ts: Timestamp, now = Date.now()) => formatRelativeTime(relativeTime(ts, now), locale, justNow),
     [locale, justNow],
   )
-  return { locale, amount, price, asset, percent, compact, ago }
+  return { locale, amount, price, asset, percent, ago }
+}
+
+/**
+ * A large figure in the UI language's short form ("1.2M", "1,2 Mio."), or null until its Intl
+ * formatter is built, in a task of its own after the first render: a page's first Intl number
+ * format loads ICU's locale data, tens of milliseconds in one piece on a phone. Screens show
+ * their placeholder meanwhile.
+ */
+export function useCompactFormat(): ((value: string) => string) | null {
+  const locale = toBcp47(useAtomValue(langAtom))
+  const [, built] = useState(0)
+  useEffect(() => {
+    if (compactReady(locale)) return
+    const id = setTimeout(() => {
+      formatCompact('0', locale)
+      built((n) => n + 1)
+    }, 0)
+    return () => clearTimeout(id)
+  }, [locale])
+  return compactReady(locale) ? (value: string) => formatCompact(value, locale) : null
 }
