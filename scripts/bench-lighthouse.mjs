@@ -4,13 +4,16 @@
 // Prints one row per route (median of the runs) and, with --gate <score>, exits 1 when the home
 // median (of at least 5 runs) is under that score: a budget with headroom for machine noise, not a
 // timing unit test.
-//   node scripts/bench-lighthouse.mjs [--runs 3] [--routes home,market,...] [--gate 90] [--repeat] [--devtools] [--save dir]
+//   node scripts/bench-lighthouse.mjs [--runs 3] [--routes home,market,...] [--gate 90] [--repeat] [--devtools] [--fixed-cpu] [--save dir]
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import * as constants from 'lighthouse/core/config/constants.js'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
+import { chromium } from 'playwright'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs'
 
 const args = process.argv.slice(2)
@@ -100,6 +103,32 @@ const flags = {
   disableStorageReset: REPEAT,
   ...(DEVTOOLS ? { throttlingMethod: 'devtools' } : {}),
 }
+// Lighthouse's 4x CPU slowdown is calibrated for a host whose BenchmarkIndex is 1500-2000 (its
+// throttling docs). This machine's index swings between about 800 and 2600 as its shared CPUs are
+// contended, so a fixed 4x emulates a different phone from one run to the next. Before each run the
+// host's index is measured with Lighthouse's own benchmark and the slowdown set to
+// 4 x index / 1750: every run emulates the same phone (--fixed-cpu keeps a plain 4x).
+const REFERENCE_INDEX = 1750
+const FIXED_CPU = args.includes('--fixed-cpu')
+async function hostIndex() {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+  try {
+    const page = await browser.contexts()[0].newPage()
+    const index = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`)
+    await page.close()
+    return index
+  } finally {
+    await browser.close()
+  }
+}
+async function calibrated() {
+  if (FIXED_CPU || DEVTOOLS) return { flags, index: null, cpu: 4 }
+  const index = await hostIndex()
+  const cpu = Math.max(1, Math.round((4 * index * 100) / REFERENCE_INDEX) / 100)
+  const throttling = { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpu }
+  return { flags: { ...flags, throttling }, index, cpu }
+}
+
 const rows = []
 try {
   for (const name of chosen) {
@@ -118,8 +147,10 @@ try {
       // Chromium now and then records a trace without its navigation start (NO_NAVSTART): that
       // run says nothing about the page, so it is taken again (at most twice).
       let r
+      let host
       for (let attempt = 1; ; attempt++) {
-        r = await lighthouse(url, flags)
+        host = await calibrated()
+        r = await lighthouse(url, host.flags)
         const err = r.lhr.runtimeError
         if (!err) break
         if (attempt >= 3) throw new Error(`${name}: ${err.message}`)
@@ -130,13 +161,19 @@ try {
         fs.mkdirSync(SAVE, { recursive: true })
         fs.writeFileSync(path.join(SAVE, `${name}-${i + 1}.json`), r.report)
       }
-      const run = { score: Math.round(lhr.categories.performance.score * 100) }
+      const run = {
+        score: Math.round(lhr.categories.performance.score * 100),
+        cpu: host.cpu,
+        index: host.index,
+      }
       for (const [k, id] of Object.entries(METRICS)) run[k] = lhr.audits[id].numericValue
       runs.push(run)
     }
     const row = { route: name }
     for (const k of ['score', ...Object.keys(METRICS)]) row[k] = median(runs.map((r) => r[k]))
     row.scores = runs.map((r) => r.score).join('/')
+    row.cpu = runs.map((r) => r.cpu).join('/')
+    row.index = runs.map((r) => (r.index === null ? '-' : Math.round(r.index))).join('/')
     rows.push(row)
   }
 } finally {
@@ -157,6 +194,7 @@ console.table(
     TBT: `${Math.round(r.tbt)} ms`,
     CLS: r.cls.toFixed(3),
     SI: ms(r.si),
+    'CPU x (host index)': `${r.cpu} (${r.index})`,
   })),
 )
 if (GATE) {
