@@ -212,9 +212,10 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
   const boundary = useBoundaryNote(period)
   const zone = deviceOffsetLabel(Date.now())
   const volumeLabel = t`Volume`
-  // The first history is asked for with the chart's code, not after it (see the data loader).
-  const first = useRef<{ key: string; bars: Promise<Candle[]> } | null>(null)
-  if (!first.current) {
+  // The first history is asked for with the chart's code, not after it (see the data loader); once
+  // per mount (null once used: a later load, after a reconnect say, asks again).
+  const first = useRef<{ key: string; bars: Promise<Candle[]> } | null | undefined>(undefined)
+  if (first.current === undefined) {
     const bars = fetchKline(instrument.symbol, period)
     bars.catch(() => undefined)
     first.current = { key: `${instrument.symbol}|${period}`, bars }
