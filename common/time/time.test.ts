@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TIMEZONE, dayStart, formatInZone, relativeTime, toMillis } from './time'
+import {
+  DEFAULT_TIMEZONE,
+  DEFAULT_TIMEZONE_OFFSET,
+  dayStart,
+  formatInZone,
+  relativeTime,
+  toMillis,
+} from './time'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -80,5 +87,15 @@ describe('dayStart', () => {
     expect(dayStart(NOW, 'America/New_York')).toBe(Date.UTC(2024, 2, 10, 5))
     expect(dayStart(Date.UTC(2024, 2, 11, 12), 'America/New_York')).toBe(Date.UTC(2024, 2, 11, 4))
     expect(dayStart(NOW, 'UTC')).toBe(Date.UTC(2024, 2, 10))
+  })
+})
+
+describe('DEFAULT_TIMEZONE_OFFSET', () => {
+  it('is the offset Intl gives the default zone, in winter and in summer', () => {
+    const f = new Intl.DateTimeFormat('en-US', { timeZone: DEFAULT_TIMEZONE, timeZoneName: 'longOffset' })
+    for (const at of [Date.UTC(2026, 0, 15), Date.UTC(2026, 6, 15), Date.UTC(2030, 3, 1)]) {
+      const name = f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value
+      expect(name).toBe(`GMT+0${DEFAULT_TIMEZONE_OFFSET / 60}:00`)
+    }
   })
 })

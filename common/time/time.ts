@@ -1,6 +1,11 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 
 export const DEFAULT_TIMEZONE = 'Asia/Shanghai'
+/**
+ * DEFAULT_TIMEZONE's offset in minutes east of UTC: China has kept UTC+8 all year since 1991. The
+ * app names calendar candles with it instead of asking Intl (whose first date format is costly).
+ */
+export const DEFAULT_TIMEZONE_OFFSET = 8 * 60
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

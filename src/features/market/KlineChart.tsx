@@ -3,7 +3,7 @@ import { numberSymbols } from '@common/i18n/number-symbols'
 import type { Period } from '@common/market/periods'
 import type { Candle, Instrument } from '@common/market/types'
 import { isNegative, isZero, pctChange } from '@common/money/decimal'
-import { DEFAULT_TIMEZONE } from '@common/time/time'
+import { DEFAULT_TIMEZONE_OFFSET } from '@common/time/time'
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import type { Chart, DeepPartial, KLineData, Styles } from 'klinecharts'
@@ -17,12 +17,11 @@ import {
   chartDateFormatter,
   chartPeriod,
   deviceOffsetLabel,
-  deviceTimeZone,
   type MainIndicator,
   modePeriod,
+  offsetLabel,
   type SubIndicator,
   ticksInside,
-  utcOffsetLabel,
 } from './chart-config'
 import styles from './KlineChart.module.css'
 
@@ -127,9 +126,8 @@ function themeStyles(theme: 'light' | 'dark', line: boolean): DeepPartial<Styles
 /** Where the server's calendar candles open: one rule, said on the chart (server/market/candles.ts). */
 function useBoundaryNote(period: Period): string | null {
   const { t } = useLingui()
-  // Asked only for the calendar periods: Intl's first date format is costly (deviceOffsetLabel).
   if (period !== '4h' && period !== '1D' && period !== '1W' && period !== '1M') return null
-  const zone = utcOffsetLabel(DEFAULT_TIMEZONE, Date.now())
+  const zone = offsetLabel(DEFAULT_TIMEZONE_OFFSET)
   switch (period) {
     case '4h':
       return t`4h candles open every 4 hours from 00:00 ${zone}`
@@ -203,12 +201,7 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
   const [hovered, setHovered] = useState<Candle | null>(null)
   const theme = useAtomValue(themeAtom)
   const period = modePeriod(mode)
-  // The device's zone name is known once the chart exists (it takes Intl's first date format).
-  const [timeZone, setTimeZone] = useState<string | null>(null)
-  const formatDate = useMemo(
-    () => chartDateFormatter(locale, timeZone ?? DEFAULT_TIMEZONE, DEFAULT_TIMEZONE),
-    [locale, timeZone],
-  )
+  const formatDate = useMemo(() => chartDateFormatter(locale), [locale])
   const boundary = useBoundaryNote(period)
   const zone = deviceOffsetLabel(Date.now())
   const volumeLabel = t`Volume`
@@ -221,77 +214,48 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
     first.current = { key: `${instrument.symbol}|${period}`, bars }
   }
 
-  // Create once per mount, in steps that are each a task of their own: the chart's code, Intl's
-  // date data and the chart's first layout would otherwise block input in one long piece.
-  useEffect(() => {
-    let disposed = false
-    let chartCleanup: (() => void) | null = null
-    void import('klinecharts').then(async ({ init, dispose }) => {
-      await nextTask()
-      if (disposed) return
-      const tz = deviceTimeZone()
-      await nextTask()
-      const node = el.current
-      if (disposed || !node) return
-      const chart = init(node, { timezone: tz })
-      if (!chart) return
-      setTimeZone(tz)
-      chartRef.current = chart
-      // Candles reach the price axis, with room for one more bar.
-      chart.setOffsetRightDistance(12)
-      // The action carries the pointer position only: find the bar under it.
-      chart.subscribeAction('onCrosshairChange', (data) => {
-        const cr = data as { x?: number; y?: number; paneId?: string } | undefined
-        if (cr?.x === undefined) return setHovered(null)
-        const point = chart.convertFromPixel([{ x: cr.x, y: cr.y ?? 0 }], { paneId: cr.paneId })
-        const index = Array.isArray(point) ? point[0]?.dataIndex : point.dataIndex
-        const ts = index === undefined ? undefined : chart.getDataList()[index]?.timestamp
-        setHovered(ts === undefined ? null : (candles.current.get(ts) ?? null))
-      })
-      const leave = () => setHovered(null)
-      node.addEventListener('pointerleave', leave)
-      // The chart follows its container's size by itself (its own ResizeObserver).
-      await nextTask()
-      if (disposed) return dispose(node)
-      setReady(true)
-      chartCleanup = () => {
-        node.removeEventListener('pointerleave', leave)
-        dispose(node)
-      }
-    })
-    return () => {
-      disposed = true
-      chartCleanup?.()
-      chartRef.current = null
+  // What the chart should show, and what it was last given: the first frame sets all of it at
+  // once (one layout, one drawing), later renders only what changed.
+  const wanted = {
+    locale,
+    formatDate,
+    theme,
+    line: mode === 'line',
+    instrument,
+    period,
+    main,
+    sub,
+    volumeLabel,
+  }
+  const want = useRef(wanted)
+  want.current = wanted
+  const given = useRef<Partial<typeof wanted>>({})
+  const stopData = useRef<(() => void) | null>(null)
+
+  function sync(chart: Chart) {
+    const w = want.current
+    const g = given.current
+    if (g.locale !== w.locale || g.formatDate !== w.formatDate) {
+      applyLocale(chart, w.locale, w.formatDate)
+      Object.assign(g, { locale: w.locale, formatDate: w.formatDate })
     }
-  }, [])
+    if (g.theme !== w.theme || g.line !== w.line) {
+      chart.setStyles(themeStyles(w.theme, w.line))
+      Object.assign(g, { theme: w.theme, line: w.line })
+    }
+    if (g.instrument !== w.instrument || g.period !== w.period) {
+      stopData.current?.()
+      stopData.current = loadData(chart, w.instrument, w.period)
+      Object.assign(g, { instrument: w.instrument, period: w.period })
+    }
+    if (g.main !== w.main || g.sub !== w.sub || g.volumeLabel !== w.volumeLabel) {
+      applyIndicators(chart, w.main, w.sub, w.volumeLabel)
+      Object.assign(g, { main: w.main, sub: w.sub, volumeLabel: w.volumeLabel })
+    }
+  }
 
-  // Dates and numbers in the UI language; x-axis labels that would be cut at an edge are dropped.
-  useEffect(() => {
-    const chart = chartRef.current
-    if (!ready || !chart) return
-    const family = getComputedStyle(document.documentElement).getPropertyValue('--font').trim()
-    const ctx = document.createElement('canvas').getContext('2d')
-    if (ctx) ctx.font = `${TICK_SIZE}px ${family || 'sans-serif'}`
-    const { group: sep, decimal: dec } = numberSymbols(locale)
-    chart.setFormatter({ formatDate })
-    chart.setThousandsSeparator({
-      format: (value) => {
-        const [int = '', frac] = String(value).split('.')
-        const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, sep)
-        return frac === undefined ? grouped : `${grouped}${dec}${frac}`
-      },
-    })
-    chart.overrideXAxis({
-      createTicks: ({ defaultTicks, bounding }) =>
-        ticksInside(defaultTicks, bounding.width, (s) => ctx?.measureText(s).width ?? s.length * 7),
-    })
-  }, [ready, locale, formatDate])
-
-  // Symbol, period and data: REST history, then the live candle channel.
-  useEffect(() => {
-    const chart = chartRef.current
-    if (!ready || !chart) return
+  /** Symbol, period and data: REST history, then the live candle channel. Returns the stop. */
+  function loadData(chart: Chart, instrument: Instrument, period: Period): () => void {
     let unsubscribe: (() => void) | null = null
     const known = candles.current
     known.clear()
@@ -355,30 +319,58 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
       unsubscribe?.()
       unsubscribe = null
     }
-  }, [ready, instrument, period])
+  }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` re-applies the styles once the chart exists
+  // Created once per mount when its code and first history are here, in a task of its own, with
+  // everything it shows set before its first frame.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sync reads the latest props through refs
   useEffect(() => {
-    chartRef.current?.setStyles(themeStyles(theme, mode === 'line'))
-  }, [ready, theme, mode])
+    let disposed = false
+    let chartCleanup: (() => void) | null = null
+    const history = first.current?.bars.catch(() => null)
+    void Promise.all([import('klinecharts'), history]).then(async ([{ init, dispose }]) => {
+      await nextTask()
+      const node = el.current
+      if (disposed || !node) return
+      const chart = init(node)
+      if (!chart) return
+      chartRef.current = chart
+      // Candles reach the price axis, with room for one more bar.
+      chart.setOffsetRightDistance(12)
+      // The action carries the pointer position only: find the bar under it.
+      chart.subscribeAction('onCrosshairChange', (data) => {
+        const cr = data as { x?: number; y?: number; paneId?: string } | undefined
+        if (cr?.x === undefined) return setHovered(null)
+        const point = chart.convertFromPixel([{ x: cr.x, y: cr.y ?? 0 }], { paneId: cr.paneId })
+        const index = Array.isArray(point) ? point[0]?.dataIndex : point.dataIndex
+        const ts = index === undefined ? undefined : chart.getDataList()[index]?.timestamp
+        setHovered(ts === undefined ? null : (candles.current.get(ts) ?? null))
+      })
+      const leave = () => setHovered(null)
+      node.addEventListener('pointerleave', leave)
+      sync(chart)
+      // The chart follows its container's size by itself (its own ResizeObserver).
+      setReady(true)
+      chartCleanup = () => {
+        node.removeEventListener('pointerleave', leave)
+        dispose(node)
+      }
+    })
+    return () => {
+      disposed = true
+      stopData.current?.()
+      stopData.current = null
+      chartCleanup?.()
+      chartRef.current = null
+      given.current = {}
+    }
+  }, [])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each value reaches sync through `want`
   useEffect(() => {
     const chart = chartRef.current
-    if (!ready || !chart) return
-    chart.removeIndicator()
-    // Main indicators overlay the candles; each sub indicator gets its own pane below.
-    for (const name of main) chart.createIndicator({ name, paneId: 'candle_pane' }, true)
-    for (const name of sub) chart.createIndicator({ name, paneId: `pane_${name}` }, false)
-    // The volume pane's own legend says "VOLUME" in English: name it in the UI language.
-    const vol = chart.getIndicators({ name: 'VOL' })[0]
-    if (vol) {
-      chart.overrideIndicator({
-        name: 'VOL',
-        precision: 2,
-        figures: vol.figures.map((f) => (f.key === 'volume' ? { ...f, title: `${volumeLabel}: ` } : f)),
-      })
-    }
-  }, [ready, main, sub, volumeLabel])
+    if (ready && chart) sync(chart)
+  }, [ready, locale, formatDate, theme, mode, instrument, period, main, sub, volumeLabel])
 
   const bar = hovered ?? latest
   const template = period.endsWith('m') || period.endsWith('h') ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD'
@@ -400,4 +392,40 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
       <div ref={el} className={styles.chart} role="img" aria-label={label} data-ready={ready} />
     </div>
   )
+}
+
+/** Dates and numbers in the UI language; x-axis labels that would be cut at an edge are dropped. */
+function applyLocale(chart: Chart, locale: string, formatDate: ReturnType<typeof chartDateFormatter>) {
+  const family = getComputedStyle(document.documentElement).getPropertyValue('--font').trim()
+  const ctx = document.createElement('canvas').getContext('2d')
+  if (ctx) ctx.font = `${TICK_SIZE}px ${family || 'sans-serif'}`
+  const { group: sep, decimal: dec } = numberSymbols(locale)
+  chart.setFormatter({ formatDate })
+  chart.setThousandsSeparator({
+    format: (value) => {
+      const [int = '', frac] = String(value).split('.')
+      const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, sep)
+      return frac === undefined ? grouped : `${grouped}${dec}${frac}`
+    },
+  })
+  chart.overrideXAxis({
+    createTicks: ({ defaultTicks, bounding }) =>
+      ticksInside(defaultTicks, bounding.width, (s) => ctx?.measureText(s).width ?? s.length * 7),
+  })
+}
+
+/** Main indicators overlay the candles; each sub indicator gets its own pane below. */
+function applyIndicators(chart: Chart, main: MainIndicator[], sub: SubIndicator[], volumeLabel: string) {
+  chart.removeIndicator()
+  for (const name of main) chart.createIndicator({ name, paneId: 'candle_pane' }, true)
+  for (const name of sub) chart.createIndicator({ name, paneId: `pane_${name}` }, false)
+  // The volume pane's own legend says "VOLUME" in English: name it in the UI language.
+  const vol = chart.getIndicators({ name: 'VOL' })[0]
+  if (vol) {
+    chart.overrideIndicator({
+      name: 'VOL',
+      precision: 2,
+      figures: vol.figures.map((f) => (f.key === 'volume' ? { ...f, title: `${volumeLabel}: ` } : f)),
+    })
+  }
 }

@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import {
-  chartDateFormatter,
-  deviceOffsetLabel,
-  deviceTimeZone,
-  offsetLabel,
-  ticksInside,
-  utcOffsetLabel,
-} from './chart-config'
+import { chartDateFormatter, deviceOffsetLabel, offsetLabel, ticksInside } from './chart-config'
 
 const at = Date.UTC(2026, 10, 23, 5, 0) // 13:00 in Shanghai, 06:00 in Berlin (winter)
 
-describe('utcOffsetLabel', () => {
-  it('names whole and half-hour offsets, summer time included', () => {
-    expect(utcOffsetLabel('Asia/Shanghai', at)).toBe('UTC+8')
-    expect(utcOffsetLabel('Europe/Berlin', at)).toBe('UTC+1')
-    expect(utcOffsetLabel('Europe/Berlin', Date.UTC(2026, 6, 1))).toBe('UTC+2')
-    expect(utcOffsetLabel('Asia/Kolkata', at)).toBe('UTC+5:30')
-    expect(utcOffsetLabel('America/St_Johns', at)).toBe('UTC-3:30')
-    expect(utcOffsetLabel('UTC', at)).toBe('UTC')
-  })
-})
+/** Minutes east of UTC of a zone at an instant, as Intl says. */
+function zoneOffset(timeZone: string) {
+  const f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+  return (ms: number) => {
+    const name = f.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? ''
+    const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name)
+    return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0
+  }
+}
 
 describe('offsetLabel', () => {
   it('writes minutes east of UTC as the chart says them', () => {
@@ -29,30 +21,44 @@ describe('offsetLabel', () => {
     expect(offsetLabel(-600)).toBe('UTC-10')
     expect(offsetLabel(0)).toBe('UTC')
   })
-  it('gives the device zone the same label without Intl as with it, in winter and summer', () => {
-    for (const t of [at, Date.UTC(2026, 6, 1)])
-      expect(deviceOffsetLabel(t)).toBe(utcOffsetLabel(deviceTimeZone(), t))
+  it('gives the device zone the label Intl gives it, in winter and summer', () => {
+    const device = zoneOffset(Intl.DateTimeFormat().resolvedOptions().timeZone)
+    for (const t of [at, Date.UTC(2026, 6, 1)]) expect(deviceOffsetLabel(t)).toBe(offsetLabel(device(t)))
   })
 })
 
 describe('chartDateFormatter', () => {
-  it('shows times in the given zone and the locale’s date order', () => {
-    const de = chartDateFormatter('de', 'Europe/Berlin', 'Asia/Shanghai')
+  const berlin = zoneOffset('Europe/Berlin')
+  it('shows times at the given offset and in the locale’s date order', () => {
+    const de = chartDateFormatter('de', berlin)
     expect(de({ timestamp: at, template: 'HH:mm', type: 'xAxis' })).toBe('06:00')
     expect(de({ timestamp: at, template: 'YYYY-MM-DD HH:mm', type: 'crosshair' })).toBe('23.11.2026, 06:00')
-    const en = chartDateFormatter('en', 'Asia/Shanghai', 'Asia/Shanghai')
+    expect(de({ timestamp: Date.UTC(2026, 6, 1, 5), template: 'HH:mm', type: 'xAxis' })).toBe('07:00')
+    const en = chartDateFormatter('en', zoneOffset('Asia/Shanghai'))
     expect(en({ timestamp: at, template: 'MM-DD HH:mm', type: 'xAxis' })).toBe('11/23, 13:00')
     expect(en({ timestamp: at, template: 'YYYY-MM', type: 'xAxis' })).toBe('11/2026')
-    const fi = chartDateFormatter('fi', 'Europe/Helsinki', 'Asia/Shanghai')
+    const fi = chartDateFormatter('fi', zoneOffset('Europe/Helsinki'))
     expect(fi({ timestamp: at, template: 'YYYY-MM-DD', type: 'xAxis' })).toBe('23.11.')
+    expect(fi({ timestamp: at, template: 'HH:mm', type: 'xAxis' })).toBe('07.00')
   })
 
   it('names calendar candles by their date in the server zone', () => {
     // The candle of 25 November opens at 00:00 UTC+8, 17:00 on the 24th in Berlin.
     const open = Date.UTC(2026, 10, 24, 16, 0)
-    const de = chartDateFormatter('de', 'Europe/Berlin', 'Asia/Shanghai')
+    const de = chartDateFormatter('de', berlin)
     expect(de({ timestamp: open, template: 'YYYY-MM-DD', type: 'tooltip' })).toBe('25.11.2026')
     expect(de({ timestamp: open, template: 'YYYY-MM-DD HH:mm', type: 'crosshair' })).toBe('24.11.2026, 17:00')
+  })
+
+  it('shows times at the device’s offset by default', () => {
+    const device = zoneOffset(Intl.DateTimeFormat().resolvedOptions().timeZone)
+    const local = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    expect(chartDateFormatter('en')({ timestamp: at, template: 'HH:mm', type: 'xAxis' })).toBe(
+      local.format(at),
+    )
+    expect(chartDateFormatter('en', device)({ timestamp: at, template: 'HH:mm', type: 'xAxis' })).toBe(
+      local.format(at),
+    )
   })
 })
 

@@ -1,4 +1,6 @@
+import { type DateFields, deviceOffset, formatDate } from '@common/i18n/date-patterns'
 import type { Period } from '@common/market/periods'
+import { DEFAULT_TIMEZONE_OFFSET } from '@common/time/time'
 
 /** Chart modes: the time-sharing line (one-minute closes) or candles of a period. */
 export type ChartMode = 'line' | Period
@@ -34,13 +36,6 @@ export function chartPeriod(p: Period): { type: 'minute' | 'hour' | 'day' | 'wee
 
 export const modePeriod = (m: ChartMode): Period => (m === 'line' ? '1m' : m)
 
-/** The device's IANA time zone: every time on the chart is shown in it. */
-export function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>()
-
 /** "UTC+8", "UTC-3:30", "UTC" for an offset east of UTC in minutes. */
 export function offsetLabel(minutes: number): string {
   if (minutes === 0) return 'UTC'
@@ -49,49 +44,30 @@ export function offsetLabel(minutes: number): string {
   return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${mm ? `:${String(mm).padStart(2, '0')}` : ''}`
 }
 
-/**
- * The device's offset at a moment, without Intl: the page's first Intl date format loads ICU's
- * locale data, tens of milliseconds in one piece, which the chart's label need not wait for.
- */
-export const deviceOffsetLabel = (at: number): string => offsetLabel(-new Date(at).getTimezoneOffset())
+/** The device's offset at a moment, summer time included (the chart's times are in its zone). */
+export const deviceOffsetLabel = (at: number): string => offsetLabel(deviceOffset(at))
 
-/** "UTC+8", "UTC-3:30", "UTC" for a zone at a moment (summer time included). */
-export function utcOffsetLabel(timeZone: string, at: number): string {
-  // The chart's head says it on every new candle: build the formatter once per zone.
-  let offset = offsetFormats.get(timeZone)
-  if (!offset) {
-    offset = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-    offsetFormats.set(timeZone, offset)
-  }
-  const parts = offset.formatToParts(at)
-  const name = parts.find((p) => p.type === 'timeZoneName')?.value ?? 'GMT'
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name)
-  if (!m) return 'UTC'
-  const [, sign, hh, mm] = m
-  return offsetLabel((sign === '-' ? -1 : 1) * (Number(hh) * 60 + Number(mm)))
-}
-
-/** Intl options for klinecharts' date templates (which encode the period and the place). */
-function dateOptions(template: string, type: 'tooltip' | 'crosshair' | 'xAxis'): Intl.DateTimeFormatOptions {
-  const time = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const
-  const day = { month: '2-digit', day: '2-digit' } as const
-  if (template === 'HH:mm') return time
-  if (template === 'MM-DD HH:mm') return { ...day, ...time }
-  if (template === 'YYYY-MM-DD HH:mm')
-    return type === 'xAxis' ? { ...day, ...time } : { year: 'numeric', ...day, ...time }
-  if (template === 'YYYY-MM-DD') return type === 'xAxis' ? day : { year: 'numeric', ...day }
-  if (template === 'YYYY-MM') return { year: 'numeric', month: '2-digit' }
-  if (template === 'YYYY') return { year: 'numeric' }
-  return { year: 'numeric', ...day, ...time, second: '2-digit' }
+/** The fields klinecharts' date templates (which encode the period and the place) show. */
+function templateFields(template: string, type: 'tooltip' | 'crosshair' | 'xAxis'): DateFields {
+  if (template === 'HH:mm') return 'hm'
+  if (template === 'MM-DD HH:mm') return 'mdhm'
+  if (template === 'YYYY-MM-DD HH:mm') return type === 'xAxis' ? 'mdhm' : 'ymdhm'
+  if (template === 'YYYY-MM-DD') return type === 'xAxis' ? 'md' : 'ymd'
+  if (template === 'YYYY-MM') return 'ym'
+  if (template === 'YYYY') return 'y'
+  return 'ymdhms'
 }
 
 /**
  * Chart dates in the UI language ("23.11. 13:00" in de, "11/23 13:00" in en), for klinecharts'
- * formatter.formatDate: times in the device's zone, dates of calendar candles (day, week, month)
- * in the zone the server cuts them in.
+ * formatter.formatDate: times at the device's offset, dates of calendar candles (day, week, month)
+ * at the offset the server cuts them at. Offsets are minutes east of UTC at an instant.
  */
-export function chartDateFormatter(locale: string, timeZone: string, calendarTimeZone: string) {
-  const cache = new Map<string, Intl.DateTimeFormat>()
+export function chartDateFormatter(
+  locale: string,
+  timeOffset: (ms: number) => number = deviceOffset,
+  calendarOffset: (ms: number) => number = () => DEFAULT_TIMEZONE_OFFSET,
+) {
   return ({
     timestamp,
     template,
@@ -101,16 +77,10 @@ export function chartDateFormatter(locale: string, timeZone: string, calendarTim
     template: string
     type: 'tooltip' | 'crosshair' | 'xAxis'
   }) => {
-    const key = `${template}|${type}`
-    let f = cache.get(key)
-    if (!f) {
-      // A day, week or month candle is named by its date where the server cuts them: in Berlin
-      // the 25 November candle (from 00:00 UTC+8) opens on the 24th at 17:00.
-      const zone = template.includes('HH') ? timeZone : calendarTimeZone
-      f = new Intl.DateTimeFormat(locale, { timeZone: zone, ...dateOptions(template, type) })
-      cache.set(key, f)
-    }
-    return f.format(timestamp)
+    // A day, week or month candle is named by its date where the server cuts them: in Berlin
+    // the 25 November candle (from 00:00 UTC+8) opens on the 24th at 17:00.
+    const offset = template.includes('HH') ? timeOffset(timestamp) : calendarOffset(timestamp)
+    return formatDate(timestamp, offset, locale, templateFields(template, type))
   }
 }
 

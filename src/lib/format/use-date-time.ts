@@ -1,29 +1,14 @@
+import { deviceOffset, formatDate } from '@common/i18n/date-patterns'
 import { useFormat } from './use-format'
 
-const OPTS: Intl.DateTimeFormatOptions = {
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-}
-
-/** Short date and time of a record in the app's language ("11/23 13:21:54"). */
+/** Short date and time of a record in the app's language ("11/23, 13:21:54"), in the device's zone. */
 export function useDateTime() {
   const { locale } = useFormat()
-  return (ts: number) => new Date(ts).toLocaleString(locale, OPTS)
+  return (ts: number) => formatDate(ts, deviceOffset(ts), locale, 'mdhms')
 }
 
-const TIME: Intl.DateTimeFormatOptions = {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-}
-
-/** Time of day of a trade in the app's language ("13:21:54"). */
+/** Time of day of a trade in the app's language ("13:21:54"), in the device's zone. */
 export function useTime() {
   const { locale } = useFormat()
-  return (ts: number) => new Date(ts).toLocaleTimeString(locale, TIME)
+  return (ts: number) => formatDate(ts, deviceOffset(ts), locale, 'hms')
 }

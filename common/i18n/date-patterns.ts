@@ -1,0 +1,297 @@
+/**
+ * Numeric dates and times of the UI languages ("26.11., 13:05" in de, "11/26, 13:05" in en), as
+ * Chromium's Intl gives them. A page's first Intl.DateTimeFormat loads ICU's date data: 20-45 ms in
+ * one piece on a mid-range phone, which the quote page's chart and trades paid in their first
+ * frames. The 15 UI languages format from this table; any other locale asks Intl once per pattern.
+ * date-patterns.test.ts checks the table against Intl.
+ */
+
+/** The sets of fields the app shows: hours and minutes, month and day, with or without the year. */
+export const DATE_FIELDS = {
+  hm: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  hms: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  md: { month: '2-digit', day: '2-digit' },
+  mdhm: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  mdhms: {
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  },
+  ymd: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  ymdhm: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  },
+  ymdhms: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  },
+  ym: { year: 'numeric', month: '2-digit' },
+  y: { year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>
+
+export type DateFields = keyof typeof DATE_FIELDS
+
+const ORDER = Object.keys(DATE_FIELDS) as DateFields[]
+
+/**
+ * Patterns in the order of DATE_FIELDS: {y} {M} {d} {H} {m} {s} stand for the fields, two digits
+ * each (but the year); {M1} and {d1} for a month or day without its leading zero (es "2/1").
+ */
+const p = (...patterns: string[]) =>
+  Object.fromEntries(ORDER.map((f, i) => [f, patterns[i] ?? ''])) as Record<DateFields, string>
+
+export const UI_DATE_PATTERNS: Readonly<Record<string, Readonly<Record<DateFields, string>>>> = {
+  'zh-TW': p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{M}/{d}',
+    '{M}/{d} {H}:{m}',
+    '{M}/{d} {H}:{m}:{s}',
+    '{y}/{M}/{d}',
+    '{y}/{M}/{d} {H}:{m}',
+    '{y}/{M}/{d} {H}:{m}:{s}',
+    '{y}/{M}',
+    '{y}年',
+  ),
+  en: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{M}/{d}',
+    '{M}/{d}, {H}:{m}',
+    '{M}/{d}, {H}:{m}:{s}',
+    '{M}/{d}/{y}',
+    '{M}/{d}/{y}, {H}:{m}',
+    '{M}/{d}/{y}, {H}:{m}:{s}',
+    '{M}/{y}',
+    '{y}',
+  ),
+  ko: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{M}. {d}.',
+    '{M}. {d}. {H}:{m}',
+    '{M}. {d}. {H}:{m}:{s}',
+    '{y}. {M}. {d}.',
+    '{y}. {M}. {d}. {H}:{m}',
+    '{y}. {M}. {d}. {H}:{m}:{s}',
+    '{y}. {M1}.',
+    '{y}년',
+  ),
+  ja: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{M}/{d}',
+    '{M}/{d} {H}:{m}',
+    '{M}/{d} {H}:{m}:{s}',
+    '{y}/{M}/{d}',
+    '{y}/{M}/{d} {H}:{m}',
+    '{y}/{M}/{d} {H}:{m}:{s}',
+    '{y}/{M}',
+    '{y}年',
+  ),
+  de: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{d}.{M}.',
+    '{d}.{M}., {H}:{m}',
+    '{d}.{M}., {H}:{m}:{s}',
+    '{d}.{M}.{y}',
+    '{d}.{M}.{y}, {H}:{m}',
+    '{d}.{M}.{y}, {H}:{m}:{s}',
+    '{M}/{y}',
+    '{y}',
+  ),
+  fr: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{d}/{M}',
+    '{d}/{M} {H}:{m}',
+    '{d}/{M} {H}:{m}:{s}',
+    '{d}/{M}/{y}',
+    '{d}/{M}/{y} {H}:{m}',
+    '{d}/{M}/{y} {H}:{m}:{s}',
+    '{M}/{y}',
+    '{y}',
+  ),
+  es: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{d1}/{M1}',
+    '{d1}/{M1}, {H}:{m}',
+    '{d1}/{M1}, {H}:{m}:{s}',
+    '{d}/{M}/{y}',
+    '{d}/{M}/{y}, {H}:{m}',
+    '{d}/{M}/{y}, {H}:{m}:{s}',
+    '{M1}/{y}',
+    '{y}',
+  ),
+  it: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{d}/{M}',
+    '{d}/{M}, {H}:{m}',
+    '{d}/{M}, {H}:{m}:{s}',
+    '{d}/{M}/{y}',
+    '{d}/{M}/{y}, {H}:{m}',
+    '{d}/{M}/{y}, {H}:{m}:{s}',
+    '{M}/{y}',
+    '{y}',
+  ),
+  uk: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{d}.{M}',
+    '{d}.{M}, {H}:{m}',
+    '{d}.{M}, {H}:{m}:{s}',
+    '{d}.{M}.{y}',
+    '{d}.{M}.{y}, {H}:{m}',
+    '{d}.{M}.{y}, {H}:{m}:{s}',
+    '{M}.{y}',
+    '{y}',
+  ),
+  sv: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{d}/{M}',
+    '{d}/{M} {H}:{m}',
+    '{d}/{M} {H}:{m}:{s}',
+    '{y}-{M}-{d}',
+    '{y}-{M}-{d} {H}:{m}',
+    '{y}-{M}-{d} {H}:{m}:{s}',
+    '{y}-{M}',
+    '{y}',
+  ),
+  fi: p(
+    '{H}.{m}',
+    '{H}.{m}.{s}',
+    '{d}.{M}.',
+    '{d}.{M}. klo {H}.{m}',
+    '{d}.{M}. klo {H}.{m}.{s}',
+    '{d}.{M}.{y}',
+    '{d}.{M}.{y} klo {H}.{m}',
+    '{d}.{M}.{y} klo {H}.{m}.{s}',
+    '{M1}.{y}',
+    '{y}',
+  ),
+  pl: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{d}.{M}',
+    '{d}.{M}, {H}:{m}',
+    '{d}.{M}, {H}:{m}:{s}',
+    '{d}.{M}.{y}',
+    '{d}.{M}.{y}, {H}:{m}',
+    '{d}.{M}.{y}, {H}:{m}:{s}',
+    '{M}.{y}',
+    '{y}',
+  ),
+  pt: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{d}/{M}',
+    '{d}/{M}, {H}:{m}',
+    '{d}/{M}, {H}:{m}:{s}',
+    '{d}/{M}/{y}',
+    '{d}/{M}/{y}, {H}:{m}',
+    '{d}/{M}/{y}, {H}:{m}:{s}',
+    '{M}/{y}',
+    '{y}',
+  ),
+  tr: p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{d}/{M}',
+    '{d}/{M} {H}:{m}',
+    '{d}/{M} {H}:{m}:{s}',
+    '{d}.{M}.{y}',
+    '{d}.{M}.{y} {H}:{m}',
+    '{d}.{M}.{y} {H}:{m}:{s}',
+    '{M}.{y}',
+    '{y}',
+  ),
+  'zh-CN': p(
+    '{H}:{m}',
+    '{H}:{m}:{s}',
+    '{M}/{d}',
+    '{M}/{d} {H}:{m}',
+    '{M}/{d} {H}:{m}:{s}',
+    '{y}/{M}/{d}',
+    '{y}/{M}/{d} {H}:{m}',
+    '{y}/{M}/{d} {H}:{m}:{s}',
+    '{y}年{M1}月',
+    '{y}年',
+  ),
+}
+
+const TOKENS: Record<string, string> = {
+  year: 'y',
+  month: 'M',
+  day: 'd',
+  hour: 'H',
+  minute: 'm',
+  second: 's',
+}
+
+/** What Intl says for `locale` (the table's source, and the answer for locales outside it). */
+export function intlDatePattern(locale: string, fields: DateFields): string {
+  return (
+    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...DATE_FIELDS[fields] })
+      // One digit in every field: a pattern that drops a leading zero shows it.
+      .formatToParts(Date.UTC(2026, 0, 2, 3, 4, 5))
+      .map((part) =>
+        part.type === 'literal' || !TOKENS[part.type]
+          ? part.value
+          : `{${TOKENS[part.type]}${part.type !== 'year' && part.value.length === 1 ? '1' : ''}}`,
+      )
+      .join('')
+  )
+}
+
+const asked = new Map<string, string>()
+
+export function datePattern(locale: string, fields: DateFields): string {
+  const known = UI_DATE_PATTERNS[locale]?.[fields]
+  if (known) return known
+  const key = `${locale}|${fields}`
+  let found = asked.get(key)
+  if (found === undefined) {
+    found = intlDatePattern(locale, fields)
+    asked.set(key, found)
+  }
+  return found
+}
+
+/** Minutes east of UTC of the device's zone at an instant (summer time included), without Intl. */
+export const deviceOffset = (ms: number): number => -new Date(ms).getTimezoneOffset()
+
+const two = (n: number) => String(n).padStart(2, '0')
+
+/** An instant in the language's numeric pattern, at an offset of `offset` minutes east of UTC. */
+export function formatDate(ms: number, offset: number, locale: string, fields: DateFields): string {
+  const d = new Date(ms + offset * 60_000)
+  const values: Record<string, number> = {
+    y: d.getUTCFullYear(),
+    M: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+    H: d.getUTCHours(),
+    m: d.getUTCMinutes(),
+    s: d.getUTCSeconds(),
+  }
+  return datePattern(locale, fields).replace(/\{([yMdHms])(1?)\}/g, (_, k: string, one: string) => {
+    const v = values[k] ?? 0
+    return k === 'y' || one ? String(v) : two(v)
+  })
+}
