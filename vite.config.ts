@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { appShell } from './scripts/vite-app-shell'
-import { klinechartsLazyIntl } from './scripts/vite-klinecharts-intl'
+import { klinechartsPatches } from './scripts/vite-klinecharts-patches'
 
 const apiTarget = `http://localhost:${process.env.PORT || 8080}`
 
@@ -28,7 +28,7 @@ export default defineConfig({
     }),
     react(),
     appShell(),
-    klinechartsLazyIntl(),
+    klinechartsPatches(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     // The build fails when any catalog lacks a translation (npm run build extracts first).
     // LINGUI_STRICT=0 relaxes this for a local build while a feature's texts await translation.

@@ -1,12 +1,13 @@
 import { PAGE_PENDING_MS } from '@common/constants'
-import { createHashHistory, createRouter } from '@tanstack/react-router'
+import { createRouter } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen'
+import { createAppHistory } from './hash-history'
 import { queryClient } from './query'
 import { PendingPage, RouteError } from './shell/RouteStatus'
 
 export const router = createRouter({
   routeTree,
-  history: createHashHistory(),
+  history: createAppHistory(),
   context: { queryClient },
   defaultPreload: 'intent',
   // Loaders read the query cache; the router must not keep a second copy.

@@ -67,6 +67,15 @@ test('the chart loads and switches periods and indicators; full screen and detai
   await expect(page.getByRole('img', { name: 'Price chart' })).toHaveAttribute('data-ready', 'true')
 })
 
+test('a shared link with a query of its own opens the market it names, and keeps that query', async ({
+  page,
+}) => {
+  await page.goto('./?utm_source=chat#/pages/market/quote?symbol=ETHUSDT')
+  await expect(page.getByRole('heading', { name: 'ETH/USDT' })).toBeVisible()
+  await page.getByRole('link', { name: 'Market details' }).click()
+  await expect(page).toHaveURL(/\?utm_source=chat#\/pages\/trade\/detail\?symbol=ETHUSDT$/)
+})
+
 test('home shows live lists and links into the markets', async ({ page }) => {
   await page.goto('./')
   await expect(page.getByRole('heading', { name: 'Hot' })).toBeVisible()

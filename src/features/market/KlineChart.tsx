@@ -321,8 +321,8 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
     }
   }
 
-  // Created once per mount when its code and first history are here, in a task of its own, with
-  // everything it shows set before its first frame.
+  // Created once per mount when its code and first history are here, with everything it shows
+  // set before its first frame.
   // biome-ignore lint/correctness/useExhaustiveDependencies: sync reads the latest props through refs
   useEffect(() => {
     let disposed = false
@@ -348,13 +348,17 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
       })
       const leave = () => setHovered(null)
       node.addEventListener('pointerleave', leave)
-      sync(chart)
-      // The chart follows its container's size by itself (its own ResizeObserver).
-      setReady(true)
       chartCleanup = () => {
         node.removeEventListener('pointerleave', leave)
         dispose(node)
       }
+      // Its content in a task of its own: each half is short enough not to block input. Nothing is
+      // drawn in between (a canvas waits for its exact size, two frames away: vite-klinecharts-patches).
+      await nextTask()
+      if (disposed) return
+      sync(chart)
+      // The chart follows its container's size by itself (its own ResizeObserver).
+      setReady(true)
     })
     return () => {
       disposed = true
