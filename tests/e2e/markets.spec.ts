@@ -53,6 +53,11 @@ test('the chart loads and switches periods and indicators; full screen and detai
   await page.getByRole('button', { name: '1h', exact: true }).click()
   await req
   await expect(page.getByRole('button', { name: '1h', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  // The chart shows the 1h history, not a late answer for 15m: its newest bar opens on the hour
+  // (in the device's zone, which may be half an hour off).
+  const offset = await page.evaluate(() => new Date().getTimezoneOffset())
+  const minutes = String(((-offset % 60) + 60) % 60).padStart(2, '0')
+  await expect(page.getByTestId('bar-time')).toHaveText(new RegExp(`:${minutes}$`))
   const line = page.waitForRequest((r) => r.url().includes('market/kline') && r.url().includes('period=1m'))
   await page.getByRole('button', { name: 'Line' }).click()
   await line

@@ -265,14 +265,19 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
       known.set(c.t, c)
       setLatest((prev) => (!prev || c.t >= prev.t ? c : prev))
     }
-    chart.setSymbol({
-      ticker: instrument.symbol,
-      pricePrecision: instrument.pricePrecision,
-      volumePrecision: instrument.amountPrecision,
-    })
-    chart.setPeriod(chartPeriod(period))
+    const wanted = chartPeriod(period)
+    let stopped = false
+    // setDataLoader, setSymbol and setPeriod each start a load, the first ones for the chart's old
+    // symbol or period: only the load for this symbol and period is answered, and an answer that
+    // comes after a switch is dropped (a late 15m history used to replace the 1h one).
     chart.setDataLoader({
-      getBars: async ({ type, timestamp, callback }) => {
+      getBars: async ({ type, timestamp, callback, symbol: asked, period: askedPeriod }) => {
+        if (
+          asked.ticker !== instrument.symbol ||
+          askedPeriod.type !== wanted.type ||
+          askedPeriod.span !== wanted.span
+        )
+          return
         if (type === 'backward') return callback([], false)
         try {
           const pre = first.current
@@ -285,10 +290,11 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
                 period,
                 type === 'forward' ? (timestamp ?? undefined) : undefined,
               ))
+          if (stopped) return
           for (const c of list) keep(c)
           callback(list.map(toBar), { forward: list.length >= 300, backward: false })
         } catch {
-          callback([], false)
+          if (!stopped) callback([], false)
         }
       },
       subscribeBar: ({ callback }) => {
@@ -315,7 +321,14 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
         unsubscribe = null
       },
     })
+    chart.setSymbol({
+      ticker: instrument.symbol,
+      pricePrecision: instrument.pricePrecision,
+      volumePrecision: instrument.amountPrecision,
+    })
+    chart.setPeriod(wanted)
     return () => {
+      stopped = true
       unsubscribe?.()
       unsubscribe = null
     }
