@@ -58,6 +58,9 @@ function deferEntry(): Plugin {
         let out = html.replace(entry[0], '')
         for (const p of preload) out = out.replace(p[0], '')
         const first = preload.map((p) => p[1] ?? '')
+        // The entry's dynamic imports are its start-up stages (src/main.tsx): preloaded with it, with
+        // everything they import and their styles, so cutting start-up into tasks adds no round trip.
+        if (ctx.bundle) first.push(...bootStages(ctx.bundle, first))
         const boot = JSON.stringify({
           entry: entry[1],
           preload: first,
@@ -68,6 +71,40 @@ function deferEntry(): Plugin {
       },
     },
   }
+}
+
+/** The chunks and styles the entry imports dynamically at start-up, beyond those already listed. */
+function bootStages(bundle: Rolldown.OutputBundle, listed: string[]): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk')
+  const byName = new Map(chunks.map((c) => [c.fileName, c]))
+  const entry = chunks.find((c) => c.isEntry)
+  if (!entry?.dynamicImports.length) throw new Error('app shell: the entry has no start-up stages')
+  // The entry itself and its styles are already in the page.
+  const have = new Set([
+    ...listed.map((f) => f.replace(/^\.\//, '')),
+    entry.fileName,
+    ...(entry.viteMetadata?.importedCss ?? []),
+  ])
+  const out: string[] = []
+  const add = (file: string) => {
+    if (have.has(file)) return false
+    have.add(file)
+    out.push(`./${file}`)
+    return true
+  }
+  const walk = (chunk: Rolldown.OutputChunk) => {
+    if (!add(chunk.fileName)) return
+    for (const css of chunk.viteMetadata?.importedCss ?? []) add(css)
+    for (const imp of chunk.imports) {
+      const next = byName.get(imp)
+      if (next) walk(next)
+    }
+  }
+  for (const file of entry.dynamicImports) {
+    const chunk = byName.get(file)
+    if (chunk) walk(chunk)
+  }
+  return out
 }
 
 /**

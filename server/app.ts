@@ -110,6 +110,9 @@ function registerStatic(app: FastifyInstance, root: string): void {
   app.register(fastifyStatic, {
     root,
     wildcard: true,
+    // The build writes .br and .gz copies (scripts/precompress.mjs): a file is compressed once, at
+    // the highest level, not again for every request (a CPU the app's visitors share).
+    preCompressed: true,
     // Our own cache-control below; the plugin's default would override it.
     cacheControl: false,
     index: ['index.html'],

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { LANG_CODES } from '@common/i18n/languages'
 import { drawnLogoColor } from '@common/market/logo'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -142,6 +144,47 @@ describe('static PWA serving', () => {
       expect(index.headers['cache-control']).toBe('no-cache')
       const asset = await h.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    } finally {
+      await h.close()
+      fs.rmSync(dir, { recursive: true })
+    }
+  })
+
+  it('sends the build-time Brotli or gzip copy a client accepts, and the original to one that accepts neither', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'))
+    fs.mkdirSync(path.join(dir, 'assets'))
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>x</title>')
+    const code = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ row: i })))}`
+    fs.writeFileSync(path.join(dir, 'assets', 'vendor-abc123.js'), code)
+    const built = spawnSync(process.execPath, ['scripts/precompress.mjs', dir], { encoding: 'utf8' })
+    expect(built.status).toBe(0)
+    expect(fs.existsSync(path.join(dir, 'assets', 'vendor-abc123.js.br'))).toBe(true)
+    expect(fs.existsSync(path.join(dir, 'index.html.br'))).toBe(false) // under 1 KB: sent as it is
+    const h = await startHarness('pglite', { staticDir: dir })
+    try {
+      const get = (encoding: string) =>
+        h.app.inject({
+          method: 'GET',
+          url: '/assets/vendor-abc123.js',
+          headers: { 'accept-encoding': encoding },
+        })
+      const br = await get('gzip, deflate, br')
+      expect(br.headers['content-encoding']).toBe('br')
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      // The build's own bytes (highest level), not a copy compressed again for this request.
+      expect(br.rawPayload.equals(fs.readFileSync(path.join(dir, 'assets', 'vendor-abc123.js.br')))).toBe(
+        true,
+      )
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(code)
+      const gz = await get('gzip')
+      expect(gz.headers['content-encoding']).toBe('gzip')
+      expect(gz.rawPayload.equals(fs.readFileSync(path.join(dir, 'assets', 'vendor-abc123.js.gz')))).toBe(
+        true,
+      )
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(code)
+      const plain = await get('identity')
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.body).toBe(code)
     } finally {
       await h.close()
       fs.rmSync(dir, { recursive: true })

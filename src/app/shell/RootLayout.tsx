@@ -6,13 +6,12 @@ import { OfflineBanner } from '@/app/pwa/OfflineBanner'
 import { FeedbackLayer } from '@/ui/FeedbackLayer'
 import { dropQueuedToasts } from '@/ui/feedback'
 import { AppTabBar } from './AppTabBar'
+import { ClientDataSync } from './ClientDataSync'
 import styles from './RootLayout.module.css'
 import { UpdatePrompt } from './UpdatePrompt'
-import { useClientDataSync } from './use-client-data-sync'
 
 export function RootLayout() {
   const { t } = useLingui()
-  useClientDataSync()
   const path = useRouterState({ select: (s) => s.location.pathname })
   const onHome = path === '/' || path === '/pages/home/index'
   useEffect(() => {
@@ -20,6 +19,7 @@ export function RootLayout() {
   }, [path])
   return (
     <div className={styles.frame}>
+      <ClientDataSync />
       <OfflineBanner />
       <main className={styles.main}>
         <Outlet />

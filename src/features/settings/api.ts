@@ -16,8 +16,8 @@ export const countryListQueryOptions = () =>
   queryOptions({
     queryKey: [...root, 'countries'],
     queryFn: () => http.get<Country[]>('getCountryList', undefined, { toast: false }),
+    // Kept by the client store (countryListAtom), not again in the persisted query cache.
     staleTime: 24 * 60 * 60 * 1000,
-    meta: { persist: true },
   })
 
 export const newestVersionQueryOptions = () =>

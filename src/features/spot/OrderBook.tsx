@@ -1,7 +1,7 @@
 import { add, div, gt, isZero, max, mul } from '@common/money/decimal'
 import type { DepthLevel, PublicTrade } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { memo, useDeferredValue, useState } from 'react'
 import { useTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { SelectSheet } from '@/ui/SelectSheet'
@@ -23,21 +23,7 @@ function widths(cum: string[], scale: string): string[] {
   return cum.map((c) => (isZero(scale) ? '0' : div(mul(c, '100'), scale, 2, 'down')))
 }
 
-/**
- * Asks above, last price, bids below; a tap on a row hands its price to the order form. Each
- * row's bar is the cumulative amount from the spread out to that level, on one scale for both
- * sides, so the deeper side shows at a glance. The levels can be grouped by 1, 10, 100 or 1000
- * ticks of the instrument's price (the app's picker sheet).
- */
-export function OrderBook({
-  bids,
-  asks,
-  last,
-  rows = 7,
-  pricePrecision,
-  amountPrecision,
-  onPick,
-}: {
+type BookProps = {
   bids: DepthLevel[]
   asks: DepthLevel[]
   last?: string
@@ -45,14 +31,44 @@ export function OrderBook({
   pricePrecision?: number
   amountPrecision?: number
   onPick?: (price: string) => void
-}) {
+}
+
+const NO_LEVELS: DepthLevel[] = []
+
+/**
+ * Asks above, last price, bids below; a tap on a row hands its price to the order form. Each
+ * row's bar is the cumulative amount from the spread out to that level, on one scale for both
+ * sides, so the deeper side shows at a glance. The levels can be grouped by 1, 10, 100 or 1000
+ * ticks of the instrument's price (the app's picker sheet).
+ *
+ * A new book or last price arrives from the socket as an urgent update (the query cache is an
+ * external store); the book is drawn from deferred copies, so React draws it in a render it can
+ * split and interrupt, not in one task per message.
+ */
+export const OrderBook = memo(function OrderBook(props: BookProps) {
+  const bids = useDeferredValue(props.bids.length > 0 ? props.bids : NO_LEVELS)
+  const asks = useDeferredValue(props.asks.length > 0 ? props.asks : NO_LEVELS)
+  const last = useDeferredValue(props.last)
+  return <BookView {...props} bids={bids} asks={asks} last={last} />
+})
+
+const BookView = memo(function BookView({
+  bids,
+  asks,
+  last,
+  rows = 7,
+  pricePrecision,
+  amountPrecision,
+  onPick,
+}: BookProps) {
   const { t } = useLingui()
   const { amount } = useFormat()
   const steps = pricePrecision === undefined ? [] : groupSteps(pricePrecision)
   const [group, setGroup] = useState(0)
   const step = steps[group]
-  const a = (step ? groupLevels(asks, step, 'ask') : asks).slice(0, rows)
-  const b = (step ? groupLevels(bids, step, 'bid') : bids).slice(0, rows)
+  // One tick is the book's own grain: its levels are shown as they come.
+  const a = step && group > 0 ? groupLevels(asks, step, 'ask', rows) : asks.slice(0, rows)
+  const b = step && group > 0 ? groupLevels(bids, step, 'bid', rows) : bids.slice(0, rows)
   const dp = pricePrecision === undefined ? undefined : Math.max(0, pricePrecision - group)
   const ac = cumulative(a)
   const bc = cumulative(b)
@@ -107,7 +123,7 @@ export function OrderBook({
       </ol>
     </section>
   )
-}
+})
 
 export function RecentTrades({ trades, pricePrecision }: { trades: PublicTrade[]; pricePrecision?: number }) {
   const { t } = useLingui()

@@ -68,4 +68,28 @@ describe('depth grouping', () => {
       { numRuns: 300 },
     )
   })
+
+  it('builds only the best buckets the book shows, the same as the full grouping', () => {
+    const level = fc.record({
+      price: fc.integer({ min: 1, max: 100_000 }).map((n) => (n / 100).toFixed(2)),
+      amount: fc.integer({ min: 1, max: 10_000 }).map((n) => (n / 1000).toFixed(3)),
+    })
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(level, { selector: (l) => l.price, maxLength: 100 }),
+        fc.constantFrom(...groupSteps(2)),
+        fc.constantFrom<'bid' | 'ask'>('bid', 'ask'),
+        fc.integer({ min: 0, max: 12 }),
+        (raw, step, side, limit) => {
+          const levels = [...raw].sort((a, b) =>
+            side === 'bid' ? cmp(b.price, a.price) : cmp(a.price, b.price),
+          )
+          expect(groupLevels(levels, step, side, limit)).toEqual(
+            groupLevels(levels, step, side).slice(0, limit),
+          )
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
 })

@@ -12,14 +12,22 @@ export function groupSteps(pricePrecision: number): string[] {
 /**
  * Merges book levels into price buckets of `step`: bids round down (a bucket shows the worst
  * price of its bids), asks round up, so a grouped level never looks better than its orders.
- * Levels arrive best first and leave best first; amounts are summed exactly.
+ * Levels arrive best first and leave best first; amounts are summed exactly. With `limit`, only
+ * the best `limit` buckets are built: the book shows a few of the hundred levels it receives, and
+ * each level costs two exact divisions.
  */
-export function groupLevels(levels: readonly DepthLevel[], step: string, side: 'bid' | 'ask'): DepthLevel[] {
+export function groupLevels(
+  levels: readonly DepthLevel[],
+  step: string,
+  side: 'bid' | 'ask',
+  limit = Number.POSITIVE_INFINITY,
+): DepthLevel[] {
   const out: DepthLevel[] = []
   for (const l of levels) {
     const price = mul(div(l.price, step, 0, side === 'bid' ? 'down' : 'up'), step)
     const last = out[out.length - 1]
     if (last && last.price === price) last.amount = add(last.amount, l.amount)
+    else if (out.length === limit) break
     else out.push({ price, amount: normalize(l.amount) })
   }
   return out
