@@ -27,6 +27,9 @@ const AFTER_PAINT = [
   ['area catalog loaders', /locales\/errors\//],
   // The service worker is registered after the load event (UpdatePrompt).
   ['workbox-window', /skipWaiting|SKIP_WAITING/],
+  // The update and install offers render once the first screen has painted (RootLayout).
+  ['update offer', /messageSkipWaiting/],
+  ['install offer', /installOfferDismissedAt/],
 ]
 
 const executablePath = ensureChromium()

@@ -1,5 +1,6 @@
 import '@/ui/global.css'
 import { langAtom, store, themeAtom } from './app/store'
+import { applyTheme } from './app/theme'
 
 /**
  * Start-up runs as a few tasks of some milliseconds each instead of one: evaluating every module
@@ -36,7 +37,7 @@ async function boot(): Promise<void> {
   await nextTask()
   const { installStartup } = await import('./app/install-startup')
   if (installStartup()) return // redirected to the desktop site
-  const [{ activateLang }, { applyTheme }] = await Promise.all([import('./app/i18n'), import('./app/theme')])
+  const { activateLang } = await import('./app/i18n')
   applyTheme(store.get(themeAtom))
 
   /**

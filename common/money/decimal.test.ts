@@ -1,3 +1,5 @@
+import BigLib from 'big.js'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from '../i18n/languages'
 import {
@@ -149,6 +151,49 @@ describe('round and toFixed', () => {
     expect(toFixed('1.999', 2)).toBe('1.99')
     expect(toFixed('1', 4)).toBe('1.0000')
     expect(toFixed('1.999', 2, 'half-up')).toBe('2.00')
+  })
+  it('toFixed on the digits equals big.js in every mode, sign and shape of input', () => {
+    const B = BigLib()
+    B.NE = -1e6
+    B.PE = 1e6
+    const RMS = { down: 0, 'half-up': 1, 'half-even': 2, up: 3 } as const
+    const reference = (a: string, dp: number, mode: keyof typeof RMS) => {
+      const s = new B(a).toFixed(dp, RMS[mode])
+      return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s
+    }
+    const digits = (max: number) =>
+      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: max })
+    const decimal = fc
+      .tuple(fc.boolean(), digits(25), fc.option(digits(20), { nil: undefined }))
+      .map(([negative, int, frac]) => `${negative ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`)
+    fc.assert(
+      fc.property(
+        decimal,
+        fc.integer({ min: 0, max: 14 }),
+        fc.constantFrom<keyof typeof RMS>('down', 'half-up', 'half-even', 'up'),
+        (a, dp, mode) => {
+          expect(toFixed(a, dp, mode)).toBe(reference(a, dp, mode))
+        },
+      ),
+      { numRuns: 3000 },
+    )
+    // The carries and ties a random run may miss.
+    for (const [a, dp, mode, want] of [
+      ['9.995', 2, 'half-up', '10.00'],
+      ['-9.995', 2, 'half-up', '-10.00'],
+      ['99.5', 0, 'half-even', '100'],
+      ['0.125', 2, 'half-even', '0.12'],
+      ['0.135', 2, 'half-even', '0.14'],
+      ['0.1250001', 2, 'half-even', '0.13'],
+      ['-0.0001', 2, 'up', '-0.01'],
+      ['-0.004', 2, 'half-up', '0.00'],
+      ['007.50', 1, 'down', '7.5'],
+    ] as const)
+      expect(toFixed(a, dp, mode)).toBe(want)
+  })
+  it('toFixed refuses what is not a decimal', () => {
+    expect(() => toFixed('1e3', 2)).toThrow()
+    expect(() => toFixed('1.5', -1)).toThrow()
   })
   it('never uses exponential notation', () => {
     expect(toFixed('0.0000001', 7)).toBe('0.0000001')

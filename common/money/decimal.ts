@@ -109,7 +109,53 @@ export function round(a: DecimalString, dp: number, mode: RoundingMode = 'half-u
 
 /** Exactly `dp` decimals, never exponential. Defaults to truncation so balances are never overstated. */
 export function toFixed(a: DecimalString, dp: number, mode: RoundingMode = 'down'): DecimalString {
-  return fixed(big(a), dp, mode)
+  return fixedDigits(checked(a), checkDp(dp), mode)
+}
+
+/**
+ * toFixed on the digits of the text itself, without building a Big: every figure the screens show
+ * goes through here (lists, books, tickers each second), and this is several times cheaper. The
+ * modes act on the magnitude, as big.js's do; the tests hold it equal to big.js.
+ */
+function fixedDigits(a: DecimalString, dp: number, mode: RoundingMode): DecimalString {
+  const negative = a.startsWith('-')
+  const body = negative ? a.slice(1) : a
+  const point = body.indexOf('.')
+  const int = point < 0 ? body : body.slice(0, point)
+  const frac = point < 0 ? '' : body.slice(point + 1)
+  let digits = int + frac.slice(0, dp).padEnd(dp, '0')
+  const rest = frac.slice(dp)
+  if (rest && roundsAway(rest, digits, mode)) digits = increment(digits)
+  const whole = digits.slice(0, digits.length - dp).replace(/^0+(?=\d)/, '')
+  const text = dp > 0 ? `${whole}.${digits.slice(digits.length - dp)}` : whole
+  // "-0.00" is folded to "0.00".
+  return negative && /[1-9]/.test(text) ? `-${text}` : text
+}
+
+/** Whether dropping `rest` (the digits after the kept ones) moves the kept digits away from zero. */
+function roundsAway(rest: string, kept: string, mode: RoundingMode): boolean {
+  switch (mode) {
+    case 'down':
+      return false
+    case 'up':
+      return /[1-9]/.test(rest)
+    case 'half-up':
+      return rest[0] !== undefined && rest[0] >= '5'
+    case 'half-even': {
+      const first = rest[0] ?? '0'
+      if (first !== '5') return first > '5'
+      if (/[1-9]/.test(rest.slice(1))) return true
+      return Number(kept[kept.length - 1] ?? '0') % 2 === 1
+    }
+  }
+}
+
+/** Adds one unit in the last place to a string of digits ("199" -> "200", "99" -> "100"). */
+function increment(digits: string): string {
+  let i = digits.length - 1
+  while (i >= 0 && digits[i] === '9') i--
+  if (i < 0) return `1${'0'.repeat(digits.length)}`
+  return digits.slice(0, i) + String(Number(digits[i]) + 1) + '0'.repeat(digits.length - i - 1)
 }
 
 /** Percent change from `from` to `to`, fixed to `dp` decimals; null when `from` is zero. */

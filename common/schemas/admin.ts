@@ -2,7 +2,10 @@ import * as v from 'valibot'
 import { WALLET_ACCOUNTS } from '../ledger/accounts'
 import { emailSchema, pageQuerySchema } from '../validate/schemas'
 import { isAmount } from '../validate/validators'
+import { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS } from './admin-filters'
 import { symbolSchema } from './market'
+
+export { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS }
 
 /** Request schemas of the operator console (/api/admin/*), shared by the server and the console forms. */
 
@@ -24,7 +27,6 @@ export const reasonSchema = v.pipe(
 const optionalText = (max: number, key: string) =>
   v.optional(v.pipe(v.string(key), v.trim(), v.maxLength(max, key)))
 
-export const IDENTITY_FILTERS = ['pending', 'verified', 'failed', 'none'] as const
 export type IdentityFilter = (typeof IDENTITY_FILTERS)[number]
 
 export const identityListSchema = v.object({
@@ -90,8 +92,6 @@ export const auditListSchema = v.object({
   targetId: optionalText(64, 'invalid_target'),
 })
 
-export const DEPOSIT_FILTERS = ['pending', 'credited', 'rejected'] as const
-export const WITHDRAWAL_FILTERS = ['pending', 'success', 'failed'] as const
 export const depositListSchema = v.object({
   ...pageQuerySchema.entries,
   status: v.optional(v.picklist(DEPOSIT_FILTERS, 'invalid_status')),

@@ -1,19 +1,35 @@
 import { useLingui } from '@lingui/react/macro'
 import { Outlet, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
-import { InstallOffer } from '@/app/pwa/InstallOffer'
+import { lazy, Suspense, useEffect, useState } from 'react'
+// The browser's install prompt is captured from the start, whenever the offer's code arrives.
+import '@/app/pwa/install-state'
 import { OfflineBanner } from '@/app/pwa/OfflineBanner'
 import { FeedbackLayer } from '@/ui/FeedbackLayer'
 import { dropQueuedToasts } from '@/ui/feedback'
 import { AppTabBar } from './AppTabBar'
 import { ClientDataSync } from './ClientDataSync'
 import styles from './RootLayout.module.css'
-import { UpdatePrompt } from './UpdatePrompt'
+
+// Neither is part of a first screen: the update offer needs the service worker, registered after
+// the first paint, and the install offer waits for the browser's prompt. Their code comes after.
+const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
+const InstallOffer = lazy(() => import('@/app/pwa/InstallOffer').then((m) => ({ default: m.InstallOffer })))
+
+/** False for the first render, true once it has painted. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setPainted(true))
+    return () => cancelAnimationFrame(frame)
+  }, [])
+  return painted
+}
 
 export function RootLayout() {
   const { t } = useLingui()
   const path = useRouterState({ select: (s) => s.location.pathname })
   const onHome = path === '/' || path === '/pages/home/index'
+  const painted = usePainted()
   useEffect(() => {
     if (path) dropQueuedToasts()
   }, [path])
@@ -25,8 +41,12 @@ export function RootLayout() {
         <Outlet />
       </main>
       <AppTabBar />
-      <UpdatePrompt />
-      {onHome && <InstallOffer />}
+      {painted && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+          {onHome && <InstallOffer />}
+        </Suspense>
+      )}
       <FeedbackLayer loadingLabel={t`Loading`} okLabel={t`OK`} />
     </div>
   )

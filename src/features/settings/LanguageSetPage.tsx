@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
 import { langAtom } from '@/app/store'
-import { CheckIcon } from '@/ui/Icons'
+import { CheckIcon } from '@/ui/MenuIcons'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './LanguageSetPage.module.css'
 

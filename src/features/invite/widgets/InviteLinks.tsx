@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { tokenAtom } from '@/app/store'
 import { CellGroup, LinkCell } from '@/ui/CellList'
-import { CrownIcon, GiftIcon } from '@/ui/Icons'
+import { CrownIcon, GiftIcon } from '@/ui/MenuIcons'
 import { vipQueryOptions } from '../api'
 
 /** The Mine page's way to the invitation page and the VIP centre, with the mining level (logged in only). */

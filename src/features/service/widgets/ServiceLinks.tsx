@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { tokenAtom } from '@/app/store'
 import { CellGroup, LinkCell } from '@/ui/CellList'
-import { HeadsetIcon, TicketIcon } from '@/ui/Icons'
+import { HeadsetIcon, TicketIcon } from '@/ui/MenuIcons'
 
 /** The Mine page's way to customer service: the live chat (anyone) and work orders (logged in). */
 export function ServiceLinks() {
