@@ -1,27 +1,13 @@
-import { add, div, gt, isZero, max, mul } from '@common/money/decimal'
+import { gt, max } from '@common/money/decimal'
 import type { DepthLevel, PublicTrade } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
 import { memo, useDeferredValue, useState } from 'react'
 import { useTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { SelectSheet } from '@/ui/SelectSheet'
-import { groupLevels, groupSteps } from './depth-group'
+import { barWidths, cumulative, groupLevels, groupSteps } from './depth-group'
 import book from './OrderBook.module.css'
 import styles from './Spot.module.css'
-
-/** Running totals from the spread outward (exact decimals). */
-function cumulative(levels: DepthLevel[]): string[] {
-  let acc = '0'
-  return levels.map((l) => {
-    acc = add(acc, l.amount)
-    return acc
-  })
-}
-
-/** Each running total as a percentage of `scale` (the deeper of the two shown sides). */
-function widths(cum: string[], scale: string): string[] {
-  return cum.map((c) => (isZero(scale) ? '0' : div(mul(c, '100'), scale, 2, 'down')))
-}
 
 type BookProps = {
   bids: DepthLevel[]
@@ -73,8 +59,8 @@ const BookView = memo(function BookView({
   const ac = cumulative(a)
   const bc = cumulative(b)
   const scale = max(ac[ac.length - 1] ?? '0', bc[bc.length - 1] ?? '0')
-  const aw = widths(ac, scale)
-  const bw = widths(bc, scale)
+  const aw = barWidths(ac, scale)
+  const bw = barWidths(bc, scale)
   const row = (l: DepthLevel, w: string, side: 'ask' | 'bid') => (
     <li key={`${side}${l.price}`}>
       <button

@@ -1,12 +1,12 @@
 import { symbolLabel } from '@common/market/symbol'
-import type { Instrument } from '@common/market/types'
+import type { Instrument, Ticker } from '@common/market/types'
 import { mul, round } from '@common/money/decimal'
 import { placeOrderSchema, type SpotOrder, type SpotOrderType, type SpotSide } from '@common/schemas/spot'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { memo, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react'
 import * as v from 'valibot'
 import { translateError } from '@/app/error-messages'
 import { tokenAtom } from '@/app/store'
@@ -46,12 +46,28 @@ function DecimalField(props: {
   )
 }
 
-/** 24 h high, low and volume of the pair (the ticker), beside the last price and the mini chart. */
+/**
+ * 24 h high, low and volume of the pair (the ticker), beside the last price and the mini chart.
+ * A tick is an urgent update (the query cache is an external store): the figures are drawn from a
+ * deferred copy, in a render React can split, as the book is.
+ */
 const DayStats = memo(function DayStats({ symbol, inst }: { symbol: string; inst?: Instrument }) {
+  const ticker = useDeferredValue(useTicker(symbol))
+  return <DayStatsView symbol={symbol} inst={inst} ticker={ticker} />
+})
+
+const DayStatsView = memo(function DayStatsView({
+  symbol,
+  inst,
+  ticker,
+}: {
+  symbol: string
+  inst?: Instrument
+  ticker: Ticker | undefined
+}) {
   const { t } = useLingui()
   const { amount: fmt } = useFormat()
   const compact = useCompactFormat()
-  const ticker = useTicker(symbol)
   const pp = inst?.pricePrecision
   const base = inst?.base ?? ''
   const quote = inst?.quote ?? ''

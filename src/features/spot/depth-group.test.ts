@@ -1,7 +1,7 @@
 import { add, cmp, sum } from '@common/money/decimal'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { groupLevels, groupSteps } from './depth-group'
+import { barWidths, cumulative, groupLevels, groupSteps } from './depth-group'
 
 describe('depth grouping', () => {
   it('offers 1, 10, 100 and 1000 ticks', () => {
@@ -91,5 +91,21 @@ describe('depth grouping', () => {
       ),
       { numRuns: 300 },
     )
+  })
+
+  it('draws each bar as the running total from the spread, in percent of the deeper side', () => {
+    const asks = [
+      { price: '100.1', amount: '0.5' },
+      { price: '100.2', amount: '1.5' },
+      { price: '100.3', amount: '3' },
+    ]
+    const cum = cumulative(asks)
+    expect(cum).toEqual(['0.5', '2', '5'])
+    // The other side reaches 8: this one's deepest bar is 5/8 of the width.
+    expect(barWidths(cum, '8')).toEqual(['6.25', '25', '62.5'])
+    expect(barWidths(cum, '5')).toEqual(['10', '40', '100'])
+    // Cut, never rounded up: a bar is never drawn deeper than its orders.
+    expect(barWidths(['1'], '3')).toEqual(['33.33'])
+    expect(barWidths(['0'], '0')).toEqual(['0'])
   })
 })
