@@ -3,6 +3,23 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { barWidths, cumulative, groupLevels, groupSteps } from './depth-group'
 
+const level = fc.record({
+  price: fc.integer({ min: 1, max: 100_000 }).map((n) => (n / 100).toFixed(2)),
+  amount: fc.integer({ min: 1, max: 10_000 }).map((n) => (n / 1000).toFixed(3)),
+})
+
+/** One side of a book: levels of distinct prices, best first for that side. */
+const bookSide = (maxLength: number) =>
+  fc
+    .tuple(
+      fc.uniqueArray(level, { selector: (l) => l.price, maxLength }),
+      fc.constantFrom<'bid' | 'ask'>('bid', 'ask'),
+    )
+    .map(([raw, side]) => ({
+      side,
+      levels: [...raw].sort((a, b) => (side === 'bid' ? cmp(b.price, a.price) : cmp(a.price, b.price))),
+    }))
+
 describe('depth grouping', () => {
   it('offers 1, 10, 100 and 1000 ticks', () => {
     expect(groupSteps(2)).toEqual(['0.01', '0.1', '1', '10'])
@@ -35,55 +52,35 @@ describe('depth grouping', () => {
   })
 
   it('keeps the total, stays sorted best first and never shows a better price than the orders', () => {
-    const level = fc.record({
-      price: fc.integer({ min: 1, max: 100_000 }).map((n) => (n / 100).toFixed(2)),
-      amount: fc.integer({ min: 1, max: 10_000 }).map((n) => (n / 1000).toFixed(3)),
-    })
     fc.assert(
-      fc.property(
-        fc.uniqueArray(level, { selector: (l) => l.price, maxLength: 60 }),
-        fc.constantFrom(...groupSteps(2)),
-        fc.constantFrom<'bid' | 'ask'>('bid', 'ask'),
-        (raw, step, side) => {
-          const levels = [...raw].sort((a, b) =>
-            side === 'bid' ? cmp(b.price, a.price) : cmp(a.price, b.price),
+      fc.property(bookSide(60), fc.constantFrom(...groupSteps(2)), ({ levels, side }, step) => {
+        const grouped = groupLevels(levels, step, side)
+        expect(sum(grouped.map((l) => l.amount))).toBe(sum(levels.map((l) => l.amount)))
+        for (let i = 1; i < grouped.length; i++) {
+          const a = grouped[i - 1]?.price ?? '0'
+          const b = grouped[i]?.price ?? '0'
+          expect(cmp(a, b)).toBe(side === 'bid' ? 1 : -1)
+        }
+        for (const l of levels) {
+          const bucket = grouped.find((g) =>
+            side === 'bid'
+              ? cmp(g.price, l.price) <= 0 && cmp(l.price, add(g.price, step)) < 0
+              : cmp(g.price, l.price) >= 0 && cmp(l.price, add(g.price, `-${step}`)) > 0,
           )
-          const grouped = groupLevels(levels, step, side)
-          expect(sum(grouped.map((l) => l.amount))).toBe(sum(levels.map((l) => l.amount)))
-          for (let i = 1; i < grouped.length; i++) {
-            const a = grouped[i - 1]?.price ?? '0'
-            const b = grouped[i]?.price ?? '0'
-            expect(cmp(a, b)).toBe(side === 'bid' ? 1 : -1)
-          }
-          for (const l of levels) {
-            const bucket = grouped.find((g) =>
-              side === 'bid'
-                ? cmp(g.price, l.price) <= 0 && cmp(l.price, add(g.price, step)) < 0
-                : cmp(g.price, l.price) >= 0 && cmp(l.price, add(g.price, `-${step}`)) > 0,
-            )
-            expect(bucket).toBeDefined()
-          }
-        },
-      ),
+          expect(bucket).toBeDefined()
+        }
+      }),
       { numRuns: 300 },
     )
   })
 
   it('builds only the best buckets the book shows, the same as the full grouping', () => {
-    const level = fc.record({
-      price: fc.integer({ min: 1, max: 100_000 }).map((n) => (n / 100).toFixed(2)),
-      amount: fc.integer({ min: 1, max: 10_000 }).map((n) => (n / 1000).toFixed(3)),
-    })
     fc.assert(
       fc.property(
-        fc.uniqueArray(level, { selector: (l) => l.price, maxLength: 100 }),
+        bookSide(100),
         fc.constantFrom(...groupSteps(2)),
-        fc.constantFrom<'bid' | 'ask'>('bid', 'ask'),
         fc.integer({ min: 0, max: 12 }),
-        (raw, step, side, limit) => {
-          const levels = [...raw].sort((a, b) =>
-            side === 'bid' ? cmp(b.price, a.price) : cmp(a.price, b.price),
-          )
+        ({ levels, side }, step, limit) => {
           expect(groupLevels(levels, step, side, limit)).toEqual(
             groupLevels(levels, step, side).slice(0, limit),
           )
