@@ -105,3 +105,24 @@ export const ExchangeIcon = () => (
     <path d="M4 13a8 8 0 0 0 14.6 4.5M20 20v-3h-3" />
   </svg>
 )
+
+/**
+ * The platform's mark (public/icons/icon.svg, drawn by scripts/make-icons.mjs), inline: an SVG
+ * file as an <img> is a document of its own, tens of milliseconds to set up on a phone.
+ */
+export const BrandMark = ({ className }: { className?: string }) => (
+  <svg className={className} width={32} height={32} viewBox="0 0 512 512" aria-hidden="true">
+    <rect width="512" height="512" rx="112" fill="#1f6feb" />
+    <g transform="translate(256 256) scale(0.8) translate(-256 -256)">
+      <path
+        d="M104 360 L200 232 L280 296 L408 136"
+        stroke="#fff"
+        strokeWidth="44"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="408" cy="136" r="30" fill="#3fb950" />
+    </g>
+  </svg>
+)

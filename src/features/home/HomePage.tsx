@@ -2,10 +2,10 @@ import type { Floor, Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useAtom, useAtomValue } from 'jotai'
+import { useAtom } from 'jotai'
 import { memo, type ReactNode, useDeferredValue, useEffect, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
-import { logoMapAtom, themeAtom } from '@/app/store'
+import { themeAtom } from '@/app/store'
 import { BannerCarousel } from '@/features/content/widgets/BannerCarousel'
 import { NoticeMarquee } from '@/features/content/widgets/NoticeMarquee'
 import { floorQueryOptions, instrumentsQueryOptions } from '@/features/market/api'
@@ -15,7 +15,7 @@ import { pairLabel } from '@/features/market/market-list'
 import { useLiveTickers } from '@/features/market/use-live-tickers'
 import chip from '@/ui/Chip.module.css'
 import { CoinIcon } from '@/ui/CoinIcon'
-import { GlobeIcon, MoonIcon, SunIcon } from '@/ui/Icons'
+import { BrandMark, GlobeIcon, MoonIcon, SunIcon } from '@/ui/Icons'
 import { HomeHero } from './HomeHero'
 import styles from './HomePage.module.css'
 import { ShortcutGrid, ShortcutGridSkeleton } from './shortcuts'
@@ -48,18 +48,11 @@ const HomeBody = memo(function HomeBody({
   instruments: Instrument[] | undefined
 }) {
   const { t } = useLingui()
-  const logoMap = useAtomValue(logoMapAtom)
   const [theme, setTheme] = useAtom(themeAtom)
   return (
     <>
       <header className={styles.top}>
-        <img
-          className={styles.logo}
-          src={logoMap.platform ?? './icons/icon.svg'}
-          alt=""
-          width={32}
-          height={32}
-        />
+        <BrandMark className={styles.logo} />
         <h1 className={styles.brand}>Open Exchange</h1>
         <Link to="/pages/mine/language-set" className={styles.iconButton} aria-label={t`Language`}>
           <GlobeIcon />

@@ -14,7 +14,8 @@ import { instrumentsQueryOptions } from '@/features/market/api'
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
 import { Change, Price } from '@/features/market/components/Price'
 import { useLiveTickers, useTicker } from '@/features/market/use-live-tickers'
-import { useCompactFormat, useFormat } from '@/lib/format/use-format'
+import { useCompactFormat } from '@/lib/format/compact'
+import { useFormat } from '@/lib/format/use-format'
 import { HttpError } from '@/lib/http/client'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
@@ -86,8 +87,8 @@ const DayStatsView = memo(function DayStatsView({
       <dl className={styles.statsGrid}>
         {cell(t`24h high`, ticker && fmt(ticker.high, { dp: pp }), 'stat-high')}
         {cell(t`24h low`, ticker && fmt(ticker.low, { dp: pp }), 'stat-low')}
-        {cell(t`24h vol (${base})`, ticker && compact?.(ticker.volume), 'stat-volume')}
-        {cell(t`24h vol (${quote})`, ticker && compact?.(ticker.turnover), 'stat-turnover')}
+        {cell(t`24h vol (${base})`, ticker && compact(ticker.volume), 'stat-volume')}
+        {cell(t`24h vol (${quote})`, ticker && compact(ticker.turnover), 'stat-turnover')}
       </dl>
     </section>
   )

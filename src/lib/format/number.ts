@@ -28,23 +28,6 @@ export function formatPercent(
   return pattern.replace('#', body)
 }
 
-const compactFormats = new Map<string, Intl.NumberFormat>()
-/** Whether formatCompact has its formatter for `locale` (building it is the costly part). */
-export const compactReady = (locale: string): boolean => compactFormats.has(locale)
-
-/**
- * A large figure in the locale's short form ("1.2M", "1,2 Mio.", "120万"), for a day's volume
- * beside the exact figures. Display only: the float it goes through can round the 15th digit.
- */
-export function formatCompact(value: DecimalString, locale: string): string {
-  let nf = compactFormats.get(locale)
-  if (!nf) {
-    nf = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 })
-    compactFormats.set(locale, nf)
-  }
-  return nf.format(Number(value))
-}
-
 /** Stablecoins shown like money: two decimals for balances and totals. */
 const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'FDUSD', 'TUSD', 'BUSD', 'USDP', 'PYUSD'])
 /** Fiat currencies the app shows (display currency, C2C), with their ISO minor units via Intl. */

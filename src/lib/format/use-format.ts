@@ -3,9 +3,9 @@ import { type FormatOptions, format } from '@common/money/decimal'
 import { relativeTime, type Timestamp } from '@common/time/time'
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback } from 'react'
 import { langAtom } from '@/app/store'
-import { compactReady, formatAsset, formatCompact, formatPercent, formatPrice } from './number'
+import { formatAsset, formatPercent, formatPrice } from './number'
 import { formatRelativeTime } from './relative-time'
 
 /**
@@ -43,24 +43,4 @@ export function useFormat() {
     [locale, justNow],
   )
   return { locale, amount, price, asset, percent, ago }
-}
-
-/**
- * A large figure in the UI language's short form ("1.2M", "1,2 Mio."), or null until its Intl
- * formatter is built, in a task of its own after the first render: a page's first Intl number
- * format loads ICU's locale data, tens of milliseconds in one piece on a phone. Screens show
- * their placeholder meanwhile.
- */
-export function useCompactFormat(): ((value: string) => string) | null {
-  const locale = toBcp47(useAtomValue(langAtom))
-  const [, built] = useState(0)
-  useEffect(() => {
-    if (compactReady(locale)) return
-    const id = setTimeout(() => {
-      formatCompact('0', locale)
-      built((n) => n + 1)
-    }, 0)
-    return () => clearTimeout(id)
-  }, [locale])
-  return compactReady(locale) ? (value: string) => formatCompact(value, locale) : null
 }
