@@ -1,12 +1,8 @@
 import { compactStep, UI_COMPACT_PATTERNS } from '@common/i18n/compact-patterns'
-import { toBcp47 } from '@common/i18n/languages'
 import { numberSymbols } from '@common/i18n/number-symbols'
 import { type DecimalString, toFixed } from '@common/money/decimal'
-import { useAtomValue } from 'jotai'
-import { useCallback } from 'react'
-import { langAtom } from '@/app/store'
 
-/** Large figures in short form, apart from the other formatters: only the spot ticket shows them. */
+// Large figures in short form, apart from the other formatters: only the spot ticket shows them.
 
 /** 10-exponent of the leading digit of a non-negative decimal string ("123.4" 2, "0.05" -2, "0" 0). */
 function magnitude(abs: DecimalString): number {
@@ -60,10 +56,4 @@ export function formatCompact(value: DecimalString, locale: string): string {
   // Compact figures group from five digits in every language ("1234K", "12,345K").
   const grouped = int.length >= 5 ? int.replace(/\B(?=(\d{3})+$)/g, sym.group) : int
   return (negative ? sym.minus : '') + grouped + (decimals ? sym.decimal + decimals : '') + step[2]
-}
-
-/** formatCompact in the UI language. */
-export function useCompactFormat(): (value: DecimalString) => string {
-  const locale = toBcp47(useAtomValue(langAtom))
-  return useCallback((value: DecimalString) => formatCompact(value, locale), [locale])
 }
