@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { logoFace, logoInk } from '@common/market/logo'
 
 /**
@@ -14,6 +15,8 @@ export function coinLogoSvg(code: string, color: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="${color}"/><text x="32" y="32" dy="0.35em" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="${size}" fill="${logoInk(color)}">${label}</text></svg>`
 }
 
-/** The platform's mark, as public/icons/icon.svg and the app's inline BrandMark draw it. */
-export const PLATFORM_LOGO_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 512 512"><rect width="512" height="512" rx="112" fill="#1f6feb"/><g transform="translate(256 256) scale(0.8) translate(-256 -256)"><path d="M104 360 L200 232 L280 296 L408 136" stroke="#fff" stroke-width="44" fill="none" stroke-linecap="round" stroke-linejoin="round"/><circle cx="408" cy="136" r="30" fill="#3fb950"/></g></svg>'
+/** The platform's mark: the file scripts/make-icons.mjs draws, which the app's shell and BrandMark repeat inline. */
+export const PLATFORM_LOGO_SVG = readFileSync(
+  new URL('../../../public/icons/icon.svg', import.meta.url),
+  'utf8',
+)
