@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
+import { useCompactFormat } from '@/lib/format/use-compact-format'
 import { useOnScreen } from '@/lib/use-on-screen'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { PageHeader } from '@/ui/PageHeader'
@@ -135,7 +136,8 @@ const MarketRows = memo(function MarketRows({
 const MarketRow = memo(function MarketRow({ instrument: i }: { instrument: Instrument }) {
   const { t } = useLingui()
   const [ref, onScreen] = useOnScreen<HTMLLIElement>()
-  const f = useListFigures(i, onScreen)
+  // A day's turnover runs to 13 digits: in full it did not fit a phone's row in long languages.
+  const f = useListFigures(i, onScreen, useCompactFormat())
   return (
     <li ref={ref}>
       <Link

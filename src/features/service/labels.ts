@@ -4,9 +4,9 @@ import { msg } from '@lingui/core/macro'
 
 export const TYPE_LABELS: Record<TicketType, MessageDescriptor> = {
   account: msg`Account`,
-  deposit: msg`Deposit`,
+  deposit: msg({ message: 'Deposit', context: 'topic' }),
   withdraw: msg`Withdrawal`,
-  trade: msg`Trading`,
+  trade: msg({ message: 'Trading', context: 'topic' }),
   security: msg`Security`,
   other: msg`Other`,
 }
@@ -20,7 +20,7 @@ export const STATUS_LABELS: Record<TicketStatus, MessageDescriptor> = {
 export const CATEGORY_LABELS: Record<CloseCategory, MessageDescriptor> = {
   account: msg`Account`,
   funds: msg`Deposits and withdrawals`,
-  trading: msg`Trading`,
+  trading: msg({ message: 'Trading', context: 'topic' }),
   security: msg`Security`,
   feedback: msg`Feedback`,
   other: msg`Other`,

@@ -38,7 +38,9 @@ export function OrderRow({
           {o.side === 'buy' ? t`Buy` : t`Sell`}
         </span>
         <span className={styles.orderPair}>{pair}</span>
-        <span className={styles.orderType}>{o.type === 'limit' ? t`Limit` : t`Market`}</span>
+        <span className={styles.orderType}>
+          {o.type === 'limit' ? t`Limit` : t({ message: 'Market', context: 'order type' })}
+        </span>
         <time className={styles.orderTime} dateTime={new Date(o.createdAt).toISOString()}>
           {dateTime(o.createdAt)}
         </time>
@@ -59,7 +61,7 @@ export function OrderRow({
       <dl className={styles.orderGrid}>
         <div>
           <dt>{t`Price`}</dt>
-          <dd>{o.price ? amount(o.price) : t`Market`}</dd>
+          <dd>{o.price ? amount(o.price) : t({ message: 'Market', context: 'order type' })}</dd>
         </div>
         <div>
           <dt>{o.amount ? t`Amount` : t`Total`}</dt>

@@ -356,7 +356,7 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
                 typeName,
                 'market',
                 type === 'market',
-                t`Market`,
+                t({ message: 'Market', context: 'order type' }),
                 () => pickType('market'),
                 'type-market',
               )}

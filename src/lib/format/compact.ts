@@ -2,7 +2,8 @@ import { compactStep, UI_COMPACT_PATTERNS } from '@common/i18n/compact-patterns'
 import { numberSymbols } from '@common/i18n/number-symbols'
 import { type DecimalString, toFixed } from '@common/money/decimal'
 
-// Large figures in short form, apart from the other formatters: only the spot ticket shows them.
+// Large figures in short form, apart from the other formatters: only the spot ticket and the market
+// list show them, so home does not load the table.
 
 /** 10-exponent of the leading digit of a non-negative decimal string ("123.4" 2, "0.05" -2, "0" 0). */
 function magnitude(abs: DecimalString): number {

@@ -82,9 +82,14 @@ const setTrend = (node: HTMLElement, trend: string | undefined) => {
  * A list row's live figures, painted into its elements on each tick rather than rendered (see
  * useTickerPaint): the price (coloured and flashing like Price), the change (like Change) and
  * the 24 h turnover ("Vol 1,204,303,518", the market's name until the ticker is known). The row
- * renders the elements empty with these refs and the figureClass classes.
+ * renders the elements empty with these refs and the figureClass classes. `volume` writes the
+ * turnover in a form of the caller's (the market list's short "Vol 1.18B"); all digits otherwise.
  */
-export function useListFigures(i: Instrument, onScreen?: RefObject<boolean>) {
+export function useListFigures(
+  i: Instrument,
+  onScreen?: RefObject<boolean>,
+  volume?: (turnover: string) => string,
+) {
   const { t } = useLingui()
   const { amount, price, percent } = useFormat()
   const price$ = useRef<HTMLSpanElement>(null)
@@ -112,7 +117,7 @@ export function useListFigures(i: Instrument, onScreen?: RefObject<boolean>) {
         setTrend(c, tk ? changeTrend(tk.change) : undefined)
       }
       const v = volume$.current
-      if (v) setText(v, tk ? t`Vol ${amount(tk.turnover, { dp: 0 })}` : i.name)
+      if (v) setText(v, tk ? t`Vol ${volume ? volume(tk.turnover) : amount(tk.turnover, { dp: 0 })}` : i.name)
     },
     onScreen,
   )

@@ -56,7 +56,7 @@ export function ServiceDeskPage() {
 
   const tabLabel: Record<QueueStatus, string> = {
     waiting: t`Waiting`,
-    mine: t`Mine`,
+    mine: t({ message: 'Mine', context: 'conversations assigned to me' }),
     active: t`In progress`,
     closed: t`Closed`,
   }
