@@ -113,7 +113,7 @@ export function CalculatorSheet({ inst, onClose }: { inst: ContractInstrument; o
         )}
         {!result && (
           <div>
-            <dt>{t`Result`}</dt>
+            <dt>{t({ message: 'Result', context: 'calculation' })}</dt>
             <dd>--</dd>
           </div>
         )}

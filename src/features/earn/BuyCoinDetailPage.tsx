@@ -144,7 +144,7 @@ function Mine({ p }: { p: SubscriptionProjectDetail }) {
             </span>
           </div>
           <div className={styles.line}>
-            <span>{t`Paid`}</span>
+            <span>{t({ message: 'Paid', context: 'amount paid' })}</span>
             <span>
               {amount(m.paid ?? '0')} {p.currency}
             </span>

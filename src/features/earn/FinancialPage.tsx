@@ -32,7 +32,7 @@ export function FinancialPage() {
         right={
           logged ? (
             <Link to="/pages/financial/record" className={styles.headLink} data-testid="staking-orders-link">
-              {t`Orders`}
+              {t({ message: 'Orders', context: 'purchases' })}
             </Link>
           ) : null
         }

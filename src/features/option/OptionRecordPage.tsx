@@ -59,10 +59,10 @@ function RecordItem({ o, onProof }: { o: OptionOrder; onProof: () => void }) {
       <Fields
         cells={[
           [t`Order number`, o.id],
-          [t`Amount`, fmt(o.amount, { dp: 2 })],
+          [t({ message: 'Amount', context: 'stake' }), fmt(o.amount, { dp: 2 })],
           [t`Return rate`, `${percent(o.rate)}%`],
           [t`Open price`, o.openPrice ?? '--'],
-          [t`Close price`, o.closePrice ?? '--'],
+          [t({ message: 'Close price', context: 'round' }), o.closePrice ?? '--'],
           [t`Settlement amount`, o.payout !== null ? fmt(o.payout, { dp: 2 }) : '--'],
           [t`Purchase time`, when(o.createdAt)],
           [t`Delivery time`, when(o.deliveryAt)],
@@ -95,7 +95,7 @@ function ProofSheet({ id, onClose }: { id: string; onClose: () => void }) {
               [t`Open price`, r.openPrice ?? '--'],
               [t`Open tick`, r.openTickAt ? when(r.openTickAt) : '--'],
               [t`Start`, when(r.startAt)],
-              [t`Close price`, r.closePrice ?? '--'],
+              [t({ message: 'Close price', context: 'round' }), r.closePrice ?? '--'],
               [t`Close tick`, r.closeTickAt ? when(r.closeTickAt) : '--'],
               [t`Delivery`, when(r.deliveryAt)],
               [t`Flat band`, r.band ? `±${r.band}` : '--'],

@@ -387,7 +387,7 @@ function OpenRow({ o, now, live }: { o: OptionOrder; now: number; live: string |
       </div>
       <dl className={styles.openGrid}>
         <div>
-          <dt>{t`Amount`}</dt>
+          <dt>{t({ message: 'Amount', context: 'stake' })}</dt>
           <dd>{fmt(o.amount, { dp: 2 })}</dd>
         </div>
         <div>
@@ -458,7 +458,7 @@ export function ResultSheet({ o, onClose }: { o: OptionOrder; onClose: () => voi
             <dd>{labels.type(o.type)}</dd>
           </div>
           <div>
-            <dt>{t`Amount`}</dt>
+            <dt>{t({ message: 'Amount', context: 'stake' })}</dt>
             <dd>{fmt(o.amount, { dp: 2 })}</dd>
           </div>
           <div>
@@ -466,7 +466,7 @@ export function ResultSheet({ o, onClose }: { o: OptionOrder; onClose: () => voi
             <dd>{o.openPrice ?? '--'}</dd>
           </div>
           <div>
-            <dt>{t`Close price`}</dt>
+            <dt>{t({ message: 'Close price', context: 'round' })}</dt>
             <dd>{o.closePrice ?? '--'}</dd>
           </div>
           <div>

@@ -124,7 +124,7 @@ export function WorkAddPage() {
           />
         </label>
         <label className={styles.label}>
-          {t`Content`}
+          {t({ message: 'Content', context: 'message body' })}
           <textarea
             className={styles.area}
             value={content}

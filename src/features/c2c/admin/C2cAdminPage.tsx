@@ -25,7 +25,7 @@ export function C2cAdminPage() {
   const [tab, setTab] = useState<Tab>('appeals')
   const tabs: [Tab, string][] = [
     ['appeals', t`Appeals`],
-    ['orders', t`Orders`],
+    ['orders', t({ message: 'Orders', context: 'purchases' })],
     ['merchants', t`Merchants`],
   ]
   return (
@@ -56,7 +56,7 @@ function OrderTable({ rows, onOpen }: { rows: C2cOrder[] | undefined; onOpen: (i
   const { amount, locale } = useFormat()
   return (
     <DataTable
-      label={t`Orders`}
+      label={t({ message: 'Orders', context: 'purchases' })}
       rows={rows}
       rowKey={(o) => o.id}
       columns={[
@@ -120,7 +120,7 @@ function Orders() {
   const [open, setOpen] = useState<string | null>(null)
   const q = useQuery(adminOrdersQueryOptions(status, search))
   return (
-    <section className={styles.panel} aria-label={t`Orders`}>
+    <section className={styles.panel} aria-label={t({ message: 'Orders', context: 'purchases' })}>
       <form
         className={styles.filters}
         onSubmit={(e) => {

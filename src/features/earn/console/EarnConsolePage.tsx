@@ -290,7 +290,12 @@ function ProductForm({ p, onDone }: { p: StakingProduct | null; onDone: () => vo
         value={f.cycleDays}
         onChange={(cycleDays) => setF({ ...f, cycleDays })}
       />
-      <DecimalField label={t`Rate`} size={8} value={f.rate} onChange={(rate) => setF({ ...f, rate })} />
+      <DecimalField
+        label={t({ message: 'Rate', context: 'interest' })}
+        size={8}
+        value={f.rate}
+        onChange={(rate) => setF({ ...f, rate })}
+      />
       <label className={styles.muted}>
         {t`Rate per`}
         <select

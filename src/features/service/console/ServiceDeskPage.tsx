@@ -55,9 +55,9 @@ export function ServiceDeskPage() {
   )
 
   const tabLabel: Record<QueueStatus, string> = {
-    waiting: t`Waiting`,
+    waiting: t({ message: 'Waiting', context: 'conversations' }),
     mine: t({ message: 'Mine', context: 'conversations assigned to me' }),
-    active: t`In progress`,
+    active: t({ message: 'In progress', context: 'conversations' }),
     closed: t`Closed`,
   }
   const list = queue.data?.list ?? []
