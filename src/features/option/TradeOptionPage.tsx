@@ -163,7 +163,7 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
         <DecimalInput
           id="option-amount"
           className={styles.amount}
-          placeholder={current ? t`Minimum ${current.minAmount}` : ''}
+          placeholder={current ? t`Minimum ${fmt(current.minAmount)}` : ''}
           value={amount}
           onChange={(v) => setAmount(v.replace(/[^\d.]/g, ''))}
           data-testid="option-amount"
@@ -289,6 +289,7 @@ function IndexChart({
   opens: OptionOrder[]
 }) {
   const { t } = useLingui()
+  const { amount: fmt } = useFormat()
   const ticks = useQuery(ticksQueryOptions(symbol))
   const [series, setSeries] = useState<{ t: number; p: number }[]>([])
   useEffect(() => {
@@ -352,8 +353,8 @@ function IndexChart({
       </svg>
       {line.points && (
         <figcaption className={styles.axis}>
-          <span>{round(String(line.max), 2)}</span>
-          <span>{round(String(line.min), 2)}</span>
+          <span>{fmt(round(String(line.max), 2), { dp: 2 })}</span>
+          <span>{fmt(round(String(line.min), 2), { dp: 2 })}</span>
         </figcaption>
       )}
     </figure>
