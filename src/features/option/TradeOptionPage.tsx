@@ -1,4 +1,4 @@
-import { add, isZero, mul, round } from '@common/money/decimal'
+import { add, isZero, mul } from '@common/money/decimal'
 import { bandOf, feeOf, type OptionType, profitOf, winningAt } from '@common/option/rules'
 import type { OptionOrder, OptionRound } from '@common/schemas/option'
 import { useLingui } from '@lingui/react/macro'
@@ -353,8 +353,8 @@ function IndexChart({
       </svg>
       {line.points && (
         <figcaption className={styles.axis}>
-          <span>{fmt(round(String(line.max), 2), { dp: 2 })}</span>
-          <span>{fmt(round(String(line.min), 2), { dp: 2 })}</span>
+          <span>{fmt(String(line.max), { dp: 2, mode: 'half-up' })}</span>
+          <span>{fmt(String(line.min), { dp: 2, mode: 'half-up' })}</span>
         </figcaption>
       )}
     </figure>

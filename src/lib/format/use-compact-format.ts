@@ -1,12 +1,10 @@
-import { toBcp47 } from '@common/i18n/languages'
 import type { DecimalString } from '@common/money/decimal'
-import { useAtomValue } from 'jotai'
 import { useCallback } from 'react'
-import { langAtom } from '@/app/store'
 import { formatCompact } from './compact'
+import { useLocale } from './use-format'
 
 /** formatCompact in the UI language. */
 export function useCompactFormat(): (value: DecimalString) => string {
-  const locale = toBcp47(useAtomValue(langAtom))
+  const locale = useLocale()
   return useCallback((value: DecimalString) => formatCompact(value, locale), [locale])
 }

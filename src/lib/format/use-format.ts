@@ -8,6 +8,11 @@ import { langAtom } from '@/app/store'
 import { formatAsset, formatPercent, formatPrice } from './number'
 import { formatRelativeTime } from './relative-time'
 
+/** The UI language as a BCP-47 tag, for the formatters. */
+export function useLocale(): string {
+  return toBcp47(useAtomValue(langAtom))
+}
+
 /**
  * Locale-aware formatters for screens, in the UI language:
  * - amount(value, { dp }): a decimal string with the locale's grouping and decimal mark;
@@ -19,7 +24,7 @@ import { formatRelativeTime } from './relative-time'
  */
 export function useFormat() {
   const { t } = useLingui()
-  const locale = toBcp47(useAtomValue(langAtom))
+  const locale = useLocale()
   const justNow = t`just now`
   const amount = useCallback(
     (value: string, opts: Omit<FormatOptions, 'locale'> = {}) => format(value, { ...opts, locale }),

@@ -56,7 +56,7 @@ export function ServiceDeskPage() {
 
   const tabLabel: Record<QueueStatus, string> = {
     waiting: t({ message: 'Waiting', context: 'conversations' }),
-    mine: t({ message: 'Mine', context: 'conversations assigned to me' }),
+    mine: t({ message: 'Mine', context: 'conversations' }),
     active: t({ message: 'In progress', context: 'conversations' }),
     closed: t`Closed`,
   }
