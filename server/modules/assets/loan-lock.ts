@@ -2,8 +2,8 @@ import { gt, max, sub } from '@common/money/decimal'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../http/errors'
-import { lockBalances } from '../../ledger/ledger'
-import { outstandingLoan } from '../loan/lock'
+import type { Tx } from '../../ledger/ledger'
+import { lockBorrowerFunding, outstandingLoan } from '../loan/lock'
 
 /**
  * The loan withdrawal lock's hook in the assets area (SPEC.md section 5): what a user still owes
@@ -15,17 +15,15 @@ export async function withdrawable(db: Kysely<Database>, userId: string, asset: 
   return max('0', sub(available, await outstandingLoan(db, userId, asset)))
 }
 
-/** Inside the transaction that moves `amount` out of the funding account: locks it, then checks. */
-export async function assertLoanUnlocked(
-  trx: Kysely<Database>,
-  userId: string,
-  asset: string,
-  amount: string,
-) {
+/**
+ * Inside the transaction that moves `amount` out of the funding account: locks the funding
+ * balance first, then reads what is owed (never the reverse: a loan approved in between would
+ * not be seen), and refuses what would dip into it. Always locks, even when nothing is owed yet.
+ */
+export async function assertLoanUnlocked(trx: Tx, userId: string, asset: string, amount: string) {
+  const bal = await lockBorrowerFunding(trx, userId, asset)
   const owed = await outstandingLoan(trx, userId, asset)
   if (owed === '0') return
-  const key = { holder: userId, account: 'funding', asset }
-  const bal = [...(await lockBalances(trx, [key])).values()][0]
-  const free = max('0', sub(bal?.available ?? '0', owed))
+  const free = max('0', sub(bal.available, owed))
   if (gt(amount, free)) throw new AppError('loanLocked', { data: { withdrawable: free, owed } })
 }

@@ -3,8 +3,9 @@ import * as v from 'valibot'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import type { ModuleDeps } from '../index'
+import { loanNow, setLoanClock } from './clock'
 import { LoanJobs } from './jobs'
-import { loanNow, loanService, setLoanClock } from './service'
+import { loanService } from './service'
 
 const clockSchema = v.object({
   /** Move the loan clock to this instant (epoch ms)... */

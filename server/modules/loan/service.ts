@@ -1,3 +1,4 @@
+import { TYPE_ADVANCED_VERIFY } from '@common/api/envelope'
 import {
   dueDay,
   EXTENSION_DAYS,
@@ -17,19 +18,14 @@ import { assertCanMoveFunds } from '../../http/guards'
 import { lockBalances, move, postEntry, type Tx } from '../../ledger/ledger'
 import { checkDecimals } from '../../ledger/precision'
 import type { MarketData } from '../../market/service'
-import { requireAdvancedVerified } from '../auth/identity-routes'
+import { identityGate } from '../auth/identity-gate'
+import { loanNow } from './clock'
+import { lockBorrowerFunding } from './lock'
 import { fundingOf, leftOf, loanBook, OPEN_STATUSES, type OrderRow, treasury } from './model'
 
 /** What the loan book starts with, from the treasury (once; operators may fund more). */
 export const BOOK_SEED: Record<string, string> = { USDT: '5000000', BTC: '100', ETH: '2000' }
 const DAY_MS = 86_400_000
-
-/** The test clock's offset (ms): set only by the dev routes, which production never registers. */
-let clockOffsetMs = 0
-export const loanNow = (): number => Date.now() + clockOffsetMs
-export function setLoanClock(offsetMs: number): void {
-  clockOffsetMs = offsetMs
-}
 
 /**
  * Loan use cases (issue 17). Each is one transaction that locks the loan row, re-checks its state,
@@ -104,11 +100,13 @@ export class LoanService {
         data: { min: normalize(p.min_amount), max: normalize(p.max_amount) },
       })
     await assertCanMoveFunds(this.db, userId)
+    // Operator-approved identity (advanced verification): always for the credit loan, and for every
+    // loan unless the `loan.approved_identity_required` setting is off. Type 998 opens verification.
+    const gate = await identityGate(this.db, userId, 'loan')
+    if ((p.credit || gate.approvedRequired) && gate.state !== 'verified')
+      throw new AppError('loanIdentityRequired', { type: TYPE_ADVANCED_VERIFY })
     const proofs = [...new Set(input.proofs)]
-    if (p.credit) {
-      await requireAdvancedVerified(this.db, userId)
-      if (proofs.length === 0) throw new AppError('loanProofRequired')
-    }
+    if (p.credit && proofs.length === 0) throw new AppError('loanProofRequired')
     if (proofs.length) {
       const owned = await this.db
         .selectFrom('upload')
@@ -156,6 +154,20 @@ export class LoanService {
     return row
   }
 
+  /**
+   * Locks the borrower's funding balance of the loan's coin, then the loan row (./lock.ts: the
+   * loan lock's one rule). The borrower and coin of a loan never change, so reading them before
+   * the locks is safe; everything else is read from the locked row.
+   */
+  private async lockBorrowerAndOrder(trx: Tx, id: string, userId?: string): Promise<OrderRow> {
+    let q = trx.selectFrom('loan_order').select(['user_id', 'coin']).where('id', '=', id)
+    if (userId) q = q.where('user_id', '=', userId)
+    const who = await q.executeTakeFirst()
+    if (!who) throw new AppError('loanNotFound')
+    await lockBorrowerFunding(trx, who.user_id, who.coin)
+    return this.lockOrder(trx, id, userId)
+  }
+
   /** Approves (possibly a lower amount) and pays out from the loan book in the same transaction. */
   async approve(
     trx: Tx,
@@ -163,7 +175,7 @@ export class LoanService {
     amount: string,
     reviewerId: string,
   ): Promise<{ before: OrderRow; after: OrderRow }> {
-    const o = await this.lockOrder(trx, id)
+    const o = await this.lockBorrowerAndOrder(trx, id)
     if (o.status !== 'reviewing') throw new AppError('loanDecided')
     const dp = await this.precision(o.coin, trx)
     checkDecimals(amount, dp, 'amount', o.coin)
@@ -273,7 +285,7 @@ export class LoanService {
 
   async repay(userId: string, id: string, amount: string): Promise<OrderRow> {
     return this.db.transaction().execute(async (trx) => {
-      const o = await this.lockOrder(trx, id, userId)
+      const o = await this.lockBorrowerAndOrder(trx, id, userId)
       if (!(OPEN_STATUSES as readonly string[]).includes(o.status)) throw new AppError('loanNotRepaying')
       checkDecimals(amount, await this.precision(o.coin, trx), 'amount', o.coin)
       const after = await this.book(trx, o, amount, 'funding', userId)
@@ -392,7 +404,8 @@ export class LoanService {
       if (due.length === 0) break
       for (const { id } of due)
         await this.db.transaction().execute(async (trx) => {
-          const o = await this.lockOrder(trx, id)
+          // The penalty raises what is owed: the borrower's funding balance is locked first.
+          const o = await this.lockBorrowerAndOrder(trx, id)
           const dueAt = (o.extended_due_at ?? o.due_at)?.getTime() ?? Number.POSITIVE_INFINITY
           if (o.status !== 'repaying' || dueAt > now) return
           if (o.extended_due_at === null) {
