@@ -1,9 +1,11 @@
 import * as v from 'valibot'
 import { WALLET_ACCOUNTS } from '../ledger/accounts'
+import { lte } from '../money/decimal'
 import { emailSchema, pageQuerySchema } from '../validate/schemas'
 import { isAmount } from '../validate/validators'
 import { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS } from './admin-filters'
 import { symbolSchema } from './market'
+import { assetCodeSchema, boundedText, requiredReason } from './strict'
 
 export { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS }
 
@@ -17,15 +19,9 @@ const idSchema = v.pipe(
 )
 
 /** Why an operator did something: required on every decision the user or the ledger sees. */
-export const reasonSchema = v.pipe(
-  v.string('invalid_reason'),
-  v.trim(),
-  v.minLength(2, 'invalid_reason'),
-  v.maxLength(200, 'invalid_reason'),
-)
+export const reasonSchema = requiredReason
 
-const optionalText = (max: number, key: string) =>
-  v.optional(v.pipe(v.string(key), v.trim(), v.maxLength(max, key)))
+const optionalText = (max: number, key: string) => v.optional(boundedText(max, key))
 
 export type IdentityFilter = (typeof IDENTITY_FILTERS)[number]
 
@@ -48,12 +44,13 @@ export const userActionSchema = v.object({ userId: idSchema, reason: reasonSchem
 export const signedAmountSchema = v.pipe(
   v.string('invalid_amount'),
   v.trim(),
+  v.maxLength(40, 'invalid_amount'),
   v.check((s) => isAmount(s.startsWith('-') ? s.slice(1) : s), 'invalid_amount'),
 )
 export const adjustSchema = v.object({
   userId: idSchema,
   account: v.picklist(WALLET_ACCOUNTS, 'invalid_account'),
-  asset: v.pipe(v.string('invalid_asset'), v.trim(), v.regex(/^[A-Z0-9]{2,12}$/, 'invalid_asset')),
+  asset: assetCodeSchema(),
   amount: signedAmountSchema,
   reason: reasonSchema,
 })
@@ -67,13 +64,15 @@ export const marketStatusSchema = v.object({
 const nonNegative = v.pipe(
   v.string('invalid_amount'),
   v.trim(),
+  v.maxLength(40, 'invalid_amount'),
   v.check((s) => s === '0' || isAmount(s), 'invalid_amount'),
 )
 /** A fee rate as a fraction (0.001 = 0.1%), at most 10%. */
 const feeRate = v.pipe(
   nonNegative,
   v.check((s) => s === '0' || /^0(\.\d{1,8})?$/.test(s), 'invalid_fee'),
-  v.check((s) => Number.parseFloat(s) <= 0.1, 'invalid_fee'),
+  // Pipes run every check even after one failed: compare only what is a decimal.
+  v.check((s) => /^0(\.\d{1,8})?$/.test(s) && lte(s, '0.1'), 'invalid_fee'),
 )
 export const marketLimitsSchema = v.object({
   symbol: symbolSchema,
@@ -106,6 +105,7 @@ export const depositCreditSchema = v.object({
     v.pipe(
       v.string('invalid_amount'),
       v.trim(),
+      v.maxLength(40, 'invalid_amount'),
       v.check((s: string) => isAmount(s), 'invalid_amount'),
     ),
   ),

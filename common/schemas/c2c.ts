@@ -9,6 +9,7 @@ import {
   type PayKind,
 } from '../c2c/rules'
 import { positiveDecimal } from './spot'
+import { boundedText, INT4_MAX, intIn, uidSchema } from './strict'
 
 /**
  * C2C (issue 16): the wire shapes shared by the server and the app. Amounts are decimal strings,
@@ -77,11 +78,7 @@ export const adSaveSchema = v.pipe(
       v.maxLength(3),
     ),
     payWindow: v.optional(
-      v.pipe(
-        v.union([v.string(), v.number()]),
-        v.transform(Number),
-        v.picklist(PAY_WINDOWS, 'invalid_window'),
-      ),
+      v.pipe(intIn(1, 1440, 'invalid_window'), v.picklist(PAY_WINDOWS, 'invalid_window')),
       20,
     ),
     remark: optText(300, 'invalid_remark'),
@@ -137,10 +134,7 @@ export const messageSchema = v.pipe(
 export const readSchema = v.object({ id: idString, upTo: idString })
 export const ordersQuerySchema = v.object({
   status: v.optional(v.picklist(['open', 'done'], 'invalid_status')),
-  page: v.optional(
-    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1)),
-    1,
-  ),
+  page: v.optional(intIn(1, INT4_MAX, 'invalid_page'), 1),
 })
 export const imageParamsSchema = v.object({ id: idString, upload: uploadId })
 
@@ -156,12 +150,7 @@ export const suggestSchema = v.object({
   reason: text(300, 'invalid_reason'),
 })
 export const merchantSchema = v.object({
-  uid: v.pipe(
-    v.union([v.string(), v.number()]),
-    v.transform(Number),
-    v.integer('invalid_uid'),
-    v.minValue(1, 'invalid_uid'),
-  ),
+  uid: uidSchema,
   merchant: v.boolean('invalid_flag'),
 })
 export const adminOrdersQuerySchema = v.object({
@@ -171,12 +160,20 @@ export const adminOrdersQuerySchema = v.object({
       'invalid_status',
     ),
   ),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40))),
+  q: v.optional(boundedText(40, 'invalid_query')),
 })
 
 // ---- wire ----
 export interface C2cTrader {
-  id: string
+  /**
+   * The trader's public handle: the internal id masked as the invite pages mask ids (first two
+   * and last two characters). Shown to users; never the internal user id.
+   */
+  handle: string
+  /** The internal user id: console answers only (staff), absent in every answer to users. */
+  id?: string
+  /** One of the example merchants of a fresh install (their ads cannot be traded). */
+  demo: boolean
   nickname: string
   merchant: boolean
   completion: string | null
@@ -235,7 +232,10 @@ export interface C2cOrder {
   role: 'buyer' | 'seller' | 'staff'
   buyer: C2cTrader
   seller: C2cTrader
-  advertiserId: string
+  /** Which party published the ad the order was taken from. */
+  advertiserSide: 'buyer' | 'seller'
+  /** The advertiser's internal user id: console answers only. */
+  advertiserId?: string
   payWindow: number
   expiresAt: number
   paidAt: number | null

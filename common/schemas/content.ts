@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { LANG_CODES, type LangCode } from '../i18n/languages'
 import { pageQuerySchema } from '../validate/schemas'
+import { timeMsSchema } from './strict'
 
 /** Request schemas of the content area (articles, notices, help academy), shared by server and forms. */
 
@@ -54,9 +55,7 @@ export const articleSaveSchema = v.pipe(
     cover: v.optional(
       v.nullable(v.pipe(v.string('invalid_cover'), v.regex(/^[0-9a-f-]{36}$/, 'invalid_cover'))),
     ),
-    publishAt: v.optional(
-      v.nullable(v.pipe(v.number('invalid_time'), v.integer('invalid_time'), v.minValue(0, 'invalid_time'))),
-    ),
+    publishAt: v.optional(v.nullable(timeMsSchema())),
     texts: v.pipe(
       v.record(v.picklist(LANG_CODES as LangCode[], 'invalid_lang'), articleTextSchema),
       v.check((r) => Object.keys(r).length > 0, 'texts_required'),

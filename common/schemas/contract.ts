@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { symbolSchema } from './market'
 import { idString, limitSchema, positiveDecimal } from './spot'
+import { optionalReason } from './strict'
 
 /**
  * USDT-margined perpetual contracts: the wire shapes shared by the server and the app.
@@ -315,8 +316,8 @@ const tierSchema = v.object({
   maxLeverage: v.pipe(
     v.number('invalid_tiers'),
     v.integer('invalid_tiers'),
-    v.minValue(1),
-    v.maxValue(MAX_LEVERAGE),
+    v.minValue(1, 'invalid_tiers'),
+    v.maxValue(MAX_LEVERAGE, 'invalid_tiers'),
   ),
 })
 
@@ -350,6 +351,6 @@ export const contractSettingsSchema = v.object({
   takerFee: v.optional(rateSchema),
   lotSize: v.optional(positiveDecimal),
   trading: v.optional(v.boolean('invalid_trading')),
-  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  reason: optionalReason,
 })
 export type ContractSettingsInput = v.InferOutput<typeof contractSettingsSchema>

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { PROJECT_STATES, type ProjectState } from '../earn/project'
 import { RATE_KINDS, type RateKind } from '../earn/staking'
 import { idString, limitSchema, positiveDecimal } from './spot'
+import { assetCodeSchema, boundedText, intIn, optionalReason, timeMsSchema } from './strict'
 
 /**
  * Staking (pledge mining) and coin subscription, both held in the user's finance account.
@@ -105,16 +106,12 @@ export const stakingOrdersQuerySchema = v.object({
   limit: limitSchema(100, 20),
 })
 
-const daysSchema = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform((x) => Number(x)),
-  v.integer('invalid_days'),
-  v.minValue(1, 'invalid_days'),
-  v.maxValue(MAX_DAYS, 'invalid_days'),
-)
-const assetCode = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{2,10}$/, 'invalid_asset'))
-const timeMs = v.pipe(v.number('invalid_time'), v.integer('invalid_time'), v.minValue(0, 'invalid_time'))
-const reason = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)))
+// Console input (issue 33): integers as integers, known-looking codes, times within a sane range,
+// bounded text. Each asset's precision is checked by the service against the asset table.
+const daysSchema = intIn(1, MAX_DAYS, 'invalid_days')
+const assetCode = assetCodeSchema()
+const timeMs = timeMsSchema()
+const reason = optionalReason
 
 export const productInputSchema = v.object({
   asset: assetCode,
@@ -124,20 +121,20 @@ export const productInputSchema = v.object({
   minAmount: positiveDecimal,
   maxAmount: positiveDecimal,
   quota: positiveDecimal,
-  earlyRedeem: v.boolean(),
+  earlyRedeem: v.boolean('invalid_flag'),
   reason,
 })
 export type ProductInput = v.InferOutput<typeof productInputSchema>
 export const productEditSchema = v.object({ id: idString, ...productInputSchema.entries })
-export const pauseSchema = v.object({ id: idString, paused: v.boolean(), reason })
+export const pauseSchema = v.object({ id: idString, paused: v.boolean('invalid_flag'), reason })
 export const poolFundSchema = v.object({ asset: assetCode, amount: positiveDecimal, reason })
 
 export const projectInputSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'invalid_name'), v.maxLength(60, 'invalid_name')),
+  name: boundedText(60, 'invalid_name', 1),
   coin: assetCode,
-  coinName: v.pipe(v.string(), v.trim(), v.minLength(1, 'invalid_name'), v.maxLength(60, 'invalid_name')),
-  coinPrecision: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8)),
-  description: v.pipe(v.string(), v.trim(), v.maxLength(2000)),
+  coinName: boundedText(60, 'invalid_name', 1),
+  coinPrecision: intIn(0, 8, 'invalid_precision'),
+  description: boundedText(2000, 'invalid_description'),
   currency: assetCode,
   price: positiveDecimal,
   supply: positiveDecimal,

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { symbolSchema } from './market'
 import { positiveDecimal } from './spot'
+import { boundedText, intIn, optionalReason } from './strict'
 
 /**
  * ETF products: wire shapes shared by the server and the app. A product's units are an asset of
@@ -37,16 +38,7 @@ export type EtfRedeemInput = v.InferOutput<typeof etfRedeemSchema>
 export const etfOrdersQuerySchema = v.object({
   product: v.optional(etfCodeSchema),
   before: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,17}$/, 'invalid_id'))),
-  limit: v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform(Number),
-      v.integer(),
-      v.minValue(1),
-      v.maxValue(100),
-    ),
-    20,
-  ),
+  limit: v.optional(intIn(1, 100, 'invalid_limit'), 20),
 })
 export const etfHistoryQuerySchema = v.object({
   product: etfCodeSchema,
@@ -65,7 +57,7 @@ const feeRate = v.pipe(
 export const etfCreateSchema = v.pipe(
   v.object({
     code: etfCodeSchema,
-    name: v.pipe(v.string(), v.trim(), v.minLength(2, 'invalid_name'), v.maxLength(40, 'invalid_name')),
+    name: boundedText(40, 'invalid_name', 2),
     kind: v.picklist(ETF_KINDS, 'invalid_kind'),
     underlying: v.optional(symbolSchema),
     leverage: v.optional(v.picklist(['3', '-3', '2', '-2'], 'invalid_leverage')),
@@ -79,7 +71,7 @@ export const etfCreateSchema = v.pipe(
     subscribeFee: v.optional(feeRate, '0.001'),
     redeemFee: v.optional(feeRate, '0.001'),
     minAmount: v.optional(decimalIn(6), '10'),
-    reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+    reason: optionalReason,
   }),
   v.forward(
     v.check(
@@ -98,7 +90,7 @@ export type EtfCreateInput = v.InferOutput<typeof etfCreateSchema>
 export const etfStatusSchema = v.object({
   code: etfCodeSchema,
   action: v.picklist(['pause', 'resume', 'close'], 'invalid_action'),
-  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ''),
+  reason: optionalReason,
 })
 
 export interface EtfComponent {

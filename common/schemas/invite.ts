@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { RANKS, type Rank, type RankRule, type TierOrNone, type TierRule, VIP_TIERS } from '../invite/rules'
 import { pageQuerySchema } from '../validate/schemas'
+import { boundedText, INT4_MAX, intIn, REASON_MAX } from './strict'
 
 /**
  * Invitation, rebates, VIP tiers and the leaderboard (issue 19): wire shapes shared by the
@@ -87,12 +88,7 @@ const fraction = v.pipe(v.string('invalid_rate'), v.regex(/^(0(\.\d{1,4})?|1(\.0
 export const partnerGrantSchema = v.object({
   userId,
   rank: v.picklist(RANKS, 'invalid_rank'),
-  reason: v.pipe(
-    v.string('invalid_reason'),
-    v.trim(),
-    v.minLength(1, 'invalid_reason'),
-    v.maxLength(200, 'invalid_reason'),
-  ),
+  reason: boundedText(REASON_MAX, 'invalid_reason', 1),
 })
 
 /** POST /api/admin/invite/config: the tiers' thresholds and fee factors, the ranks' rules and shares. */
@@ -107,11 +103,7 @@ export const inviteConfigSchema = v.object({
     v.array(
       v.object({
         rank: v.picklist(RANKS, 'invalid_rank'),
-        minActive: v.pipe(
-          v.number('invalid_value'),
-          v.integer('invalid_value'),
-          v.minValue(0, 'invalid_value'),
-        ),
+        minActive: intIn(0, INT4_MAX, 'invalid_value'),
         minVolume: decimal,
         share: fraction,
       }),

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { LOAN_COINS, LOAN_TERMS } from '../loan/rules'
 import { positiveDecimal } from './spot'
+import { boundedText, calendarDateSchema, INT4_MAX, intIn, optionalReason } from './strict'
 
 /**
  * Loans and the credit-loan program: the wire shapes shared by the server and the app. Amounts
@@ -20,11 +21,7 @@ const text = (max: number, key: string) =>
   v.pipe(v.string(key), v.trim(), v.minLength(1, key), v.maxLength(max, key))
 
 export const loanCoinSchema = v.picklist(LOAN_COINS, 'invalid_coin')
-export const loanTermSchema = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform(Number),
-  v.picklist(LOAN_TERMS, 'invalid_term'),
-)
+export const loanTermSchema = v.pipe(intIn(1, 3650, 'invalid_term'), v.picklist(LOAN_TERMS, 'invalid_term'))
 
 /** POST /api/loan/apply. Repayment type is always a single payment at the due date. */
 export const loanApplySchema = v.object({
@@ -48,20 +45,8 @@ export const loanVoucherSchema = v.object({
 export const loanIdParamsSchema = v.object({ id: idString })
 export const loanOrdersQuerySchema = v.object({
   status: v.optional(v.picklist(LOAN_STATUSES, 'invalid_status')),
-  page: v.optional(
-    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(1)),
-    1,
-  ),
-  size: v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform(Number),
-      v.integer(),
-      v.minValue(1),
-      v.maxValue(50),
-    ),
-    20,
-  ),
+  page: v.optional(intIn(1, INT4_MAX, 'invalid_page'), 1),
+  size: v.optional(intIn(1, 50, 'invalid_size'), 20),
 })
 
 // ---- console ----
@@ -70,7 +55,7 @@ export const loanReviewSchema = v.variant('decision', [
     decision: v.literal('approve'),
     id: idString,
     amount: positiveDecimal,
-    reason: v.optional(v.string(), ''),
+    reason: optionalReason,
   }),
   v.object({ decision: v.literal('reject'), id: idString, reason: text(200, 'invalid_reason') }),
 ])
@@ -86,21 +71,21 @@ export const loanProductSaveSchema = v.object({
   institution: text(60, 'invalid_institution'),
   minAmount: positiveDecimal,
   maxAmount: positiveDecimal,
-  credit: v.boolean(),
-  enabled: v.boolean(),
-  repayChain: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(12)))),
-  repayAddress: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
-  reason: v.optional(v.string(), ''),
+  credit: v.boolean('invalid_flag'),
+  enabled: v.boolean('invalid_flag'),
+  repayChain: v.optional(v.nullable(boundedText(12, 'invalid_chain'))),
+  repayAddress: v.optional(v.nullable(boundedText(100, 'invalid_address'))),
+  reason: optionalReason,
 })
 export const loanHolidaysSchema = v.object({
   days: v.pipe(
     v.array(
       v.object({
-        day: v.pipe(v.string(), v.isoDate('invalid_date')),
-        name: v.pipe(v.string(), v.maxLength(60)),
+        day: calendarDateSchema(),
+        name: boundedText(60, 'invalid_name'),
       }),
     ),
-    v.maxLength(200),
+    v.maxLength(200, 'too_many_days'),
   ),
 })
 

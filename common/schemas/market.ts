@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PERIODS } from '../market/periods'
 import { CATEGORIES } from '../market/types'
+import { intIn } from './strict'
 
 /** BTCUSDT, BTCUSDT_PERP, XAUUSD, AAPLUSD, EURUSD. */
 export const SYMBOL_RE = /^[A-Z0-9]{2,16}(_PERP)?$/
@@ -13,14 +14,8 @@ export const instrumentsQuerySchema = v.object({
   category: v.optional(v.picklist(CATEGORIES, 'invalid_category')),
 })
 
-const intString = (min: number, max: number, key: string) =>
-  v.pipe(
-    v.union([v.string(), v.number()]),
-    v.transform((x) => Number(x)),
-    v.integer(key),
-    v.minValue(min, key),
-    v.maxValue(max, key),
-  )
+/** Plain decimal integers only ("0x10", "1e3", "+5" are refused, never read as numbers). */
+const intString = intIn
 
 export const KLINE_MAX_LIMIT = 1000
 

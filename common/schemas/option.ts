@@ -8,6 +8,7 @@ import {
 } from '../option/rules'
 import { symbolSchema } from './market'
 import { idString, limitSchema, positiveDecimal } from './spot'
+import { boundedText, optionalReason, REASON_MAX } from './strict'
 
 /**
  * Short-term options: wire shapes shared by the server and the app. Amounts and prices are decimal
@@ -60,13 +61,13 @@ export const optionSettingSchema = v.object({
   band: v.optional(rateSchema),
   feeRate: v.optional(rateSchema),
   minAmount: v.optional(positiveDecimal),
-  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  reason: optionalReason,
 })
 export type OptionSettingInput = v.InferInput<typeof optionSettingSchema>
 
 export const optionFundSchema = v.object({
   amount: positiveDecimal,
-  reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'reason_required'), v.maxLength(200)),
+  reason: boundedText(REASON_MAX, 'reason_required', 1),
 })
 
 export interface OptionSetting {

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { symbolSchema } from './market'
+import { intIn } from './strict'
 
 /** A positive decimal string as typed in an order form ("0.5", "42000"). */
 const DECIMAL_RE = /^\d{1,20}(\.\d{1,18})?$/
@@ -58,16 +59,7 @@ export const cancelAllSchema = v.object({ symbol: v.optional(symbolSchema) })
 
 /** A page size: 1..max, `fallback` when omitted. */
 export const limitSchema = (max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform((x) => Number(x)),
-      v.integer('invalid_limit'),
-      v.minValue(1, 'invalid_limit'),
-      v.maxValue(max, 'invalid_limit'),
-    ),
-    fallback,
-  )
+  v.optional(intIn(1, max, 'invalid_limit'), fallback)
 
 export const openOrdersQuerySchema = v.object({ symbol: v.optional(symbolSchema) })
 

@@ -37,3 +37,26 @@ export async function checkAssetAmount(
   checkDecimals(amount, row.precision, field, asset)
   return row.precision
 }
+
+/**
+ * The thresholds an operator sets for an asset (minimums, maximums, quotas, prices, lot sizes):
+ * each no finer than the asset's precision, so nothing the platform asks of a user is an amount
+ * no balance can hold. Unknown assets are 1101 `invalid_asset` on `assetField`; undefined values
+ * are skipped. Returns the precision.
+ */
+export async function checkThresholds(
+  db: Tx,
+  asset: string,
+  values: Record<string, string | undefined | null>,
+  assetField = 'asset',
+): Promise<number> {
+  const row = await db.selectFrom('asset').select('precision').where('code', '=', asset).executeTakeFirst()
+  if (!row)
+    throw new AppError('invalidField', {
+      msg: `Invalid value for ${assetField}`,
+      data: { field: assetField, reason: 'invalid_asset' },
+    })
+  for (const [field, value] of Object.entries(values))
+    if (value !== undefined && value !== null) checkDecimals(value, row.precision, field, asset)
+  return row.precision
+}

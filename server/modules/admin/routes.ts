@@ -23,7 +23,7 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
-import { checkAssetAmount } from '../../ledger/precision'
+import { checkAssetAmount, checkDecimals, checkThresholds } from '../../ledger/precision'
 import { forgetSessions } from '../auth/sessions'
 import type { ModuleDeps } from '../index'
 import { writeAudit } from './audit'
@@ -561,6 +561,9 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
             .forUpdate()
             .executeTakeFirst()
           if (!row) throw new AppError('unknownSymbol')
+          // Thresholds no finer than the instrument's amount step and its quote coin (issue 33).
+          checkDecimals(body.minAmount, row.amount_precision, 'minAmount', row.base)
+          await checkThresholds(trx, row.quote, { minNotional: body.minNotional }, 'symbol')
           const extra = row as unknown as { maker_fee?: string; taker_fee?: string }
           await trx
             .updateTable('instrument')

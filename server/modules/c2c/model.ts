@@ -1,5 +1,6 @@
 import type { PayKind } from '@common/c2c/rules'
-import { completionRate } from '@common/c2c/rules'
+import { completionRate, isDemoMerchant } from '@common/c2c/rules'
+import { maskId } from '@common/invite/rules'
 import { normalize } from '@common/money/decimal'
 import type { C2cAd, C2cAppeal, C2cMessage, C2cOrder, C2cTrader, PaymentMethod } from '@common/schemas/c2c'
 import { toMillisOrNull } from '@common/time/time'
@@ -60,6 +61,8 @@ export async function traders(db: Db | Tx, ids: string[], now: number): Promise<
     const st = s.get(u.id)
     out.set(u.id, {
       id: u.id,
+      handle: maskId(u.id),
+      demo: isDemoMerchant(u.id),
       nickname: u.nickname,
       merchant: m.has(u.id),
       completion: completionRate(st?.completed ?? 0, st?.ended ?? 0),
@@ -71,6 +74,8 @@ export async function traders(db: Db | Tx, ids: string[], now: number): Promise<
 
 const unknownTrader = (id: string): C2cTrader => ({
   id,
+  handle: maskId(id),
+  demo: isDemoMerchant(id),
   nickname: '',
   merchant: false,
   completion: null,
@@ -149,6 +154,7 @@ export function orderToWire(
     role: x.role,
     buyer: x.buyer ?? unknownTrader(o.buyer_id),
     seller: x.seller ?? unknownTrader(o.seller_id),
+    advertiserSide: x.advertiserId === o.buyer_id ? 'buyer' : 'seller',
     advertiserId: x.advertiserId,
     payWindow: o.pay_window,
     expiresAt: toMillisOrNull(o.expires_at) ?? 0,

@@ -26,7 +26,7 @@ import { c2cAdminRoutes } from './admin-routes'
 import { c2cBus } from './bus'
 import { messageToWire, paymentToWire, traders } from './model'
 import { c2cService } from './service'
-import { adsToWire, loadOrder, messagesOf, ordersToWire, orderUsesUpload } from './view'
+import { adsToWire, loadOrder, messagesOf, ordersToWire, orderUsesUpload, publicTrader } from './view'
 
 const PAGE = 20
 
@@ -84,7 +84,7 @@ export async function c2cRoutes(app: FastifyInstance, deps: ModuleDeps): Promise
       verified: !!identity,
       realName: identity?.real_name ?? null,
       payments: payments.map(paymentToWire),
-      trader: who.get(me.id) ?? null,
+      trader: ((t) => (t ? publicTrader(t) : null))(who.get(me.id)),
       cancelsToday: cancels.n,
     })
   })

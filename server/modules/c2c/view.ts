@@ -1,10 +1,26 @@
-import type { C2cAd, C2cMessage, C2cOrder } from '@common/schemas/c2c'
+import type { C2cAd, C2cMessage, C2cOrder, C2cTrader } from '@common/schemas/c2c'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { type AdRow, adToWire, messageToWire, type OrderRow, orderToWire, traders } from './model'
 
 const HISTORY = 300
+
+/**
+ * A trader as users see them: the public handle, never the internal user id (issue 33). Every
+ * answer to a user (the public ad list, their orders, their own C2C profile) goes through this;
+ * console answers keep the id.
+ */
+export function publicTrader(t: C2cTrader): C2cTrader {
+  const { id: _internal, ...rest } = t
+  return rest
+}
+
+/** An order as one of its parties sees it: no internal user id anywhere. */
+function publicOrder(o: C2cOrder): C2cOrder {
+  const { advertiserId: _internal, ...rest } = o
+  return { ...rest, buyer: publicTrader(o.buyer), seller: publicTrader(o.seller) }
+}
 
 export async function precisions(db: Db): Promise<Map<string, number>> {
   const rows = await db
@@ -40,14 +56,15 @@ export async function adsToWire(db: Db, rows: AdRow[], me: string | null, now: n
       rows.map((r) => String(r.id)),
     ),
   ])
-  return rows.map((a) =>
-    adToWire(a, {
+  return rows.map((a) => {
+    const ad = adToWire(a, {
       precision: prec.get(a.coin) ?? 8,
       trader: who.get(a.user_id),
       openOrders: open.get(String(a.id)) ?? 0,
       me,
-    }),
-  )
+    })
+    return { ...ad, advertiser: publicTrader(ad.advertiser) }
+  })
 }
 
 /**
@@ -93,16 +110,18 @@ export async function ordersToWire(
   ])
   const ap = new Map(appeals.map((a) => [String(a.order_id), a]))
   const un = new Map(unread.rows.map((r) => [r.order_id, r.n]))
-  return rows.map((o) =>
-    orderToWire(o, {
+  return rows.map((o) => {
+    const wire = orderToWire(o, {
       role: userId === null ? 'staff' : o.buyer_id === userId ? 'buyer' : 'seller',
       buyer: who.get(o.buyer_id),
       seller: who.get(o.seller_id),
       appeal: ap.get(String(o.id)) ?? null,
       unread: un.get(String(o.id)) ?? 0,
       advertiserId: o.maker_id,
-    }),
-  )
+    })
+    // Staff (userId null) keep the ids; a party sees handles only.
+    return userId === null ? wire : publicOrder(wire)
+  })
 }
 
 export async function messagesOf(db: Db, orderId: string): Promise<C2cMessage[]> {

@@ -1,11 +1,14 @@
 import { normalize } from '@common/money/decimal'
 import { contractSettingsSchema } from '@common/schemas/contract'
+import { boundedText } from '@common/schemas/strict'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
+import type { Db } from '../../db/db'
 import { currentUser, requireStaff } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { checkThresholds } from '../../ledger/precision'
 import { writeAudit } from '../admin/audit'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
@@ -15,7 +18,18 @@ import { insuranceFund, pageSchemaOf } from './repo'
 import { instrumentToWire } from './routes'
 import { contractService } from './service'
 
-const userQuery = v.object({ userId: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64)) })
+const userQuery = v.object({ userId: boundedText(64, 'invalid_id', 1) })
+
+/** A lot is never finer than the base coin (issue 33): else positions show dust quantities. */
+async function checkLotSize(db: Db, symbol: string, lotSize: string): Promise<void> {
+  const inst = await db
+    .selectFrom('instrument')
+    .select('base')
+    .where('symbol', '=', symbol)
+    .executeTakeFirst()
+  if (!inst) throw new AppError('unknownSymbol')
+  await checkThresholds(db, inst.base, { lotSize }, 'symbol')
+}
 const pageQuery = pageSchemaOf(50)
 
 /**
@@ -43,6 +57,7 @@ export async function contractAdminRoutes(app: FastifyInstance, deps: ModuleDeps
 
   app.post('/settings', async (req) => {
     const input = parse(contractSettingsSchema, req.body)
+    if (input.lotSize !== undefined) await checkLotSize(db, input.symbol, input.lotSize)
     const before = await db
       .selectFrom('contract_setting')
       .selectAll()

@@ -26,7 +26,7 @@ import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { assertCanMoveFunds } from '../../http/guards'
 import { freeze, LedgerBatch, move, type Tx, unfreeze } from '../../ledger/ledger'
-import { checkAssetAmount } from '../../ledger/precision'
+import { checkAssetAmount, checkThresholds } from '../../ledger/precision'
 import { writeAudit } from '../admin/audit'
 import {
   commitmentToWire,
@@ -649,6 +649,8 @@ export class EarnService {
   // ---- console -------------------------------------------------------------------------------
 
   private async checkProduct(trx: Tx, i: ProductInput): Promise<void> {
+    // Thresholds no finer than the asset (issue 33): a field error naming the one too fine.
+    await checkThresholds(trx, i.asset, { minAmount: i.minAmount, maxAmount: i.maxAmount, quota: i.quota })
     const dp = await this.precisionOf(trx, i.asset)
     const ok =
       dp !== null &&
@@ -780,6 +782,26 @@ export class EarnService {
   }
 
   private async checkProject(trx: Tx, i: ProjectInput, now: number): Promise<void> {
+    // The currency is a coin the platform already runs (enabled, not another project's coin),
+    // and the price and limits are no finer than it (issue 33).
+    const known = await trx
+      .selectFrom('asset')
+      .select('code')
+      .where('code', '=', i.currency)
+      .where('enabled', '=', true)
+      .where('code', 'not in', trx.selectFrom('sub_project').select('coin'))
+      .executeTakeFirst()
+    if (!known)
+      throw new AppError('invalidField', {
+        msg: 'Invalid value for currency',
+        data: { field: 'currency', reason: 'invalid_asset' },
+      })
+    await checkThresholds(
+      trx,
+      i.currency,
+      { price: i.price, minAmount: i.minAmount, maxAmount: i.maxAmount },
+      'currency',
+    )
     const cur = await this.precisionOf(trx, i.currency)
     const ok =
       cur !== null &&

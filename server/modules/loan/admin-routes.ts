@@ -16,6 +16,7 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { readBalances } from '../../ledger/ledger'
+import { checkThresholds } from '../../ledger/precision'
 import { writeAudit } from '../admin/audit'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
@@ -256,6 +257,7 @@ export async function loanAdminRoutes(app: FastifyInstance, deps: ModuleDeps): P
     const b = parse(loanProductSaveSchema, req.body)
     if (!isLoanCoin(b.coin) || gt(b.minAmount, b.maxAmount) || gt(b.monthlyRate, '1'))
       throw new AppError('loanInvalidProduct')
+    await checkThresholds(db, b.coin, { minAmount: b.minAmount, maxAmount: b.maxAmount }, 'coin')
     const values = {
       coin: b.coin,
       term_days: b.termDays,

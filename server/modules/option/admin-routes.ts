@@ -5,7 +5,7 @@ import { currentUser, requireStaff } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import { checkAssetAmount } from '../../ledger/precision'
+import { checkAssetAmount, checkThresholds } from '../../ledger/precision'
 import { writeAudit } from '../admin/audit'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
@@ -36,6 +36,7 @@ export async function optionAdminRoutes(app: FastifyInstance, deps: ModuleDeps):
 
   app.post('/settings', async (req) => {
     const input = parse(optionSettingSchema, req.body)
+    await checkThresholds(db, 'USDT', { minAmount: input.minAmount })
     const before = await db
       .selectFrom('option_setting')
       .selectAll()

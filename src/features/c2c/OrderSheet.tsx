@@ -1,4 +1,4 @@
-import { isDemoMerchant, orderFigures } from '@common/c2c/rules'
+import { orderFigures } from '@common/c2c/rules'
 import { gt } from '@common/money/decimal'
 import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -24,7 +24,7 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
   const [value, setValue] = useState('')
   const [busy, setBusy] = useState(false)
   const buying = ad.side === 'sell'
-  const demo = isDemoMerchant(ad.advertiser.id)
+  const demo = ad.advertiser.demo
   const valid = DEC.test(value) && gt(value, '0') && (by === 'quantity' || !/\.\d{3,}$/.test(value))
   const fig = valid
     ? orderFigures(ad.price, by === 'amount' ? { amount: value } : { quantity: value }, ad.precision)
@@ -93,7 +93,7 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
             <dd>{fig ? `${fmt(fig.quantity)} ${ad.coin}` : '--'}</dd>
           </div>
           <div>
-            <dt>{t`Amount`}</dt>
+            <dt>{t({ message: 'Amount', context: 'fiat sum' })}</dt>
             <dd className={styles.strong}>{fig ? `${fmt(fig.amount)} ${ad.fiat}` : '--'}</dd>
           </div>
           <div>

@@ -1,4 +1,3 @@
-import { isDemoMerchant } from '@common/c2c/rules'
 import type { C2cTrader } from '@common/schemas/c2c'
 import { useLingui } from '@lingui/react/macro'
 import styles from './styles'
@@ -13,7 +12,7 @@ export function TraderLine({ trader }: { trader: C2cTrader }) {
       <span className={styles.traderName}>
         {trader.nickname}
         {trader.merchant && <span className={styles.merchant}>{t`Merchant`}</span>}
-        {isDemoMerchant(trader.id) && <span className={styles.merchant}>{t`Example`}</span>}
+        {trader.demo && <span className={styles.merchant}>{t`Example`}</span>}
       </span>
       <span className={styles.hint}>{t`${orders} orders (30 days) · ${rate}% completed`}</span>
     </div>

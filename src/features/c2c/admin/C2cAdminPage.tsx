@@ -64,7 +64,11 @@ function OrderTable({ rows, onOpen }: { rows: C2cOrder[] | undefined; onOpen: (i
         { label: t`Buyer`, cell: (o) => o.buyer.nickname },
         { label: t`Seller`, cell: (o) => o.seller.nickname },
         { label: t`Quantity`, num: true, cell: (o) => `${amount(o.quantity)} ${o.coin}` },
-        { label: t`Amount`, num: true, cell: (o) => `${amount(o.amount)} ${o.fiat}` },
+        {
+          label: t({ message: 'Amount', context: 'fiat sum' }),
+          num: true,
+          cell: (o) => `${amount(o.amount)} ${o.fiat}`,
+        },
         { label: t`Status`, cell: (o) => i18n._(ORDER_STATUS[o.status]) },
         { label: t`Created`, cell: (o) => dateTime(o.createdAt, locale) },
         {
@@ -186,12 +190,12 @@ function Detail({ id, onDone }: { id: string; onDone: () => void }) {
           <dt>{t`Status`}</dt>
           <dd>{i18n._(ORDER_STATUS[o.status])}</dd>
           <dt>{t`Buyer`}</dt>
-          <dd>{person(o.buyer.id)}</dd>
+          <dd>{person(o.buyer.id ?? o.buyer.handle)}</dd>
           <dt>{t`Seller`}</dt>
-          <dd>{person(o.seller.id)}</dd>
+          <dd>{person(o.seller.id ?? o.seller.handle)}</dd>
           <dt>{t`Quantity`}</dt>
           <dd>{`${amount(o.quantity)} ${o.coin} · ${amount(o.price)} ${o.fiat}`}</dd>
-          <dt>{t`Amount`}</dt>
+          <dt>{t({ message: 'Amount', context: 'fiat sum' })}</dt>
           <dd>{`${amount(o.amount)} ${o.fiat}`}</dd>
           <dt>{t`Created`}</dt>
           <dd>{dateTime(o.createdAt, locale)}</dd>
