@@ -438,6 +438,11 @@ export const ERRORS = {
     code: 2401,
     key: 'error.c2c_name_mismatch',
     en: 'The holder name must match your verified identity name',
+  loanIdentityRequired: {
+    code: 2215,
+    key: 'error.loan_identity_required',
+    en: 'Loans need identity verification approved by our team (advanced verification)',
+  },
   },
   c2cPaymentNotFound: {
     code: 2402,
@@ -492,3 +497,13 @@ export const ERRORS = {
 
 export type ErrorName = keyof typeof ERRORS
 export type ErrorDef = (typeof ERRORS)[ErrorName]
+  c2cIdentityApproval: {
+    code: 2419,
+    key: 'error.c2c_identity_approval',
+    en: 'C2C trading needs identity verification approved by our team (advanced verification)',
+  },
+  c2cAdvertiserUnverified: {
+    code: 2420,
+    key: 'error.c2c_advertiser_unverified',
+    en: 'This advertiser cannot trade until their identity is approved',
+  },

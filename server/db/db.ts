@@ -51,13 +51,14 @@ export async function openDb(opts: DbOptions): Promise<Db> {
  */
 const schemas = new WeakMap<Db, string>()
 
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, to?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: schemas.get(db),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  // `to`: up to that migration only (tests of a data migration).
+  const { error, results } = to ? await migrator.migrateTo(to) : await migrator.migrateToLatest()
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

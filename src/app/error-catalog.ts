@@ -394,6 +394,10 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.service_image_invalid',
     message: 'This picture cannot be used here, please send it again',
   }),
+  'error.loan_identity_required': msg({
+    id: 'error.loan_identity_required',
+    message: 'Loans need identity verification approved by our team (advanced verification)',
+  }),
   'error.option_below_minimum': msg({
     id: 'error.option_below_minimum',
     message: 'Trading amount below the minimum',
@@ -473,3 +477,11 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     message: 'This is an example ad of a new installation: it cannot be traded',
   }),
 }
+  'error.c2c_identity_approval': msg({
+    id: 'error.c2c_identity_approval',
+    message: 'C2C trading needs identity verification approved by our team (advanced verification)',
+  }),
+  'error.c2c_advertiser_unverified': msg({
+    id: 'error.c2c_advertiser_unverified',
+    message: 'This advertiser cannot trade until their identity is approved',
+  }),

@@ -21,6 +21,7 @@ import * as m019 from './019-loan'
 import * as m020 from './020-notification-texts'
 import * as m021 from './021-invite'
 import * as m022 from './022-c2c'
+import * as m023 from './023-identity-and-nicknames'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '020-notification-texts': m020,
   '021-invite': m021,
   '022-c2c': m022,
+  '023-identity-and-nicknames': m023,
 }

@@ -4,7 +4,7 @@ import type { UserRole } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { hashPassword } from '../auth/passwords'
 import { forgetSessions } from '../auth/sessions'
-import { defaultNickname, getUser, newInviteCode } from '../auth/users'
+import { getUser, neutralNickname, newInviteCode } from '../auth/users'
 import { writeAudit } from './audit'
 
 /** A one-time password: 16 characters with lower, upper case and digits (meets the login password rules). */
@@ -68,7 +68,7 @@ export async function createStaff(
           email,
           role,
           password_hash: hash,
-          nickname: defaultNickname(email, null),
+          nickname: neutralNickname(),
           invite_code: newInviteCode(),
           password_changed_at: issued,
           otp_issued_at: issued,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
+import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
@@ -9,15 +10,42 @@ import { challengeGap } from './slider'
 
 const toSchema = v.object({ to: v.pipe(v.string(), v.minLength(3), v.maxLength(254)) })
 const idSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/)) })
+const identitySchema = v.object({
+  realName: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60)), 'Test User'),
+})
 
 /**
- * Development helpers for browser tests: the outbox of one address and a slider's answer.
+ * Development helpers for browser tests: the outbox of one address, a slider's answer and an
+ * approved identity.
  * Registered only when NODE_ENV is not "production" (see README, "Develop").
  */
 export async function devRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   app.get('/dev/outbox', async (req) => {
     const { to } = parse(toSchema, req.query)
     return ok(outboxMessages(to))
+  })
+  // The caller's identity approved, as an operator's review would (C2C and loans need it); basic
+  // details with `realName` are stored first when there are none.
+  app.post('/dev/identity/approve', { preHandler: requireUser }, async (req) => {
+    const me = currentUser(req)
+    const { realName } = parse(identitySchema, req.body ?? {})
+    await ctx.db
+      .insertInto('identity')
+      .values({
+        user_id: me.id,
+        nationality: 'TW',
+        real_name: realName,
+        id_number: `T${me.id.replace(/\D/g, '').slice(0, 9)}`,
+        advanced_status: 'verified',
+        reviewed_at: new Date(),
+      })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ advanced_status: 'verified', reviewed_at: new Date(), reject_reason: null }),
+      )
+      .execute()
+    return ok(null)
   })
   app.get('/dev/slider/:id', async (req) => {
     const { id } = parse(idSchema, req.params)

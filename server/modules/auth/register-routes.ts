@@ -17,7 +17,7 @@ import { type AuthCtx, clientMeta, sendCode, strictLimit } from './context'
 import { hashPassword } from './passwords'
 import { createSession } from './sessions'
 import { answerChallenge, createChallenge, spendTicket } from './slider'
-import { defaultNickname, getUser, isUniqueViolation, newInviteCode, phoneKey, userDto } from './users'
+import { getUser, isUniqueViolation, neutralNickname, newInviteCode, phoneKey, userDto } from './users'
 
 export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx
@@ -90,7 +90,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
           email,
           password_hash: passwordHash,
           trade_password_hash: tradeHash,
-          nickname: defaultNickname(email, phone),
+          nickname: neutralNickname(),
           invite_code: newInviteCode(),
           referred_by: referredBy,
         })

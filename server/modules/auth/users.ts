@@ -52,10 +52,12 @@ export function maskPhone(phone: string | null): string | null {
   return phone.length > 7 ? `${phone.slice(0, -8)}****${phone.slice(-4)}` : `****${phone.slice(-2)}`
 }
 
-/** A default nickname from the contact: the e-mail's name or a masked phone. */
-export function defaultNickname(email: string | null, phone: string | null): string {
-  if (email) return (email.split('@')[0] ?? 'user').slice(0, 20)
-  return (maskPhone(phone) ?? 'user').slice(-12)
+/**
+ * A new account's nickname until the user picks one: "User 7F3A2C", random, never derived from the
+ * e-mail, phone or wallet address (it is public: the C2C ad list shows it to visitors).
+ */
+export function neutralNickname(): string {
+  return `User ${randomBytes(3).toString('hex').toUpperCase()}`
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'

@@ -12,7 +12,7 @@ import { finishFirstStep } from './login-session'
 import { hashPassword } from './passwords'
 import { hashToken } from './sessions'
 import { siweProblem } from './siwe-rules'
-import { getUser, isUniqueViolation, newInviteCode } from './users'
+import { getUser, isUniqueViolation, neutralNickname, newInviteCode } from './users'
 
 const NONCE_TTL_MS = 10 * 60 * 1000
 
@@ -108,7 +108,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<
             email: null,
             password_hash: await hashPassword(randomBytes(32).toString('base64url')),
             trade_password_hash: null,
-            nickname: `${address.slice(0, 6)}…${address.slice(-4)}`,
+            nickname: neutralNickname(),
             invite_code: newInviteCode(),
             referred_by: null,
           })

@@ -37,6 +37,28 @@ export function paymentToWire(p: PaymentRow): PaymentMethod {
 
 const DAY = 86_400_000
 
+/**
+ * Merchants who show the badge: marked by an operator and with identity approved in review
+ * (advanced verification). A merchant whose identity is not approved trades without the badge.
+ */
+export function badgedMerchants(db: Db | Tx) {
+  return db
+    .selectFrom('c2c_merchant as m')
+    .innerJoin('identity as i', 'i.user_id', 'm.user_id')
+    .where('i.advanced_status', '=', 'verified')
+    .select('m.user_id')
+}
+
+/**
+ * Of `c2c_ad` rows: the advertiser meets C2C's identity requirement (approved identity when
+ * required, else basic details), so the ad is listed and can be taken.
+ */
+export function eligibleAdvertiser(approvedRequired: boolean) {
+  return sql<boolean>`exists (select 1 from identity as gi where gi.user_id = c2c_ad.user_id${
+    approvedRequired ? sql` and gi.advanced_status = 'verified'` : sql``
+  })`
+}
+
 /** Nickname, merchant badge, 30-day completion rate and completed-order count of some users. */
 export async function traders(db: Db | Tx, ids: string[], now: number): Promise<Map<string, C2cTrader>> {
   const out = new Map<string, C2cTrader>()
@@ -45,7 +67,7 @@ export async function traders(db: Db | Tx, ids: string[], now: number): Promise<
   const since = new Date(now - 30 * DAY)
   const [users, merchants, stats] = await Promise.all([
     db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', uniq).execute(),
-    db.selectFrom('c2c_merchant').select('user_id').where('user_id', 'in', uniq).execute(),
+    badgedMerchants(db).where('m.user_id', 'in', uniq).execute(),
     sql<{ uid: string; completed: number; ended: number }>`
       select u.uid, count(*) filter (where o.status = 'completed')::int as completed,
         count(*) filter (where o.status in ('completed', 'cancelled', 'timeout', 'closed'))::int as ended

@@ -21,10 +21,11 @@ import { currentUser, optionalUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { approvedIdentityRequired, identityGate } from '../auth/identity-gate'
 import type { ModuleDeps } from '../index'
 import { c2cAdminRoutes } from './admin-routes'
 import { c2cBus } from './bus'
-import { messageToWire, paymentToWire, traders } from './model'
+import { badgedMerchants, eligibleAdvertiser, messageToWire, paymentToWire, traders } from './model'
 import { c2cService } from './service'
 import { adsToWire, loadOrder, messagesOf, ordersToWire, orderUsesUpload, publicTrader } from './view'
 
@@ -49,8 +50,9 @@ export async function c2cRoutes(app: FastifyInstance, deps: ModuleDeps): Promise
       .where('fiat', '=', q.fiat)
       // An ad whose remainder is below its minimum order is hidden (nothing could be ordered).
       .where(sql<boolean>`remaining * price >= min_amount`)
-    if (q.merchant === '1' || q.merchant === 'true')
-      sel = sel.where('user_id', 'in', db.selectFrom('c2c_merchant').select('user_id'))
+      // Only advertisers who meet the identity requirement (an ad from before it stays hidden).
+      .where(eligibleAdvertiser(await approvedIdentityRequired(db, 'c2c')))
+    if (q.merchant === '1' || q.merchant === 'true') sel = sel.where('user_id', 'in', badgedMerchants(db))
     if (q.payKind) sel = sel.where(sql<boolean>`pay_kinds @> ${JSON.stringify([q.payKind])}::jsonb`)
     if (q.amount)
       sel = sel
@@ -68,8 +70,8 @@ export async function c2cRoutes(app: FastifyInstance, deps: ModuleDeps): Promise
   /** What the C2C pages need to know about me: identity, payment accounts, badge, today's cancellations. */
   app.get('/c2c/me', auth, async (req) => {
     const me = currentUser(req)
-    const [identity, payments, who, cancels] = await Promise.all([
-      db.selectFrom('identity').select('real_name').where('user_id', '=', me.id).executeTakeFirst(),
+    const [gate, payments, who, cancels] = await Promise.all([
+      identityGate(db, me.id, 'c2c'),
       svc.payments(me.id),
       traders(db, [me.id], svc.now()),
       db
@@ -81,8 +83,11 @@ export async function c2cRoutes(app: FastifyInstance, deps: ModuleDeps): Promise
         .executeTakeFirstOrThrow(),
     ])
     return ok({
-      verified: !!identity,
-      realName: identity?.real_name ?? null,
+      // May trade fiat: approved identity when required (`approvedRequired`), else basic details.
+      verified: gate.ok,
+      approvedRequired: gate.approvedRequired,
+      identity: gate.state,
+      realName: gate.realName,
       payments: payments.map(paymentToWire),
       trader: ((t) => (t ? publicTrader(t) : null))(who.get(me.id)),
       cancelsToday: cancels.n,

@@ -1,3 +1,4 @@
+import { TYPE_ADVANCED_VERIFY } from '@common/api/envelope'
 import {
   CANCEL_LIMIT,
   checkOrder,
@@ -21,10 +22,19 @@ import { assertCanMoveFunds } from '../../http/guards'
 import { freeze, move, postEntry, type Tx, unfreeze } from '../../ledger/ledger'
 import { checkDecimals } from '../../ledger/precision'
 import { assertLoanUnlocked } from '../assets/loan-lock'
+import { approvedIdentityRequired, identityGate } from '../auth/identity-gate'
 import { newInviteCode } from '../auth/users'
 import { pushService } from '../push/service'
 import { c2cBus } from './bus'
-import { type AdRow, fundingOf, type OrderRow, type PaymentRow, paymentToWire, traders } from './model'
+import {
+  type AdRow,
+  eligibleAdvertiser,
+  fundingOf,
+  type OrderRow,
+  type PaymentRow,
+  paymentToWire,
+  traders,
+} from './model'
 import { type C2cPushKind, c2cPushText } from './push-texts'
 
 /** The test clock's offset (ms): set only by the dev routes, which production never registers. */
@@ -117,7 +127,15 @@ export class C2cService {
           .execute()
         await trx
           .insertInto('identity')
-          .values({ user_id: id, nationality: 'TW', real_name: realName, id_number: 'DEMO' })
+          // System accounts the install vouches for: approved, so their merchant badge shows.
+          .values({
+            user_id: id,
+            nationality: 'TW',
+            real_name: realName,
+            id_number: 'DEMO',
+            advanced_status: 'verified',
+            reviewed_at: new Date(),
+          })
           .onConflict((oc) => oc.column('user_id').doNothing())
           .execute()
         await trx
@@ -188,14 +206,18 @@ export class C2cService {
 
   // ---------- identity and payment accounts ----------
 
+  /**
+   * The verified name of a user who may trade fiat: operator-approved identity (advanced
+   * verification) unless the `c2c.approved_identity_required` setting is off, then basic details.
+   * Refused with 2419 and type 998 (the app opens verification), or 2400 when basic details would do.
+   */
   async identityName(userId: string, db: Tx = this.db): Promise<string> {
-    const row = await db
-      .selectFrom('identity')
-      .select('real_name')
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-    if (!row) throw new AppError('c2cIdentityRequired')
-    return row.real_name
+    const gate = await identityGate(db, userId, 'c2c')
+    if (!gate.ok || gate.realName === null)
+      throw gate.approvedRequired
+        ? new AppError('c2cIdentityApproval', { type: TYPE_ADVANCED_VERIFY })
+        : new AppError('c2cIdentityRequired')
+    return gate.realName
   }
 
   async payments(userId: string): Promise<PaymentRow[]> {
@@ -399,6 +421,7 @@ export class C2cService {
 
   /** Puts a taken-off ad back on the shelf: a sell ad freezes what is left again. */
   async adOn(userId: string, id: string): Promise<AdRow> {
+    await this.identityName(userId)
     await assertCanMoveFunds(this.db, userId)
     return this.db.transaction().execute(async (trx) => {
       const ad = await this.lockAd(trx, id, userId)
@@ -477,7 +500,8 @@ export class C2cService {
         )
       const buyerId = ad.side === 'sell' ? takerId : ad.user_id
       const sellerId = ad.side === 'sell' ? ad.user_id : takerId
-      await this.identityName(ad.user_id, trx)
+      // The advertiser must meet the requirement too (an ad published before it, or its identity reset).
+      if (!(await identityGate(trx, ad.user_id, 'c2c')).ok) throw new AppError('c2cAdvertiserUnverified')
       // One order at a time per buyer (a double tap opens one) and the daily cancel limit.
       await sql`select pg_advisory_xact_lock(hashtext(${`c2c.buyer:${buyerId}`}))`.execute(trx)
       // The limit binds the buyer who cancelled when they open an order, not a seller taking their ad.
@@ -547,6 +571,7 @@ export class C2cService {
       .where('status', '=', 'online')
       .where('side', '=', input.side === 'buy' ? 'sell' : 'buy')
       .where('coin', '=', input.coin)
+    const required = await approvedIdentityRequired(this.db, 'c2c')
       .where('fiat', '=', input.fiat)
       .where('user_id', '<>', userId)
       .where('user_id', 'not like', `${DEMO_MERCHANT_PREFIX}%`)
@@ -556,6 +581,7 @@ export class C2cService {
     if (input.payKind) q = q.where(sql<boolean>`pay_kinds @> ${JSON.stringify([input.payKind])}::jsonb`)
     // Best prices first, so the cut at 50 never drops the best ad; rankAds then weighs completion.
     const ads = await q
+      .where(eligibleAdvertiser(required))
       .orderBy('price', input.side === 'buy' ? 'asc' : 'desc')
       .orderBy('id')
       .limit(50)

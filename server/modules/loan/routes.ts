@@ -13,6 +13,7 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { identityGate } from '../auth/identity-gate'
 import type { ModuleDeps } from '../index'
 import { loanAdminRoutes } from './admin-routes'
 import { orderToWire, type ProductRow, productToWire } from './model'
@@ -80,6 +81,12 @@ export async function loanRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
     if (!p) throw new AppError('loanProductNotFound')
     const dp = (await precisions(db)).get(p.coin) ?? 8
     return ok({ productId, amount, ...quote(amount, p.monthly_rate, p.term_days, dp) })
+  })
+
+  /** What applying needs of me: approved identity (always for the credit loan; all loans when `approvedRequired`). */
+  app.get('/loan/me', auth, async (req) => {
+    const gate = await identityGate(db, currentUser(req).id, 'loan')
+    return ok({ approvedRequired: gate.approvedRequired, identity: gate.state })
   })
 
   app.post('/loan/apply', auth, async (req) => {

@@ -57,16 +57,16 @@ describe.each(backends)('c2c on %s', (backend) => {
     await expectSound(s.h.db)
   })
 
-  it('needs basic identity, and a holder name that matches it, for payment accounts and trading', async () => {
+  it('needs approved identity, and a holder name that matches it, for payment accounts and trading', async () => {
     const { call, h } = s
     const u = await registerEmail(h.app, h.db)
     const bank = { kind: 'bank', name: 'Someone', bank: 'B', branch: 'C', account: '6222000011112222' }
     expect((await call.post('c2c/payment/save', bank)).code).toBe(1003)
-    expect((await call.post('c2c/payment/save', bank, u.token)).code).toBe(2400)
+    expect((await call.post('c2c/payment/save', bank, u.token)).code).toBe(2419)
     const ads = await call.get<C2cAd[]>('c2c/ads', { side: 'sell', coin: 'USDT', fiat: 'CNY' })
     expect(
       (await call.post('c2c/order/create', { adId: ads.data[0]?.id, amount: '100' }, u.token)).code,
-    ).toBe(2400)
+    ).toBe(2419)
     const t = await trader(h, call, { bank: false })
     expect((await call.post('c2c/payment/save', { ...bank, name: 'Not Me' }, t.token)).code).toBe(2401)
     expect(

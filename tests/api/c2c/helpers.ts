@@ -49,17 +49,26 @@ export interface Trader {
 }
 
 let n = 0
-/** A registered user with basic identity (as /user/identity/basic stores it) and, optionally, a bank card. */
+/**
+ * A registered user with identity approved in review (fiat C2C needs it), or with basic details only
+ * (`basic: true`, as /user/identity/basic stores them), and, optionally, a bank card.
+ */
 export async function trader(
   h: Harness,
   call: Call,
-  opts: { bank?: boolean; usdt?: string } = {},
+  opts: { bank?: boolean; usdt?: string; basic?: boolean } = {},
 ): Promise<Trader> {
   const u = await registerEmail(h.app, h.db)
   const name = `Trader ${String.fromCharCode(65 + (n++ % 26))}${n}`
   await h.db
     .insertInto('identity')
-    .values({ user_id: u.userId, nationality: 'TW', real_name: name, id_number: `A${1000000 + n}` })
+    .values({
+      user_id: u.userId,
+      nationality: 'TW',
+      real_name: name,
+      id_number: `A${1000000 + n}`,
+      ...(opts.basic ? {} : { advanced_status: 'verified' as const, reviewed_at: new Date() }),
+    })
     .execute()
   if (opts.bank !== false) {
     const r = await call.post(

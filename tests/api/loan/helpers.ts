@@ -5,7 +5,7 @@ import { expect } from 'vitest'
 import type { Db } from '../../../server/db/db'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { readBalances } from '../../../server/ledger/ledger'
-import type { api } from '../accounts/helpers'
+import { type api, registerEmail } from '../accounts/helpers'
 import type { Harness } from '../harness'
 
 export type Call = ReturnType<typeof api>
@@ -49,6 +49,8 @@ export async function applyAndApprove(
   body: Record<string, unknown>,
   amount?: string,
 ): Promise<LoanOrder> {
+  // Loans need approved identity: the test hook approves it as a review would (idempotent).
+  expect((await call.post('dev/identity/approve', {}, token)).code).toBe(200)
   const a = await call.post<LoanOrder>('loan/apply', { purpose: 'working capital', ...body }, token)
   expect(a.code, a.msg).toBe(200)
   expect(a.data.status).toBe('reviewing')
@@ -101,4 +103,11 @@ export async function verifyAdvanced(db: Db, userId: string): Promise<void> {
     })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ advanced_status: 'verified' }))
     .execute()
+}
+
+/** A registered user whose identity is approved (loans need it unless the setting is off). */
+export async function borrower(h: Harness) {
+  const u = await registerEmail(h.app, h.db)
+  await verifyAdvanced(h.db, u.userId)
+  return u
 }

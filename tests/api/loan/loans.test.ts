@@ -10,6 +10,7 @@ import {
   applyAndApprove,
   balance,
   bookBalance,
+  borrower,
   expectSound,
   product,
   uploadImage,
@@ -83,7 +84,7 @@ describe.each(backends)('loans on %s', (backend) => {
       { productId: credit.id, amount: '5000', purpose: 'x' },
       u.token,
     )
-    expect(noId.code).toBe(1006)
+    expect(noId.code).toBe(2215)
     expect(noId.type).toBe(998)
     await verifyAdvanced(h.db, u.userId)
     expect(
@@ -153,7 +154,7 @@ describe.each(backends)('loans on %s', (backend) => {
 
   it('apply -> approve (lower) -> payout -> withdraw refused over the lock -> repay -> withdraw allowed', async () => {
     const { call, h, op } = s
-    const u = await registerEmail(h.app, h.db)
+    const u = await borrower(h)
     await fund(h.db, u.userId, 'USDT', '100', 'funding')
     const p = await product(call, 'USDT', 30)
     const a = await call.post<LoanOrder>(
@@ -264,7 +265,7 @@ describe.each(backends)('loans on %s', (backend) => {
 
   it('extends an overdue loan once by 7 days with the 0.025 penalty, then marks it unpaid (test clock)', async () => {
     const { call, h, op } = s
-    const u = await registerEmail(h.app, h.db)
+    const u = await borrower(h)
     await fund(h.db, u.userId, 'USDT', '100', 'funding')
     const p = await product(call, 'USDT', 7)
     const loan = await applyAndApprove(call, u.token, op.token, { productId: p.id, amount: '1000' })
@@ -333,7 +334,7 @@ describe.each(backends)('loans on %s', (backend) => {
     const { call, h, op } = s
     const p = await product(call, 'USDT', 60)
     const run = async (amount: string) => {
-      const u = await registerEmail(h.app, h.db)
+      const u = await borrower(h)
       await fund(h.db, u.userId, 'USDT', '500', 'funding')
       const loan = await applyAndApprove(call, u.token, op.token, { productId: p.id, amount })
       await call.post('dev/loan/clock', { at: (loan.paidAt as number) + 10 * DAY })
@@ -355,7 +356,7 @@ describe.each(backends)('loans on %s', (backend) => {
   it('repayment by on-chain voucher: pending until an operator confirms (audited), or rejects', async () => {
     const { call, h, op } = s
     const p = await product(call, 'USDT', 14)
-    const u = await registerEmail(h.app, h.db)
+    const u = await borrower(h)
     const loan = await applyAndApprove(call, u.token, op.token, { productId: p.id, amount: '500' })
     const voucher = await uploadImage(h, u.token)
     expect(
@@ -452,7 +453,7 @@ describe.each(backends)('loans on %s', (backend) => {
 
   it('reminds 3 days and 1 day before the due date, each once (claimed before sending)', async () => {
     const { call, h, op } = s
-    const u = await registerEmail(h.app, h.db)
+    const u = await borrower(h)
     const p = await product(call, 'USDT', 14)
     const loan = await applyAndApprove(call, u.token, op.token, { productId: p.id, amount: '200' })
     const dueAt = loan.dueAt as number
@@ -478,7 +479,7 @@ describe.each(backends)('loans on %s', (backend) => {
   it('values a BTC loan at the index: 0.1 BTC at 60000 is above 3000 USD, so early repayment pays the full term', async () => {
     const { call, h, op } = s
     expect((await call.post('dev/market/index', { symbol: 'BTCUSDT', price: '60000' })).code).toBe(200)
-    const u = await registerEmail(h.app, h.db)
+    const u = await borrower(h)
     await fund(h.db, u.userId, 'BTC', '0.01', 'funding')
     const p = await product(call, 'BTC', 60, true)
     await verifyAdvanced(h.db, u.userId)

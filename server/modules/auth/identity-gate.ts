@@ -1,0 +1,42 @@
+import { type IdentityGate, identityState, meetsGate } from '@common/identity/gate'
+import type { Db } from '../../db/db'
+import type { Tx } from '../../ledger/ledger'
+
+/**
+ * Settings rows (table `setting`) that make a product require operator-approved identity (advanced
+ * verification). A missing row means on; `false` turns the requirement off (basic details suffice).
+ */
+export const APPROVED_IDENTITY_SETTINGS = {
+  c2c: 'c2c.approved_identity_required',
+  loan: 'loan.approved_identity_required',
+} as const
+export type GatedProduct = keyof typeof APPROVED_IDENTITY_SETTINGS
+
+/** Is approved identity required for this product? On unless its setting row says false. */
+export async function approvedIdentityRequired(db: Db | Tx, product: GatedProduct): Promise<boolean> {
+  const row = await db
+    .selectFrom('setting')
+    .select('value')
+    .where('key', '=', APPROVED_IDENTITY_SETTINGS[product])
+    .executeTakeFirst()
+  if (!row) return true
+  const v = typeof row.value === 'string' ? row.value.trim() : row.value
+  return !(v === false || v === 'false')
+}
+
+/** Where a user stands against a product's identity requirement, with the verified name (if any). */
+export async function identityGate(
+  db: Db | Tx,
+  userId: string,
+  product: GatedProduct,
+): Promise<IdentityGate & { realName: string | null }> {
+  // One after the other: `db` may be a transaction (one connection).
+  const row = await db
+    .selectFrom('identity')
+    .select(['advanced_status', 'real_name'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  const approvedRequired = await approvedIdentityRequired(db, product)
+  const state = identityState(row)
+  return { approvedRequired, state, ok: meetsGate(state, approvedRequired), realName: row?.real_name ?? null }
+}
