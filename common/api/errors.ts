@@ -48,6 +48,18 @@ export const ERRORS = {
     key: 'error.command_timeout',
     en: 'No answer from the market in time; check your open orders before trying again',
   },
+  // A limit or trigger price with more decimals than the market's tick (common/market/tick.ts).
+  priceOffTick: {
+    code: 1405,
+    key: 'error.price_off_tick',
+    en: "The price has more decimals than this market's price step",
+  },
+  // Price protection: nothing within the band around the index (README "Price protection").
+  priceProtection: {
+    code: 1406,
+    key: 'error.price_protection',
+    en: 'No price within the protection band around the index right now: nothing was closed',
+  },
   // 1300-1399 accounts and security
   codeInvalid: { code: 1300, key: 'error.code_invalid', en: 'The verification code is wrong or has expired' },
   codeTooFrequent: {

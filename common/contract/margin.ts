@@ -1,4 +1,17 @@
-import { add, cmp, type DecimalString, div, gt, isZero, lt, mul, neg, round, sub } from '../money/decimal'
+import {
+  add,
+  cmp,
+  type DecimalString,
+  div,
+  gt,
+  isNegative,
+  isZero,
+  lt,
+  mul,
+  neg,
+  round,
+  sub,
+} from '../money/decimal'
 import type { ContractSide, MarginTier } from '../schemas/contract'
 
 /**
@@ -104,6 +117,33 @@ export function realizedPnl(
   p: DecimalString,
 ): DecimalString {
   return unrealizedPnl(side, q, entry, p)
+}
+
+/**
+ * The one rounding rule of every contract posting (issue 34): amounts are booked at the asset's
+ * precision (USDT: 6 places), always toward the platform, so the rounding can never pay a user
+ * out of nothing:
+ * - realized PnL and funding received round down (a profit of 1.2345678 books 1.234567), a loss
+ *   and funding paid round up in size (-1.2345671 books -1.234568): `toPlatform`;
+ * - fees and initial margin round up (feeOf, initialMargin), released margin rounds down.
+ * Every PnL posting is against the system `contract_clearing` account, so the residue (under one
+ * unit of the last place per posting) stays there, in the ledger, and no balance ever carries
+ * more places than its asset.
+ */
+export function toPlatform(amount: DecimalString, dp: number): DecimalString {
+  // 'down' and 'up' act on the magnitude: a gain towards zero, a loss away from it (floor).
+  return round(amount, dp, isNegative(amount) ? 'up' : 'down')
+}
+
+/** Realized PnL as booked: realizedPnl rounded toward the platform to the asset's `dp` places. */
+export function settledPnl(
+  side: ContractSide,
+  q: DecimalString,
+  entry: DecimalString,
+  p: DecimalString,
+  dp: number,
+): DecimalString {
+  return toPlatform(realizedPnl(side, q, entry, p), dp)
 }
 
 /** Fee on a notional at a rate, rounded up to dp (against the user). */

@@ -164,7 +164,8 @@ export class OrderBook {
 
   /**
    * Market order: takes liquidity up to `qty` lots, or for a buy with `budget` up to that many
-   * price*qty units (ticks x lots); the rest is dropped (immediate or cancel).
+   * price*qty units (ticks x lots); the rest is dropped (immediate or cancel). With `bound`, it
+   * trades no worse than that price (ticks): an immediate-or-cancel limit order (price protection).
    */
   placeMarket(
     id: number,
@@ -172,15 +173,17 @@ export class OrderBook {
     qty: number | null,
     budget: number | null = null,
     owner?: string,
+    bound: number | null = null,
   ): PlaceResult {
     const cap = qty ?? Number.POSITIVE_INFINITY
     const money = budget ?? Number.POSITIVE_INFINITY
     if (qty !== null) checkInt(qty, 'qty')
     if (budget !== null) checkInt(budget, 'budget')
+    if (bound !== null) checkInt(bound, 'bound')
     if (qty === null && budget === null) throw new Error('market order needs a quantity or a budget')
     const fills: Fill[] = []
     const cancelled: PlaceResult['cancelled'] = []
-    const limit = side === 'buy' ? Number.POSITIVE_INFINITY : 0
+    const limit = bound ?? (side === 'buy' ? Number.POSITIVE_INFINITY : 0)
     const remaining = this.take(id, side, limit, cap, money, fills, owner, cancelled)
     return { fills, remaining: qty === null ? 0 : remaining, rested: false, cancelled }
   }

@@ -81,11 +81,23 @@ export class ContractMarketMakers {
   start(): void {
     this.timer ??= setInterval(() => void this.cycle(), 1000)
     this.timer.unref?.()
+    this.follow()
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer)
     this.timer = null
+    this.svc.setIndexFollower(this.holder, null)
+  }
+
+  /**
+   * Quotes follow the index before triggers run: the contract service calls this on every index
+   * tick before its liquidation scan and TP/SL (README "Price protection"), besides the 1 s timer.
+   */
+  follow(): void {
+    this.svc.setIndexFollower(this.holder, async (symbol) => {
+      if (await marketMakersEnabled(this.db)) await this.maybeQuote(symbol)
+    })
   }
 
   private async cycle(): Promise<void> {

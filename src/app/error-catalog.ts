@@ -89,6 +89,14 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.command_timeout',
     message: 'No answer from the market in time; check your open orders before trying again',
   }),
+  'error.price_off_tick': msg({
+    id: 'error.price_off_tick',
+    message: "The price has more decimals than this market's price step",
+  }),
+  'error.price_protection': msg({
+    id: 'error.price_protection',
+    message: 'No price within the protection band around the index right now: nothing was closed',
+  }),
   'error.code_invalid': msg({
     id: 'error.code_invalid',
     message: 'The verification code is wrong or has expired',

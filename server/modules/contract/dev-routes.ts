@@ -18,7 +18,8 @@ const fundingSchema = v.object({ symbol: v.optional(symbolSchema) })
 /**
  * Test hooks, registered only when NODE_ENV is not "production" (like spot/dev-routes.ts):
  * - POST /api/dev/market/index {symbol, price}: one index tick into the market data (as the feed
- *   would send it), then the liquidation scan and the TP/SL triggers of that symbol, awaited;
+ *   would send it), then (as the scheduler's tick) the house quotes follow it, the liquidation
+ *   scan, the TP/SL triggers and the fund's unwind of that symbol, awaited;
  * - POST /api/dev/contract/funding {symbol?}: a funding round now (at the current ms, so it never
  *   collides with a scheduled round), its rate from the current interval's samples so far. The
  *   scheduler's own path (a round at a funding time, paid from the interval that ended there) is
@@ -45,9 +46,11 @@ export async function contractDevRoutes(app: FastifyInstance, deps: ModuleDeps):
     let triggered = 0
     if (inst.category === 'perpetual') {
       const risk = contractRisk(db, svc)
+      await svc.followIndex(symbol)
       await risk.refresh()
       liquidated = await risk.scan(symbol)
       triggered = await svc.runTriggers(symbol)
+      await svc.unwindFund(symbol)
     }
     return ok({ symbol, price: p, liquidated, triggered })
   })

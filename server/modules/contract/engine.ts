@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import { type DecimalString, gt } from '@common/money/decimal'
+import { type DecimalString, gt, isZero } from '@common/money/decimal'
 import type { ContractSide, ContractUserMessage } from '@common/schemas/contract'
 import type { PublicTrade } from '@common/schemas/spot'
 import { type Selectable, sql } from 'kysely'
@@ -155,17 +155,23 @@ export class ContractEngine extends EventEmitter<ContractEvents> {
     return Number(rows[0]?.id)
   }
 
-  /** Locks the system balances, the holders' wallets and those of the makers `order` would meet. */
-  async lockFor(pass: Pass, holders: string[], order?: OrderRow): Promise<void> {
+  /**
+   * Locks the system balances, the holders' wallets and those of the makers `order` would meet
+   * (a market order within `bound`, its protection price, when given).
+   */
+  async lockFor(pass: Pass, holders: string[], order?: OrderRow, bound?: string | null): Promise<void> {
     const keys: BalanceKey[] = [FEES, INSURANCE, CLEARING, ...holders.map(wallet)]
     if (order) {
       const inst = this.inst(order.symbol)
       const b = this.book(order.symbol)
       const lots = Number(order.lots) - Number(order.filled_lots)
-      const ids =
+      const limit =
         order.type === 'limit'
-          ? b.preview(bookSide(order), toUnits(order.price as string, inst.pp), lots, null, order.holder)
-          : b.preview(bookSide(order), null, lots, null, order.holder)
+          ? toUnits(order.price as string, inst.pp)
+          : bound
+            ? toUnits(bound, inst.pp)
+            : null
+      const ids = b.preview(bookSide(order), limit, lots, null, order.holder)
       for (const id of ids) {
         const m = this.open.get(id)
         if (m) keys.push(wallet(m.holder))
@@ -175,7 +181,7 @@ export class ContractEngine extends EventEmitter<ContractEvents> {
   }
 
   post(pass: Pass, reason: Parameters<LedgerBatch['post']>[0]['reason'], ref: string, postings: Posting[]) {
-    if (postings.length === 0) return
+    if (postings.every((p) => isZero(p.amount))) return
     pass.ledger.post({ reason, refType: 'contract_order', refId: ref, postings })
   }
 
@@ -200,11 +206,12 @@ export class ContractEngine extends EventEmitter<ContractEvents> {
 
   /**
    * Runs an order against the book (a limit order rests what does not cross) and settles every
-   * fill on both sides. The order row must be new (not yet on the book).
+   * fill on both sides. The order row must be new (not yet on the book). A market order with a
+   * `bound` (price protection) trades no worse than it and drops the rest (IOC limit).
    */
-  async execute(pass: Pass, order: OrderRow): Promise<OrderRow> {
+  async execute(pass: Pass, order: OrderRow, bound: string | null = null): Promise<OrderRow> {
     const inst = this.inst(order.symbol)
-    await this.lockFor(pass, [order.holder], order)
+    await this.lockFor(pass, [order.holder], order, bound)
     const b = this.book(order.symbol)
     const side = bookSide(order)
     const id = Number(order.id)
@@ -213,7 +220,7 @@ export class ContractEngine extends EventEmitter<ContractEvents> {
     const result =
       order.type === 'limit'
         ? b.placeLimit(id, side, toUnits(order.price as string, inst.pp), lots, order.holder)
-        : b.placeMarket(id, side, lots, null, order.holder)
+        : b.placeMarket(id, side, lots, null, order.holder, bound ? toUnits(bound, inst.pp) : null)
     let taker = { ...order }
     for (const c of result.cancelled) {
       const o = this.open.get(c.id)

@@ -16,9 +16,10 @@ const FUNDING_GRACE_MS = 3_600_000
  * The contract schedulers ("contract-jobs"); every job is idempotent in the database (funding rounds are claimed per (symbol, ts);
  * TP/SL and liquidation re-check their condition inside their transaction).
  *
- * - every second: for each perpetual whose index moved, the liquidation scan, then TP/SL triggers;
+ * - every second: for each perpetual whose index moved, the house quotes follow it, then the
+ *   liquidation scan, the TP/SL triggers and the fund's unwind of what it took over;
  * - every minute: a premium sample (book mid against the index) for the funding rate;
- * - every 10 s: the full exact liquidation sweep, and the funding round if a funding time
+ * - every 10 s: the full exact liquidation sweep, the fund's unwind, and the funding round if a funding time
  *   (00:00, 08:00, 16:00 UTC+8) has passed and is not paid yet.
  */
 export class ContractJobs {
@@ -49,6 +50,7 @@ export class ContractJobs {
         ms: SWEEP_MS,
         run: async () => {
           await contractRisk(this.db, this.svc).sweep()
+          for (const s of this.symbols()) await this.svc.unwindFund(s)
           await this.fundingDue(Date.now())
         },
       },
@@ -69,9 +71,12 @@ export class ContractJobs {
       const index = this.svc.mark(s)
       if (!index || this.lastIndex.get(s) === index) continue
       this.lastIndex.set(s, index)
+      // House quotes first (README "Price protection"), then liquidations, TP/SL, the fund's unwind.
+      await this.svc.followIndex(s)
       const n = await risk.scan(s)
       if (n) this.log?.info({ symbol: s, index, n }, 'contract liquidations')
       await this.svc.runTriggers(s)
+      await this.svc.unwindFund(s)
     }
   }
 

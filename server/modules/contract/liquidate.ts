@@ -1,13 +1,138 @@
 import { isLiquidatable } from '@common/contract/liquidation'
-import { add, div, neg, normalize, sub } from '@common/money/decimal'
-import type { Liquidation } from '@common/schemas/contract'
-import { wallet } from './model'
+import { feeOf, initialMargin, unrealizedPnl } from '@common/contract/margin'
+import { protectionBound, tickSize, toTickInFavour } from '@common/market/tick'
+import { add, div, gt, lte, max, min, mul, neg, normalize, sub } from '@common/money/decimal'
+import type { ContractSide, Liquidation } from '@common/schemas/contract'
+import { toUnits } from '../../engine/order-book'
+import { move } from '../../ledger/ledger'
+import type { Pass } from './engine'
+import {
+  type CInst,
+  FUND_HOLDER,
+  INSURANCE,
+  MM_LEVERAGE,
+  MONEY_DP,
+  type OrderRow,
+  type PositionRow,
+  wallet,
+} from './model'
+import { protectionOf } from './orders'
 import type { ContractService } from './service'
+import { settleFill } from './settlement'
+
+/**
+ * Liquidation (README "Price protection" and "Risk protection fund"):
+ *
+ * 1. When the exact rule holds (margin balance <= maintenance margin) the holder's open contract
+ *    orders are cancelled and each position goes to the book as an IOC limit order bounded by
+ *    its bankruptcy price (the price at which the account's margin balance would reach zero, the
+ *    other positions at their marks) and by the price protection band around the index,
+ *    whichever is stricter.
+ * 2. What the book cannot take within that bound is taken over by the risk protection fund at the
+ *    bankruptcy price (the fund's trading holder FUND_HOLDER, funded from the insurance account
+ *    through the ledger); the fund closes it later within the protection band (unwindFund), its
+ *    gain or loss landing back in the insurance account.
+ * 3. The liquidation clearance fee (instrument setting, default 0.5 % of the liquidated value)
+ *    goes to the fund, from what is left of the balance only: no balance goes below zero.
+ */
+
+/** The bankruptcy price of one position now: where the account's margin balance would be zero. */
+export function bankruptcyOf(svc: ContractService, pass: Pass, p: PositionRow): string {
+  const inst = svc.inst(p.symbol)
+  const bal = pass.ledger.balance(wallet(p.holder)) ?? { available: '0', frozen: '0' }
+  let equity = add(bal.available, bal.frozen)
+  for (const o of svc.positionsOf(p.holder)) {
+    if (o.symbol === p.symbol && o.side === p.side) continue
+    const i = svc.inst(o.symbol)
+    equity = add(
+      equity,
+      unrealizedPnl(o.side, mul(o.lots, i.lotSize), o.avg_price, svc.mark(o.symbol) ?? o.avg_price),
+    )
+  }
+  const qty = mul(p.lots, inst.lotSize)
+  const d = div(equity, qty, inst.pp + 8, 'down')
+  // On the tick, never worse for the holder than the exact price: a long sells up, a short buys down.
+  if (p.side === 'long') {
+    const exact = sub(p.avg_price, d)
+    return lte(exact, '0') ? tickSize(inst.pp) : toTickInFavour('sell', exact, inst.pp)
+  }
+  return toTickInFavour('buy', add(p.avg_price, d), inst.pp)
+}
+
+/** The bound of a liquidation order: the stricter of the bankruptcy price and the protection band. */
+export function liquidationBound(
+  svc: ContractService,
+  side: ContractSide,
+  bankruptcy: string,
+  symbol: string,
+) {
+  const band = protectionOf(svc, symbol, side)
+  if (band === null) return bankruptcy
+  return side === 'long' ? max(bankruptcy, band) : min(bankruptcy, band)
+}
+
+/**
+ * The fund takes over `lots` of a liquidation order at `price`: a fee-free fill between the
+ * holder's close order and a fund order, outside the book.
+ */
+async function takeover(
+  svc: ContractService,
+  pass: Pass,
+  inst: CInst,
+  order: OrderRow,
+  lots: number,
+  price: string,
+): Promise<OrderRow> {
+  const fund = wallet(FUND_HOLDER)
+  await svc.lockFor(pass, [FUND_HOLDER])
+  const need = initialMargin(mul(mul(String(lots), inst.lotSize), price), MM_LEVERAGE, MONEY_DP)
+  const have = pass.ledger.balance(fund)?.available ?? '0'
+  if (gt(need, have))
+    pass.ledger.post({
+      reason: 'insurance',
+      refType: 'insurance_takeover',
+      refId: String(order.id),
+      memo: `takeover of a liquidation of ${order.holder}: margin for the fund's position`,
+      postings: move(INSURANCE, fund, sub(need, have)),
+    })
+  const id = await svc.nextOrderId(pass.trx)
+  // The fund buys what a long sells, sells what a short buys: a 'net' order of the same side.
+  const base = svc.newOrder(
+    pass,
+    id,
+    FUND_HOLDER,
+    inst.symbol,
+    order.side,
+    'net',
+    'limit',
+    price,
+    lots,
+    MM_LEVERAGE,
+    '0',
+    'liquidation',
+  )
+  const f = settleFill(
+    svc,
+    pass,
+    inst,
+    { ...base, maker_fee_rate: '0', taker_fee_rate: '0' },
+    'maker',
+    lots,
+    price,
+  )
+  f.status = 'filled'
+  svc.record(pass, f)
+  const t = settleFill(svc, pass, inst, order, 'taker', lots, price)
+  t.status = Number(t.filled_lots) === Number(t.lots) ? 'filled' : 'cancelled'
+  svc.record(pass, t)
+  return t
+}
 
 /**
  * Liquidates a holder if the exact rule holds (margin balance <= maintenance margin): cancels
- * their open contract orders, closes every position at the market, writes a liquidation row
- * per position with the index price that triggered it. Returns whether it happened.
+ * their open contract orders, closes every position (IOC within its bound, the rest taken over by
+ * the fund), charges the clearance fee, and writes a liquidation row per position with the index
+ * price that triggered it. Returns whether it happened.
  */
 export async function liquidateAccount(svc: ContractService, holder: string): Promise<boolean> {
   await svc.init()
@@ -19,13 +144,30 @@ export async function liquidateAccount(svc: ContractService, holder: string): Pr
       if (!r || !isLiquidatable(r.marginBalance, r.maintenance)) return false
       for (const o of svc.openOrdersOf(holder)) svc.cancelIn(pass, o)
       for (const p of svc.positionsOf(holder)) {
+        const inst = svc.inst(p.symbol)
         const index = svc.mark(p.symbol) ?? p.avg_price
         const before = pass.insurance.get(holder) ?? '0'
-        const o = await svc.closeIn(pass, holder, p.symbol, p.side, {}, 'liquidation')
+        const bankruptcy = bankruptcyOf(svc, pass, p)
+        const bound = liquidationBound(svc, p.side, bankruptcy, p.symbol)
+        let o = await svc.closeIn(pass, holder, p.symbol, p.side, { bound }, 'liquidation')
+        const rest = Number(o.lots) - Number(o.filled_lots)
+        if (rest > 0) o = await takeover(svc, pass, inst, o, rest, bankruptcy)
         const paid = sub(pass.insurance.get(holder) ?? '0', before)
         const filled = Number(o.filled_lots)
         if (filled === 0) continue
-        const closePrice = div(o.filled_notional, o.filled_lots, svc.inst(p.symbol).pp, 'half-up')
+        // The clearance fee, from what is left (never below zero).
+        const w = wallet(holder)
+        const due = feeOf(mul(o.filled_notional, inst.lotSize), inst.liquidationFee, MONEY_DP)
+        const fee = min(due, pass.ledger.balance(w)?.available ?? '0')
+        if (gt(fee, '0'))
+          pass.ledger.post({
+            reason: 'contract_liquidation',
+            refType: 'liquidation_fee',
+            refId: String(o.id),
+            memo: `liquidation clearance fee ${inst.liquidationFee} of ${normalize(mul(o.filled_notional, inst.lotSize))}`,
+            postings: move(w, INSURANCE, fee),
+          })
+        const closePrice = div(o.filled_notional, o.filled_lots, inst.pp, 'half-up')
         const row = {
           holder,
           symbol: p.symbol,
@@ -33,7 +175,7 @@ export async function liquidateAccount(svc: ContractService, holder: string): Pr
           lots: String(filled),
           index_price: index,
           close_price: closePrice,
-          loss: neg(o.realized_pnl),
+          loss: add(neg(o.realized_pnl), fee),
           insurance_paid: paid,
         }
         const ins = await pass.trx
@@ -57,4 +199,64 @@ export async function liquidateAccount(svc: ContractService, holder: string): Pr
       return true
     }),
   )
+}
+
+/**
+ * The fund closes what it took over, within the protection band around the index (fee-free
+ * market orders against the book); once it holds nothing, its trading balance goes back to the
+ * insurance account. Returns how many positions it reduced.
+ */
+export async function unwindFund(svc: ContractService, symbol: string): Promise<number> {
+  await svc.init()
+  const inst = svc.insts.get(symbol)
+  if (!inst) return 0
+  return svc.exclusive(async () => {
+    let n = 0
+    for (const side of ['long', 'short'] as const) {
+      const p = svc.position(FUND_HOLDER, symbol, side)
+      const index = svc.mark(symbol)
+      if (!p || !index) continue
+      const bookSide = side === 'long' ? 'sell' : 'buy'
+      const bound = protectionBound(bookSide, index, inst.protection, inst.pp)
+      const lots = Number(p.lots)
+      if (svc.book(symbol).preview(bookSide, toUnits(bound, inst.pp), lots, null, FUND_HOLDER).length === 0)
+        continue
+      await svc.transact(async (pass) => {
+        await svc.lockFor(pass, [FUND_HOLDER])
+        const id = await svc.nextOrderId(pass.trx)
+        const o = svc.newOrder(
+          pass,
+          id,
+          FUND_HOLDER,
+          symbol,
+          side === 'long' ? 'short' : 'long',
+          'net',
+          'market',
+          null,
+          lots,
+          MM_LEVERAGE,
+          '0',
+          'liquidation',
+        )
+        await svc.execute(pass, { ...o, maker_fee_rate: '0', taker_fee_rate: '0' }, bound)
+        returnFundBalance(svc, pass)
+      })
+      n++
+    }
+    return n
+  })
+}
+
+/** With no position left, the fund's trading balance goes back to the insurance account. */
+function returnFundBalance(svc: ContractService, pass: Pass): void {
+  if (svc.positionsOf(FUND_HOLDER).length > 0) return
+  const b = pass.ledger.balance(wallet(FUND_HOLDER))
+  if (!b || !gt(b.available, '0')) return
+  pass.ledger.post({
+    reason: 'insurance',
+    refType: 'insurance_takeover',
+    refId: FUND_HOLDER,
+    memo: 'positions taken over are closed: the balance returns to the fund',
+    postings: move(wallet(FUND_HOLDER), INSURANCE, b.available),
+  })
 }

@@ -25,6 +25,21 @@ export const wallet = (holder: string): BalanceKey => ({ holder, account: 'contr
 /** Leverage of market makers' positions (their margin is frozen from a very large balance). */
 export const MM_LEVERAGE = 10
 
+/**
+ * The risk protection fund's trading holder: it takes over what a liquidation's IOC order could
+ * not close within its bounds, at the bankruptcy price, and closes it again within the
+ * protection band (liquidate.ts). A house holder ('mm:' prefix): never liquidated, no fees.
+ */
+export const FUND_HOLDER = 'mm:insurance'
+
+/** Settings of every perpetual (rows of the `setting` table; console: POST /admin/contract/settings). */
+export const PROTECTION_KEY = 'contract.price_protection'
+export const LIQUIDATION_FEE_KEY = 'contract.liquidation_fee'
+/** Price protection band around the index for reduce-only market closes, TP/SL and liquidations. */
+export const DEFAULT_PROTECTION = '0.02'
+/** Liquidation clearance fee: this share of a liquidated position's value goes to the fund. */
+export const DEFAULT_LIQUIDATION_FEE = '0.005'
+
 export const isMarketMaker = (holder: string): boolean => holder.startsWith('mm:')
 
 export interface CInst {
@@ -40,6 +55,16 @@ export interface CInst {
   rawTiers: MarginTier[]
   makerFee: string
   takerFee: string
+  /** Price protection band (fraction of the index). */
+  protection: string
+  /** Liquidation clearance fee rate. */
+  liquidationFee: string
+}
+
+/** A rate setting: its JSON string value when it is a plain rate in [0, 1), else the fallback. */
+function rateOf(v: unknown, fallback: string): string {
+  const x = typeof v === 'string' ? v.replace(/^"|"$/g, '').trim() : typeof v === 'number' ? String(v) : ''
+  return /^0(\.\d{1,8})?$/.test(x) ? normalize(x) : fallback
 }
 
 export async function loadInstruments(db: Db): Promise<CInst[]> {
@@ -61,6 +86,14 @@ export async function loadInstruments(db: Db): Promise<CInst[]> {
     ])
     .orderBy('i.sort')
     .execute()
+  const settings = await db
+    .selectFrom('setting')
+    .select(['key', 'value'])
+    .where('key', 'in', [PROTECTION_KEY, LIQUIDATION_FEE_KEY])
+    .execute()
+  const setting = (k: string) => settings.find((x) => x.key === k)?.value
+  const protection = rateOf(setting(PROTECTION_KEY), DEFAULT_PROTECTION)
+  const liquidationFee = rateOf(setting(LIQUIDATION_FEE_KEY), DEFAULT_LIQUIDATION_FEE)
   return rows.map((r) => {
     const raw = (typeof r.tiers === 'string' ? JSON.parse(r.tiers) : r.tiers) as MarginTier[]
     return {
@@ -75,6 +108,8 @@ export async function loadInstruments(db: Db): Promise<CInst[]> {
       rawTiers: raw,
       makerFee: normalize(r.maker_fee),
       takerFee: normalize(r.taker_fee),
+      protection,
+      liquidationFee,
     }
   })
 }

@@ -1,9 +1,10 @@
 import { type AccountPosition, isLiquidatable } from '@common/contract/liquidation'
 import { maxLeverageFor, notionalOf } from '@common/contract/margin'
 import { orderCost } from '@common/contract/orders'
-import { add, div, gt, max, mul, normalize, round, sub } from '@common/money/decimal'
+import { onTick, protectionBound } from '@common/market/tick'
+import { add, div, gt, isDecimalString, max, mul, normalize, round, sub } from '@common/money/decimal'
 import type { ContractPlaceInput, ContractSide } from '@common/schemas/contract'
-import { fromUnits } from '../../engine/order-book'
+import { fromUnits, toUnits } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import { freeze } from '../../ledger/ledger'
 import { vipFeeRates } from '../invite/service'
@@ -31,8 +32,7 @@ export async function openIn(
   if (!inst.trading) throw new AppError('marketSuspended')
   const lots = input.lots
   if (input.leverage > inst.maxLeverage) throw new AppError('leverageTooHigh')
-  const price = input.type === 'limit' ? round(input.price as string, inst.pp, 'half-up') : null
-  if (price !== null && !gt(price, '0')) throw new AppError('priceOutOfRange')
+  const price = input.type === 'limit' ? tickedPrice(inst.pp, input.price as string) : null
   const ref = referencePrice(svc, inst.symbol, input.side, price, lots)
   const held = Number(svc.position(holder, inst.symbol, input.side)?.lots ?? 0)
   const notional = notionalOf(mul(String(lots + held), inst.lotSize), ref)
@@ -166,14 +166,41 @@ export function assertHealthy(
   if (r && isLiquidatable(r.marginBalance, r.maintenance)) throw new AppError('contractRisk')
 }
 
-/** Closes (part of) a position inside a pass: a reduce-only market or limit order. */
+/**
+ * A limit or trigger price as the user sent it, on the market's tick (common/market/tick.ts):
+ * a price with more decimals than the tick is refused (1405), never rounded.
+ */
+export function tickedPrice(pp: number, raw: string): string {
+  const p = onTick(raw, pp)
+  if (p !== null) return p
+  throw new AppError(isDecimalString(raw) && gt(raw, '0') ? 'priceOffTick' : 'priceOutOfRange')
+}
+
+/**
+ * The price protection of a reduce-only market close (README "Price protection"): the worst price
+ * it may fill at, the instrument's band away from the index on the adverse side (null before the
+ * first index tick).
+ */
+export function protectionOf(svc: ContractService, symbol: string, side: ContractSide): string | null {
+  const inst = svc.inst(symbol)
+  const index = svc.mark(symbol)
+  return index ? protectionBound(side === 'long' ? 'sell' : 'buy', index, inst.protection, inst.pp) : null
+}
+
+/**
+ * Closes (part of) a position inside a pass: a reduce-only market or limit order. A market close
+ * carries price protection: it fills only within the band around the index (or within
+ * `opts.bound`, a liquidation's own bound) and drops the rest; when nothing at all is within the
+ * band it is refused (priceProtection) before anything changes. A liquidation (`opts.bound`) may
+ * fill nothing: the risk protection fund takes the rest over.
+ */
 export async function closeIn(
   svc: ContractService,
   pass: Pass,
   holder: string,
   symbol: string,
   side: ContractSide,
-  opts: { type?: 'limit' | 'market'; lots?: number; price?: string },
+  opts: { type?: 'limit' | 'market'; lots?: number; price?: string; bound?: string },
   source: Source,
 ): Promise<OrderRow> {
   const inst = svc.inst(symbol)
@@ -183,15 +210,25 @@ export async function closeIn(
   const lots = opts.lots ?? free
   if (lots <= 0 || lots > free) throw new AppError('lotsAbovePosition')
   const type = opts.type ?? 'market'
-  const price = type === 'limit' ? round(opts.price as string, inst.pp, 'half-up') : null
+  const price = type === 'limit' ? tickedPrice(inst.pp, opts.price as string) : null
+  let bound: string | null = null
   if (type === 'market') {
     const b = svc.book(symbol)
-    if ((side === 'long' ? b.bestBid() : b.bestAsk()) === null) throw new AppError('noLiquidity')
+    if (opts.bound !== undefined) bound = opts.bound
+    else {
+      if ((side === 'long' ? b.bestBid() : b.bestAsk()) === null) throw new AppError('noLiquidity')
+      bound = protectionOf(svc, symbol, side)
+      const within =
+        bound === null ||
+        b.preview(side === 'long' ? 'sell' : 'buy', toUnits(bound, inst.pp), lots, null, holder).length > 0
+      if (!within) throw new AppError('priceProtection')
+    }
   }
   const id = await svc.nextOrderId(pass.trx)
   return svc.execute(
     pass,
     svc.newOrder(pass, id, holder, symbol, side, 'close', type, price, lots, p.leverage, '0', source),
+    bound,
   )
 }
 

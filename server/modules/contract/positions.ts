@@ -1,8 +1,8 @@
 import { triggered, validateTpsl } from '@common/contract/orders'
-import { round } from '@common/money/decimal'
 import type { ContractOrder, ContractSide } from '@common/schemas/contract'
 import { AppError } from '../../http/errors'
 import { orderToWire, posKey } from './model'
+import { tickedPrice } from './orders'
 import type { ContractService } from './service'
 
 /** Position use cases: close, close all, reverse, TP/SL and their triggers. */
@@ -92,7 +92,7 @@ export async function setTpsl(
     const p = svc.positions.get(k)
     if (!p) throw new AppError('positionNotFound')
     const norm = (x: string | null | undefined, old: string | null) =>
-      x === undefined ? old : x === null || x === '' ? null : round(x, inst.pp, 'half-up')
+      x === undefined ? old : x === null || x === '' ? null : tickedPrice(inst.pp, x)
     const tp = norm(input.tp, p.tp)
     const sl = norm(input.sl, p.sl)
     const current = svc.mark(input.symbol) ?? p.avg_price

@@ -1,6 +1,6 @@
 import { lastFundingAt, premiumOf } from '@common/contract/funding'
 import { type AccountPosition, accountRisk } from '@common/contract/liquidation'
-import { add, gt, mul, normalize, toFixed } from '@common/money/decimal'
+import { add, gt, isZero, mul, normalize, sub, toFixed } from '@common/money/decimal'
 import type { ContractOrder, ContractPlaceInput, ContractSide } from '@common/schemas/contract'
 import type { DepthSnapshot } from '@common/schemas/spot'
 import { sql } from 'kysely'
@@ -10,10 +10,12 @@ import { AppError } from '../../http/errors'
 import { move, postEntry, readBalances, type Tx } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
 import { ContractEngine, type Pass } from './engine'
-import { liquidateAccount } from './liquidate'
+import { liquidateAccount, unwindFund } from './liquidate'
 import {
+  CLEARING,
   INSURANCE,
   loadInstruments,
+  MONEY_DP,
   type OrderRow,
   orderToWire,
   type PositionRow,
@@ -40,6 +42,7 @@ export class ContractService extends ContractEngine {
   private loaded: Promise<void> | null = null
   /** Premium samples of the current funding interval, per symbol (see funding.ts). */
   private readonly samples = new Map<string, { slot: number; list: string[] }>()
+  private readonly followers = new Map<string, (symbol: string) => Promise<unknown>>()
 
   constructor(db: Db) {
     super(db)
@@ -120,9 +123,59 @@ export class ContractService extends ContractEngine {
     this.loaded ??= this.exclusive(async () => {
       await this.reload()
       await this.seedInsurance()
+      await this.sweepDust()
       await this.loadSamples()
     })
     return this.loaded
+  }
+
+  /**
+   * Balances booked before the rounding rule (common/contract/margin.ts toPlatform) may carry more
+   * than USDT's 6 places (330.064223994): the places beyond 6 go to contract_clearing, through the
+   * ledger, from available and from position margins, so "transfer all" works again. Runs at
+   * start; finds nothing once done.
+   */
+  private async sweepDust(): Promise<void> {
+    const rows = await this.db
+      .selectFrom('balance')
+      .select('holder')
+      .where('account', '=', 'contract')
+      .where('asset', '=', 'USDT')
+      .where((eb) =>
+        eb.or([
+          eb('available', '<>', sql<string>`trunc(available, ${MONEY_DP})`),
+          eb('frozen', '<>', sql<string>`trunc(frozen, ${MONEY_DP})`),
+        ]),
+      )
+      .execute()
+    if (rows.length === 0) return
+    const holders = rows.map((r) => r.holder)
+    await this.transact(async (pass) => {
+      await this.lockFor(pass, holders)
+      for (const h of holders) {
+        const w = wallet(h)
+        const dustOf = (x: string) => sub(x, toFixed(x, MONEY_DP, 'down'))
+        const postings = []
+        for (const p of this.positionsOf(h)) {
+          const d = dustOf(p.margin)
+          if (isZero(d)) continue
+          const k = posKey(p.holder, p.symbol, p.side)
+          this.positions.set(k, { ...p, margin: sub(p.margin, d), updated_at: pass.now })
+          pass.positions.add(k)
+          postings.push(...move({ ...w, bucket: 'frozen' }, CLEARING, d))
+        }
+        const bal = pass.ledger.balance(w)
+        if (bal && gt(dustOf(bal.available), '0')) postings.push(...move(w, CLEARING, dustOf(bal.available)))
+        if (postings.length)
+          pass.ledger.post({
+            reason: 'contract_settlement',
+            refType: 'contract_rounding',
+            refId: h,
+            memo: `amounts beyond ${MONEY_DP} places (booked before the rounding rule)`,
+            postings,
+          })
+      }
+    })
   }
 
   /**
@@ -362,6 +415,26 @@ export class ContractService extends ContractEngine {
 
   liquidate(holder: string): Promise<boolean> {
     return liquidateAccount(this, holder)
+  }
+
+  /** The risk protection fund closes what it took over, within the protection band. */
+  unwindFund(symbol: string): Promise<number> {
+    return unwindFund(this, symbol)
+  }
+
+  /**
+   * House quotes follow the index before triggers run: the market makers register here, and the
+   * index tick (scheduler or dev hook) awaits followIndex before the liquidation scan and TP/SL,
+   * so a gap never fills a stop or a liquidation against quotes of the old price.
+   */
+  setIndexFollower(holder: string, follow: ((symbol: string) => Promise<unknown>) | null): void {
+    if (follow) this.followers.set(holder, follow)
+    else this.followers.delete(holder)
+  }
+
+  async followIndex(symbol: string): Promise<void> {
+    // A follower that fails (its funding, its database) must not hold up liquidations and stops.
+    for (const f of this.followers.values()) await f(symbol).catch(() => undefined)
   }
 
   requote(holder: string, symbol: string, quotes: orders.Quote[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { averageEntry, feeOf, initialMargin, realizedPnl } from '@common/contract/margin'
+import { averageEntry, feeOf, initialMargin, settledPnl } from '@common/contract/margin'
 import {
   add,
   type DecimalString,
@@ -193,7 +193,7 @@ export function closeLots(
   const p = eng.positions.get(k)
   if (!p || Number(p.lots) < lots) throw new Error(`close of ${lots} lots beyond position ${k}`)
   const qty = mul(String(lots), inst.lotSize)
-  const pnl = realizedPnl(side, qty, p.avg_price, price)
+  const pnl = settledPnl(side, qty, p.avg_price, price, MONEY_DP)
   const all = Number(p.lots) === lots
   const release = all ? p.margin : div(mul(p.margin, String(lots)), p.lots, MONEY_DP, 'down')
   const w = wallet(holder)

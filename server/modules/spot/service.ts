@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
+import { onTick } from '@common/market/tick'
 import {
   add,
   type DecimalString,
@@ -615,9 +616,11 @@ export class SpotService extends EventEmitter<SpotEvents> {
     let budgetU: number | null = null
     try {
       if (type === 'limit') {
-        price = round(input.price ?? '0', inst.pp, 'half-up')
+        // The one tick rule (common/market/tick.ts): a price off the tick is refused, never rounded.
         amount = toFixed(input.amount ?? '0', inst.ap, 'down')
-        if (isZero(price) || isZero(amount)) throw new AppError('belowMinimum')
+        if (isZero(input.price ?? '0') || isZero(amount)) throw new AppError('belowMinimum')
+        price = onTick(input.price ?? '0', inst.pp)
+        if (price === null) throw new AppError('priceOffTick')
         const notional = mul(price, amount)
         if (lt(amount, inst.minAmount) || lt(notional, inst.minNotional)) throw new AppError('belowMinimum')
         priceU = toUnits(toFixed(price, inst.pp), inst.pp)

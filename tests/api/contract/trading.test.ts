@@ -249,15 +249,31 @@ describe.each(backends)('perpetual contracts on %s', (backend) => {
     expect(notes.data.list.some((n) => n.title.includes(BTC) && n.summary.includes('63,040'))).toBe(true)
     expect((await c.positions(carol.token)).data).toEqual([])
     const liq = await c.get<{
-      list: { indexPrice: string; lots: string; insurancePaid: string; loss: string }[]
+      list: { indexPrice: string; lots: string; insurancePaid: string; loss: string; closePrice: string }[]
     }>('contract/liquidations', {}, carol.token)
-    expect(liq.data.list[0]).toMatchObject({ indexPrice: '63040', lots: '100', closePrice: '60000' })
-    // Closed at 60,000: a loss of about 500 on a balance under 70. Carol is left at exactly zero
-    // and the insurance fund paid the rest.
-    expect(await contractBalance(h.db, carol.userId)).toEqual({ available: '0', frozen: '0' })
-    const paid = liq.data.list[0]?.insurancePaid ?? '0'
-    expect(cmp(paid, '400')).toBe(1)
-    expect(sub(insBefore, await systemBalance(h.db, 'insurance'))).toBe(paid)
+    expect(liq.data.list[0]).toMatchObject({ indexPrice: '63040', lots: '100' })
+    // Bob's 60,000 bid is outside the 2 % protection band (61,779.2): the liquidation order (IOC,
+    // bounded by the bankruptcy price, about 64,332) fills nothing, and the risk protection fund
+    // takes the position over at the bankruptcy price. Carol keeps what is left above it (under a
+    // tick's worth, then the fees): no negative balance, and no fill at 60,000.
+    const closePrice = liq.data.list[0]?.closePrice ?? '0'
+    expect(cmp(closePrice, '64000')).toBe(1)
+    expect(cmp(closePrice, '63040')).toBe(1)
+    const left = await contractBalance(h.db, carol.userId)
+    expect(left.frozen).toBe('0')
+    expect(cmp(left.available, '0.01')).toBe(-1)
+    expect(liq.data.list[0]?.insurancePaid).toBe('0')
+    const fund = contractService(h.db).position('mm:insurance', BTC, 'long')
+    expect(fund).toMatchObject({ lots: '100', avg_price: closePrice })
+    // The makers come back; the next tick the fund closes its long within the band, and its loss
+    // (the gap between the bankruptcy price and the market) is what the insurance account paid.
+    await quote(h)
+    await c.index(BTC, '63040')
+    expect(contractService(h.db).position('mm:insurance', BTC, 'long')).toBeUndefined()
+    expect(await contractBalance(h.db, 'mm:insurance')).toEqual({ available: '0', frozen: '0' })
+    const paid = sub(insBefore, await systemBalance(h.db, 'insurance'))
+    expect(cmp(paid, '100')).toBe(1)
+    expect(cmp(paid, '200')).toBe(-1)
     const bills = await c.get<{ list: { reason: string }[] }>(
       'assets/ledger',
       { account: 'contract' },
@@ -441,12 +457,14 @@ describe.each(backends)('perpetual contracts on %s', (backend) => {
       bob.token,
     )
     expect(wrongSl.code).toBe(1903)
-    // Triggers that round to 0 at the price precision: refused like a wrong side, nothing stored
-    // (a long's TP at 0 would close the position at once).
+    // Triggers finer than the tick are refused (1405, the one tick rule of common/market/tick.ts),
+    // never rounded (to 0 a long's TP would close the position at once); nothing stored.
     for (const [body, code] of [
-      [{ tp: '0.0001' }, 1902],
-      [{ sl: '0.0001' }, 1903],
-      [{ tp: '70000', sl: '0.001' }, 1903],
+      [{ tp: '0.0001' }, 1405],
+      [{ sl: '0.0001' }, 1405],
+      [{ tp: '70000', sl: '0.001' }, 1405],
+      [{ tp: '70000.005' }, 1405],
+      [{ tp: '0.01' }, 1902],
     ] as const) {
       const tiny = await c.post('contract/position/tpsl', { symbol: BTC, side: 'long', ...body }, bob.token)
       expect(tiny.code, JSON.stringify(body)).toBe(code)

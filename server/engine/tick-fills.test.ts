@@ -1,0 +1,74 @@
+import { onTick, withinLimit } from '@common/market/tick'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { fromUnits, OrderBook, toUnits } from './order-book'
+
+describe('limit orders under the tick rule', () => {
+  /**
+   * Property (issue 33 item 4): whatever the book and whatever price a user types, an order the
+   * rule lets through never fills worse than its limit, and one it refuses never reaches the book
+   * (half-up rounding made a long at 65,947.435 fill at 65,947.44).
+   */
+  it('no fill is ever worse than its limit', () => {
+    const pp = 2
+    const level = fc.record({
+      ticks: fc.integer({ min: 6_590_000, max: 6_600_000 }),
+      qty: fc.integer({ min: 1, max: 50 }),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(level, { maxLength: 12 }),
+        fc.array(level, { maxLength: 12 }),
+        fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+        // A typed price around the book with 0 to 4 decimals.
+        fc.integer({ min: 659_000_000, max: 660_000_000 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 1, max: 200 }),
+        (bids, asks, side, raw, places, qty) => {
+          const book = new OrderBook()
+          let id = 1
+          // Resting orders that do not cross each other: bids below 65,950, asks from it.
+          for (const b of bids) book.add(id++, 'buy', Math.min(b.ticks, 6_594_999), b.qty, 'm')
+          for (const a of asks) book.add(id++, 'sell', Math.max(a.ticks, 6_595_000), a.qty, 'm')
+          const typed = fromUnits(Math.floor(raw / 10 ** (4 - places)), places)
+          const limit = onTick(typed, pp)
+          if (limit === null) {
+            expect(typed.split('.')[1]?.length ?? 0).toBeGreaterThan(pp)
+            return
+          }
+          const r = book.placeLimit(id, side, toUnits(limit, pp), qty, 'u')
+          for (const f of r.fills) expect(withinLimit(side, limit, fromUnits(f.price, pp))).toBe(true)
+          // And it fills whatever the book offers within the limit (nothing better is left).
+          const best = side === 'buy' ? book.bestAsk() : book.bestBid()
+          if (r.remaining > 0 && best !== null)
+            expect(withinLimit(side, limit, fromUnits(best, pp))).toBe(false)
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('the issue’s case: a long at 65,947.435 against an ask at 65,947.44 is refused, at 65,947.43 it rests', () => {
+    expect(onTick('65947.435', 2)).toBeNull()
+    const book = new OrderBook()
+    book.add(1, 'sell', toUnits('65947.44', 2), 10, 'm')
+    const r = book.placeLimit(2, 'buy', toUnits(onTick('65947.43', 2) as string, 2), 1, 'u')
+    expect(r.fills).toEqual([])
+    expect(r.rested).toBe(true)
+  })
+
+  it('a market order with a protection bound trades no worse than it and drops the rest', () => {
+    const book = new OrderBook()
+    book.add(1, 'buy', 5_850_000, 3, 'm')
+    book.add(2, 'buy', 5_800_000, 3, 'm')
+    book.add(3, 'buy', 5_700_000, 3, 'm')
+    const r = book.placeMarket(9, 'sell', 8, null, 'u', 5_733_000)
+    expect(r.fills.map((f) => [f.price, f.qty])).toEqual([
+      [5_850_000, 3],
+      [5_800_000, 3],
+    ])
+    expect(r.remaining).toBe(2)
+    expect(r.rested).toBe(false)
+    expect(book.bestBid()).toBe(5_700_000)
+  })
+})
