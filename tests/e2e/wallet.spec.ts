@@ -56,7 +56,7 @@ test('a browser-wallet user signs in with their address and lands on home', asyn
   await page.getByRole('button', { name: 'Connect wallet' }).click()
   await expect(page).toHaveURL(/#\/pages\/home\/index/)
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'))
-  expect(stored?.nickname).toMatch(/^0x/)
+  expect(stored?.nickname).toMatch(/^User [0-9A-F]{6}$/)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
 })
 
