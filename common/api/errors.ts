@@ -379,7 +379,7 @@ export const ERRORS = {
   loanLocked: {
     code: 2206,
     key: 'error.loan_locked',
-    en: 'Borrowed funds cannot leave the funding account until the loan is repaid',
+    en: 'Only the funding balance above what you owe on open loans can leave it until they are repaid',
   },
   loanBookShort: {
     code: 2207,
@@ -510,6 +510,12 @@ export const ERRORS = {
 export type ErrorName = keyof typeof ERRORS
 export type ErrorDef = (typeof ERRORS)[ErrorName]
   c2cIdentityApproval: {
+  // 2435-2439: the buyer's payment window (c2c/order/paid after expires_at, or once timed out).
+  c2cPayWindowOver: {
+    code: 2435,
+    key: 'error.c2c_pay_window_over',
+    en: 'The time to pay has run out: the order is cancelled and the coins go back to the seller',
+  },
     code: 2419,
     key: 'error.c2c_identity_approval',
     en: 'C2C trading needs identity verification approved by our team (advanced verification)',

@@ -15,7 +15,86 @@ const langs = fs
   .filter((f) => f.endsWith('.po'))
   .map((f) => f.slice(0, -3))
 
+/**
+ * Two messages of one screen (one source file) that a language translates to the same words.
+ * Justified pairs mean the same thing there (a plural in a language without plural nouns, a
+ * short form, a heading and its button); anything else is a word that has collapsed, like C2C's
+ * fiat "Amount" and coin "Quantity" both reading 數量: give one of them a context or a better word.
+ */
+const SAME_ON_PURPOSE: Record<string, string> = {
+  'Appeal | Appeals': 'singular and plural: the console tab and one appeal',
+  'Close all | Close all positions': 'the button and its confirmation: the same action',
+  'Customer service | Online customer service':
+    'the service links heading and its chat link: the same service',
+  'Daily reward | Daily rewards': 'singular and plural',
+  'Change | Edit': 'two actions on different rows, both "change this"',
+  'Google authenticator reset | Reset Google authenticator': 'the audit action and its button',
+  'Identity checks | Identity review': 'the console page and its list: the same review',
+  'Language | Languages': 'singular and plural',
+  'Leverage | Leveraged': 'an ETF’s leverage and "leveraged" kind: the same idea in one column',
+  'Liq. price | Liquidation price': 'a short form',
+  'Loan | Loans': 'singular and plural',
+  'Max leverage | Maximum leverage': 'a short form',
+  'Payment method | Payment methods': 'singular and plural',
+  'Perp | Perpetual': 'a short form',
+  'Phone | Phone number': 'a short form',
+  'Pin | Pinned': 'the switch and the state it sets',
+  'Product | Products': 'singular and plural',
+  'Early redemption | Redeem early': 'the heading and its button',
+  'Repayment | Repayments': 'singular and plural',
+  'Replies | Reply': 'the replies list and its button',
+  'Reverse | Reverse position': 'a short form',
+  'Settlement suggested | Suggested settlement': 'the state and its heading',
+  'Committed | Subscribed': 'the toast confirms the figure it changed',
+  'Work order | Work orders': 'singular and plural',
+}
+
+/** Per language and source file, messages that read the same (case and spaces aside). */
+async function collisions(): Promise<{ pair: string; lang: string; file: string; text: string }[]> {
+  const po = formatter()
+  const out: { pair: string; lang: string; file: string; text: string }[] = []
+  for (const lang of langs) {
+    const byFile = new Map<string, Map<string, Set<string>>>()
+    // The error catalogue is not a screen: two codes may well say the same thing.
+    for (const area of ['core', ...CATALOG_AREAS.filter((a) => a !== 'errors')]) {
+      const file = area === 'core' ? path.join(root, `${lang}.po`) : path.join(root, area, `${lang}.po`)
+      if (!fs.existsSync(file)) continue
+      const catalog = await po.parse(fs.readFileSync(file, 'utf8'), {
+        locale: lang,
+        sourceLocale: 'en',
+        filename: file,
+      })
+      for (const [id, e] of Object.entries(catalog)) {
+        if (e.obsolete || !e.translation) continue
+        const text = e.translation.trim().toLowerCase()
+        for (const [src] of e.origin ?? []) {
+          const texts = byFile.get(src) ?? new Map<string, Set<string>>()
+          byFile.set(src, texts)
+          const ids = texts.get(text) ?? new Set<string>()
+          texts.set(text, ids)
+          ids.add(e.message ?? id)
+        }
+      }
+    }
+    for (const [file, texts] of byFile)
+      for (const [text, ids] of texts)
+        if (ids.size > 1) out.push({ pair: [...ids].sort().join(' | '), lang, file, text })
+  }
+  return out
+}
+
 describe('translation catalogs', () => {
+  it('keep two messages of one screen apart in every language, unless they mean the same', async () => {
+    const found = await collisions()
+    const collapsed = found
+      .filter((c) => !(c.pair in SAME_ON_PURPOSE))
+      .map((c) => `${c.lang} ${c.file}: "${c.pair}" both read "${c.text}"`)
+    expect(collapsed).toEqual([])
+    // The list holds only pairs that still occur.
+    const used = new Set(found.map((c) => c.pair))
+    expect(Object.keys(SAME_ON_PURPOSE).filter((p) => !used.has(p))).toEqual([])
+  })
+
   it('translate each message one way across the core catalog and the areas', async () => {
     const po = formatter()
     const conflicts: string[] = []

@@ -344,7 +344,7 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   }),
   'error.loan_locked': msg({
     id: 'error.loan_locked',
-    message: 'Borrowed funds cannot leave the funding account until the loan is repaid',
+    message: 'Only the funding balance above what you owe on open loans can leave it until they are repaid',
   }),
   'error.loan_book_short': msg({
     id: 'error.loan_book_short',
@@ -483,6 +483,10 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   'error.c2c_demo_ad': msg({
     id: 'error.c2c_demo_ad',
     message: 'This is an example ad of a new installation: it cannot be traded',
+  }),
+  'error.c2c_pay_window_over': msg({
+    id: 'error.c2c_pay_window_over',
+    message: 'The time to pay has run out: the order is cancelled and the coins go back to the seller',
   }),
 }
   'error.c2c_identity_approval': msg({

@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router'
 import { routeTree } from '../routeTree.gen'
 import { createAppHistory } from './hash-history'
 import { queryClient } from './query'
+import { parseSearch, stringifySearch } from './search-params'
 import { PendingPage, RouteError } from './shell/RouteStatus'
 
 export const router = createRouter({
@@ -16,6 +17,9 @@ export const router = createRouter({
   defaultPendingComponent: PendingPage,
   defaultErrorComponent: RouteError,
   scrollRestoration: true,
+  // Plain `?id=1` in shared links; old JSON-quoted ones (`?id=%221%22`) still open (search-params.ts).
+  parseSearch,
+  stringifySearch,
 })
 
 declare module '@tanstack/react-router' {

@@ -9,6 +9,8 @@ export interface SelectOption {
   label: string
   /** A second, quieter line (a coin's name, a network's fee, an address's note). */
   hint?: string
+  /** What the closed picker shows when it is narrower than the label (a dial code for "+1 United States"). */
+  short?: string
   icon?: ReactNode
   disabled?: boolean
 }
@@ -66,7 +68,7 @@ export function SelectSheet({
         onClick={() => setOpen(true)}
       >
         {current?.icon && <span className={styles.icon}>{current.icon}</span>}
-        <span className={current ? styles.value : styles.placeholder}>{shown}</span>
+        <span className={current ? styles.value : styles.placeholder}>{current?.short ?? shown}</span>
         <svg className={styles.chevron} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -19,11 +19,12 @@ import {
   currentAlertAtom,
   currentToastAtom,
   dismissToast,
-  dropQueuedToasts,
+  leaveScreenToasts,
   loadingCountAtom,
   resetFeedback,
   showToast,
   spinnerVisibleAtom,
+  TOAST_CARRY_MS,
   toastQueueAtom,
 } from './feedback'
 
@@ -142,14 +143,22 @@ describe('toast', () => {
     expect(store.get(toastQueueAtom)).toHaveLength(1)
   })
 
-  it('a new screen drops the toasts still waiting, not the visible one', () => {
-    showToast('saved')
+  it('a new screen drops the last screen’s toasts, visible or waiting, and keeps those of the action that led there', () => {
     showToast('old error', { error: true })
     showToast('another')
-    dropQueuedToasts()
-    expect(store.get(currentToastAtom)?.text).toBe('saved')
+    vi.advanceTimersByTime(TOAST_CARRY_MS + 1)
+    expect(toastText()).toBe('old error')
+    showToast('saved')
+    leaveScreenToasts()
+    expect(toastText()).toBe('saved')
+    expect(store.get(toastQueueAtom)).toHaveLength(1)
     vi.advanceTimersByTime(TOAST_MS)
-    expect(store.get(currentToastAtom)).toBeNull()
+    expect(toastText()).toBeNull()
+    // Nothing recent: the screen opens without a toast.
+    showToast('stale')
+    vi.advanceTimersByTime(TOAST_CARRY_MS + 1)
+    leaveScreenToasts()
+    expect(toastText()).toBeNull()
   })
 
   it('can be dismissed early; the next one then gets its full duration', () => {

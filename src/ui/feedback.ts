@@ -12,6 +12,8 @@ export interface Toast {
   text: string
   durationMs: number
   error: boolean
+  /** When it was shown (Date.now()): a new screen keeps only the toasts of the action that led there. */
+  at: number
 }
 
 export interface AlertState {
@@ -47,7 +49,7 @@ export function showToast(text: string, opts: { durationMs?: number; error?: boo
   if (queue.some((t) => t.text === text)) return
   const error = opts.error ?? false
   const durationMs = opts.durationMs ?? (error ? TOAST_ERROR_MS : TOAST_MS)
-  store.set(toastQueueAtom, [...queue, { id: nextId++, text, durationMs, error }])
+  store.set(toastQueueAtom, [...queue, { id: nextId++, text, durationMs, error, at: Date.now() }])
   if (queue.length === 0) scheduleHead()
 }
 
@@ -57,9 +59,26 @@ export function dismissToast(): void {
   scheduleHead()
 }
 
-/** A new screen keeps the visible toast but drops those still waiting: they belonged to the last one. */
-export function dropQueuedToasts(): void {
-  store.set(toastQueueAtom, (q) => (q.length > 1 ? q.slice(0, 1) : q))
+/**
+ * A toast shown this long before a screen change belongs to the screen being left.
+ * An action that toasts and then navigates ("Staked", then the order's page) does both in one go.
+ */
+export const TOAST_CARRY_MS = 1000
+
+/**
+ * A new screen: the toasts of the last screen go, the visible one too (an error of the screen left
+ * behind would read as if about the new one). A toast shown just before the change (the action
+ * that led here) stays.
+ */
+export function leaveScreenToasts(): void {
+  const since = Date.now() - TOAST_CARRY_MS
+  const queue = store.get(toastQueueAtom)
+  const kept = queue.filter((t) => t.at >= since)
+  if (kept.length === queue.length) return
+  const headKept = kept[0] === queue[0]
+  store.set(toastQueueAtom, kept)
+  // The visible toast keeps its timer; a new head gets its full duration.
+  if (!headKept) scheduleHead()
 }
 
 // ---- loading: each pending task becomes "overdue" after SPINNER_DELAY_MS ------------------

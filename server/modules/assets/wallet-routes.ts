@@ -2,7 +2,7 @@ import { INTERNAL_REASONS } from '@common/assets/bills'
 import { COINS } from '@common/assets/chains'
 import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
 import { LEDGER_REASONS } from '@common/ledger/reasons'
-import { add, type DecimalString, mul, normalize, toFixed } from '@common/money/decimal'
+import { add, type DecimalString, gt, mul, normalize, toFixed } from '@common/money/decimal'
 import {
   balancesQuerySchema,
   coinQuerySchema,
@@ -17,7 +17,7 @@ import { assertCanMoveFunds } from '../../http/guards'
 import { parse } from '../../http/validate'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
 import { type AssetsCtx, assetPrecision, checkDecimals, listAssets, ms, newId, paged } from './context'
-import { assertLoanUnlocked } from './loan-lock'
+import { assertLoanUnlocked, withdrawable } from './loan-lock'
 import { displayRate, indexPriceUsdt } from './prices'
 
 const USDT_DP = 2
@@ -85,6 +85,12 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
     const { account } = parse(balancesQuerySchema, req.query)
     const [assets, balances] = await Promise.all([listAssets(db), readBalances(db, me.id, { account })])
     const byCoin = new Map(balances.map((b) => [b.asset, b]))
+    // What may leave the account now: in funding, what is owed on open loans stays (./loan-lock.ts).
+    const transferable = new Map<string, DecimalString>()
+    if (account === 'funding')
+      for (const b of balances)
+        if (gt(b.available, '0'))
+          transferable.set(b.asset, await withdrawable(db, me.id, b.asset, b.available))
     let total: DecimalString = '0'
     const list = assets.map((a) => {
       const b = byCoin.get(a.code) ?? { available: '0', frozen: '0' }
@@ -97,6 +103,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
         precision: a.precision,
         available: b.available,
         frozen: b.frozen,
+        transferable: transferable.get(a.code) ?? b.available,
         price,
         valueUsdt: v,
       }

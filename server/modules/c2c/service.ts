@@ -719,9 +719,14 @@ export class C2cService {
   async paid(userId: string, id: string, proof?: string): Promise<OrderRow> {
     if (proof) await this.ownUploads(userId, [proof])
     return this.act(id, userId, async (trx, o) => {
+      // Past the payment window, the order is cancelled or being cancelled (the timeout pass runs
+      // every 10 s): the buyer is told the time ran out, not that the state forbids it.
+      if (
+        o.buyer_id === userId &&
+        (o.status === 'timeout' || (o.status === 'unpaid' && this.now() > o.expires_at.getTime()))
+      )
+        throw new AppError('c2cPayWindowOver')
       if (o.buyer_id !== userId || o.status !== 'unpaid') throw new AppError('c2cOrderState')
-      // Past the payment window the order is being cancelled (the timeout pass runs every 10 s).
-      if (this.now() > o.expires_at.getTime()) throw new AppError('c2cOrderState')
       const now = new Date(this.now())
       const next = await this.setStatus(trx, o, {
         status: 'paid',

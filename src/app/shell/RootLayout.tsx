@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import '@/app/pwa/install-state'
 import { OfflineBanner } from '@/app/pwa/OfflineBanner'
 import { FeedbackLayer } from '@/ui/FeedbackLayer'
-import { dropQueuedToasts } from '@/ui/feedback'
+import { leaveScreenToasts } from '@/ui/feedback'
 import { AppTabBar } from './AppTabBar'
 import { ClientDataSync } from './ClientDataSync'
 import styles from './RootLayout.module.css'
@@ -14,6 +14,8 @@ import styles from './RootLayout.module.css'
 // the first paint, and the install offer waits for the browser's prompt. Their code comes after.
 const UpdatePrompt = lazy(() => import('./UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })))
 const InstallOffer = lazy(() => import('@/app/pwa/InstallOffer').then((m) => ({ default: m.InstallOffer })))
+// Pushed balance changes (fills, C2C escrow) refresh the balance screens from any screen.
+const BalanceUpdates = lazy(() => import('./BalanceUpdates').then((m) => ({ default: m.BalanceUpdates })))
 
 /** False for the first render, true once it has painted. */
 function usePainted(): boolean {
@@ -31,7 +33,7 @@ export function RootLayout() {
   const onHome = path === '/' || path === '/pages/home/index'
   const painted = usePainted()
   useEffect(() => {
-    if (path) dropQueuedToasts()
+    if (path) leaveScreenToasts()
   }, [path])
   return (
     <div className={styles.frame}>
@@ -44,6 +46,7 @@ export function RootLayout() {
       {painted && (
         <Suspense fallback={null}>
           <UpdatePrompt />
+          <BalanceUpdates />
           {onHome && <InstallOffer />}
         </Suspense>
       )}

@@ -39,7 +39,12 @@ export function BasicIdentityForm({ onDone }: { onDone: () => void }) {
         <span className={form.label}>
           <Trans>Nationality</Trans>
         </span>
-        <CountrySelect value={v.nationality} onChange={(x) => setV((o) => ({ ...o, nationality: x }))} />
+        <CountrySelect
+          nationality
+          label={t`Nationality`}
+          value={v.nationality}
+          onChange={(x) => setV((o) => ({ ...o, nationality: x }))}
+        />
       </div>
       <Field
         label={t`Real name`}

@@ -10,16 +10,23 @@ import form from './Form.module.css'
 
 /**
  * Country and dial code from /getCountryList, named in the current language: the app's searchable
- * picker (flag, dial code and name), sorted by the name the user reads.
+ * picker (flag, dial code and name), sorted by the name the user reads. Beside a phone number it
+ * shows the flag and dial code ("+1"); as a nationality, the whole field with the country's name
+ * and no dial code.
  */
 export function CountrySelect({
   value,
   onChange,
   testId = 'country-select',
+  nationality = false,
+  label,
 }: {
   value: string
   onChange: (code: string) => void
   testId?: string
+  nationality?: boolean
+  /** The picker's name (the sheet's title); "Country or region" unless given. */
+  label?: string
 }) {
   const { t } = useLingui()
   const lang = useAtomValue(langAtom)
@@ -30,16 +37,21 @@ export function CountrySelect({
     return data
       .map((c) => ({ c, name: c.name[lang] ?? c.name.en ?? c.code }))
       .sort((a, b) => collator.compare(a.name, b.name))
-      .map(({ c, name }) => ({
-        value: c.code,
-        label: `${c.dialCode} ${name}`,
-        icon: <span aria-hidden="true">{c.flag}</span>,
-      }))
-  }, [data, lang, value])
+      .map(({ c, name }) =>
+        nationality
+          ? { value: c.code, label: name, icon: <span aria-hidden="true">{c.flag}</span> }
+          : {
+              value: c.code,
+              label: `${c.dialCode} ${name}`,
+              short: c.dialCode,
+              icon: <span aria-hidden="true">{c.flag}</span>,
+            },
+      )
+  }, [data, lang, value, nationality])
   return (
     <SelectSheet
-      className={form.select}
-      label={t`Country or region`}
+      className={nationality ? undefined : form.select}
+      label={label ?? t`Country or region`}
       value={value}
       options={options}
       onChange={onChange}

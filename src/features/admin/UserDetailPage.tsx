@@ -53,7 +53,7 @@ export function UserDetailPage({ userId }: { userId: string }) {
           <dd>{p.role}</dd>
           <dt>{t`Status`}</dt>
           <dd className={p.status === 'frozen' ? styles.bad : styles.good} data-testid="user-status">
-            {p.status === 'frozen' ? t`Frozen` : t`Active`}
+            {p.status === 'frozen' ? t({ message: 'Frozen', context: 'account status' }) : t`Active`}
           </dd>
           <dt>{t`E-mail`}</dt>
           <dd>{p.email ?? '—'}</dd>

@@ -4,6 +4,7 @@ import { exchangeQuoteSchema } from '@common/schemas/assets'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
 import { CoinPicker } from '@/ui/CoinPicker'
@@ -13,7 +14,6 @@ import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import {
   assetsApi,
-  assetsKeys,
   balancesQueryOptions,
   type ExchangeRow,
   exchangeRecordsQueryOptions,
@@ -80,7 +80,7 @@ export function ExchangePage() {
       showToast(t`Exchanged`)
       setQuote(null)
       setV((o) => ({ ...o, amount: '' }))
-      await qc.invalidateQueries({ queryKey: assetsKeys.root })
+      await balancesChanged(qc, 'exchange', { now: true })
     } catch {
       setQuote(null)
     }

@@ -3,6 +3,7 @@ import { depositSchema } from '@common/schemas/assets'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
 import { compressImage } from '@/lib/image/compress-image'
@@ -12,7 +13,6 @@ import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
 import {
   assetsApi,
-  assetsKeys,
   chainsQueryOptions,
   type DepositRow,
   depositAddressQueryOptions,
@@ -80,7 +80,7 @@ export function RechargePage({ coin }: { coin: string }) {
       showToast(t`Submitted, under review`)
       setAmount('')
       setProof(null)
-      await qc.invalidateQueries({ queryKey: assetsKeys.root })
+      await balancesChanged(qc, 'deposit', { now: true })
     } catch {
       // Shown by the http layer.
     }

@@ -1,8 +1,10 @@
 import { WALLET_ACCOUNTS, type WalletAccount } from '@common/ledger/accounts'
+import { gt, sub } from '@common/money/decimal'
 import { transferSchema } from '@common/schemas/assets'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import form from '@/features/account/Form.module.css'
 import { fieldErrors } from '@/features/account/validate'
 import { CoinPicker } from '@/ui/CoinPicker'
@@ -11,7 +13,7 @@ import { PageHeader } from '@/ui/PageHeader'
 import { SelectSheet } from '@/ui/SelectSheet'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
-import { assetsApi, assetsKeys, balancesQueryOptions, type TransferRow, transfersQueryOptions } from './api'
+import { assetsApi, balancesQueryOptions, type TransferRow, transfersQueryOptions } from './api'
 import { InfiniteList } from './InfiniteList'
 import { accountLabel, fieldReason } from './labels'
 import { useMoney } from './use-money'
@@ -32,7 +34,11 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
   const [busy, setBusy] = useState(false)
   const balances = useQuery(balancesQueryOptions(v.from))
   const records = useInfiniteQuery(transfersQueryOptions())
-  const available = balances.data?.list.find((b) => b.coin === v.coin)?.available ?? '0'
+  const row = balances.data?.list.find((b) => b.coin === v.coin)
+  const available = row?.available ?? '0'
+  // During a loan, what is owed stays in the funding account: only the part above it may leave.
+  const transferable = row?.transferable ?? available
+  const held = gt(available, transferable) ? sub(available, transferable) : null
   const accountOptions = WALLET_ACCOUNTS.map((a) => ({ value: a, label: accountLabel(i18n, a) }))
 
   const submit = async (e: React.FormEvent) => {
@@ -44,7 +50,7 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
       await assetsApi.post('assets/transfer', v, { loading: true, btnLoading: setBusy })
       showToast(t`Transferred`)
       setV((o) => ({ ...o, amount: '' }))
-      await qc.invalidateQueries({ queryKey: assetsKeys.root })
+      await balancesChanged(qc, 'transfer', { accounts: [v.from, v.to], now: true })
     } catch {
       // Shown by the http layer.
     }
@@ -115,17 +121,31 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
         <AmountField
           value={v.amount}
           onChange={(x) => setV((o) => ({ ...o, amount: x.trim() }))}
-          all={available}
+          all={transferable}
           error={errors.amount}
           hint={
-            <>
-              <Trans>Available</Trans>{' '}
-              <span className={styles.nowrap}>
-                {money(available)} {v.coin}
+            held ? (
+              <span data-testid="transfer-transferable">
+                <Trans>Transferable</Trans>{' '}
+                <span className={styles.nowrap}>
+                  {money(transferable)} {v.coin}
+                </span>
               </span>
-            </>
+            ) : (
+              <>
+                <Trans>Available</Trans>{' '}
+                <span className={styles.nowrap}>
+                  {money(available)} {v.coin}
+                </span>
+              </>
+            )
           }
         />
+        {held && (
+          <p className={form.hint} data-testid="transfer-loan-lock">
+            {t`${money(held)} ${v.coin} owed on your loans stays in the funding account until repaid.`}
+          </p>
+        )}
         <button type="submit" className={form.primary} disabled={busy}>
           <Trans>Confirm transfer</Trans>
         </button>

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import { Field } from '@/features/account/Field'
 import form from '@/features/account/Form.module.css'
 import { SendCodeButton } from '@/features/account/SendCodeButton'
@@ -15,13 +16,7 @@ import product from '@/ui/Product.module.css'
 import { SelectSheet } from '@/ui/SelectSheet'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
-import {
-  addressBookQueryOptions,
-  assetsApi,
-  assetsKeys,
-  chainsQueryOptions,
-  withdrawInfoQueryOptions,
-} from './api'
+import { addressBookQueryOptions, assetsApi, chainsQueryOptions, withdrawInfoQueryOptions } from './api'
 import { useMoney } from './use-money'
 
 const isAmountLike = (s: string) => /^\d+(\.\d+)?$/.test(s)
@@ -72,7 +67,7 @@ export function WithdrawPage({ coin }: { coin: string }) {
     try {
       await assetsApi.post('assets/withdraw', body, { loading: true, btnLoading: setBusy })
       showToast(t`Submitted, under review`)
-      await qc.invalidateQueries({ queryKey: assetsKeys.root })
+      await balancesChanged(qc, 'withdraw', { now: true })
       void navigate({ to: '/pages/assets/withdraw-record' })
     } catch {
       // Shown by the http layer.

@@ -31,6 +31,8 @@ export interface AccountBalances {
     precision: number
     available: string
     frozen: string
+    /** What may leave the account now: in funding, the available part above what is owed on open loans. */
+    transferable: string
     price: string | null
     valueUsdt: string | null
   }[]

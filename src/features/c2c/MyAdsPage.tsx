@@ -3,10 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
 import { c2cApi, c2cKeys, myAdsQueryOptions } from './api'
 import { AD_STATUS } from './labels'
+import { useC2cUpdates } from './live'
 import styles from './styles'
 
 /** pages/transaction/ads: my ads with what is left; edit, take off, put back on the shelf, cancel. */
@@ -14,12 +16,18 @@ export function MyAdsPage() {
   const { t, i18n } = useLingui()
   const { amount: fmt } = useFormat()
   const qc = useQueryClient()
-  const q = useQuery(myAdsQueryOptions())
+  // Orders on my ads change what they have left: pushed, and read again on each visit.
+  useC2cUpdates()
+  const q = useQuery({ ...myAdsQueryOptions(), staleTime: 0 })
   const [busy, setBusy] = useState(false)
   const act = async (path: string, id: string) => {
     try {
       await c2cApi.post<C2cAd>(path, { id }, { loading: true, btnLoading: setBusy })
-      await qc.invalidateQueries({ queryKey: c2cKeys.root })
+      // Taking an ad off the shelf or cancelling it returns its escrow to the funding account.
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: c2cKeys.root }),
+        balancesChanged(qc, 'c2c', { now: true }),
+      ])
     } catch {
       // Shown by the http layer.
     }

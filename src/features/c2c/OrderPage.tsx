@@ -3,8 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
+import { HttpError } from '@/lib/http/errors'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import { PageHeader } from '@/ui/PageHeader'
 import { Sheet } from '@/ui/Sheet'
@@ -16,6 +18,20 @@ import { OrderChat } from './OrderChat'
 import styles from './styles'
 import { TraderLine } from './TraderLine'
 import { useOrderImage } from './use-order-image'
+
+/** True from the moment `until` passes (one timer, no re-render each second). */
+function usePassed(until: number | undefined): boolean {
+  const [passed, setPassed] = useState(() => until !== undefined && Date.now() >= until)
+  useEffect(() => {
+    if (until === undefined) return
+    const ms = until - Date.now()
+    setPassed(ms <= 0)
+    if (ms <= 0) return
+    const t = setTimeout(() => setPassed(true), ms)
+    return () => clearTimeout(t)
+  }, [until])
+  return passed
+}
 
 function Countdown({ until }: { until: number }) {
   const [now, setNow] = useState(Date.now())
@@ -69,12 +85,22 @@ export function OrderPage({ id }: { id: string }) {
   const when = useDateTime()
   const qc = useQueryClient()
   useC2cUpdates()
-  const q = useQuery(orderQueryOptions(id))
+  // The server said the time to pay ran out (the phone's clock may run behind the server's).
+  const [over, setOver] = useState(false)
+  const q = useQuery({
+    ...orderQueryOptions(id),
+    // Past the payment window the server cancels the order within seconds: read it until it has.
+    refetchInterval: (query) => {
+      const d = query.state.data
+      return d?.status === 'unpaid' && (over || Date.now() >= d.expiresAt) ? 3000 : false
+    },
+  })
   const [busy, setBusy] = useState(false)
   const [proof, setProof] = useState<Picked[]>([])
   const [confirm, setConfirm] = useState(false)
   const [appeal, setAppeal] = useState(false)
   const o = q.data
+  const passed = usePassed(o?.status === 'unpaid' ? o.expiresAt : undefined)
   const proofUrl = useOrderImage(id, o?.proof ?? null)
 
   const act = async (path: string, body: Record<string, unknown> = {}) => {
@@ -82,14 +108,21 @@ export function OrderPage({ id }: { id: string }) {
       const next = await c2cApi.post<C2cOrder>(path, { id, ...body }, { loading: true, btnLoading: setBusy })
       qc.setQueryData(c2cKeys.order(id), next)
       void qc.invalidateQueries({ queryKey: c2cKeys.mine() })
+      void balancesChanged(qc, 'c2c', { now: true })
       setConfirm(false)
-    } catch {
-      // Shown by the http layer.
+    } catch (e) {
+      // Shown by the http layer. The time ran out (or the order changed meanwhile): show its state.
+      if (e instanceof HttpError && (e.code === 2435 || e.code === 2411)) {
+        if (e.code === 2435) setOver(true)
+        void qc.invalidateQueries({ queryKey: c2cKeys.order(id) })
+      }
     }
   }
 
   if (!o) return <PageHeader title={t`Order`} backLabel={t`Back`} />
   const buyer = o.role === 'buyer'
+  // The window is over but the server has not cancelled the order yet (it does within seconds).
+  const lapsed = o.status === 'unpaid' && (over || passed)
   const other = buyer ? o.seller : o.buyer
   const sug = o.appeal?.suggestion
   const myAnswer = sug ? (buyer ? sug.buyer : sug.seller) : null
@@ -107,12 +140,21 @@ export function OrderPage({ id }: { id: string }) {
       <div className={styles.page}>
         <section className={styles.card}>
           <div className={styles.cardTop}>
-            <span className={styles.badge} data-tone={ORDER_TONE[o.status]} data-testid="c2c-status">
-              {i18n._(ORDER_STATUS[o.status])}
+            <span
+              className={styles.badge}
+              data-tone={lapsed ? ORDER_TONE.timeout : ORDER_TONE[o.status]}
+              data-testid="c2c-status"
+            >
+              {lapsed ? t`Time is up` : i18n._(ORDER_STATUS[o.status])}
             </span>
-            {o.status === 'unpaid' && <Countdown until={o.expiresAt} />}
+            {o.status === 'unpaid' && !lapsed && <Countdown until={o.expiresAt} />}
           </div>
-          {o.status === 'unpaid' && (
+          {lapsed && (
+            <span className={styles.hint} data-testid="c2c-lapsed">
+              {t`The time to pay has run out: the order is being cancelled and the coins go back to the seller.`}
+            </span>
+          )}
+          {o.status === 'unpaid' && !lapsed && (
             <span className={styles.hint}>
               {buyer
                 ? t`Pay within the time left, or the order is cancelled and the coins go back to the seller.`
@@ -121,7 +163,7 @@ export function OrderPage({ id }: { id: string }) {
           )}
           <dl className={styles.kv}>
             <div>
-              <dt>{t`Amount`}</dt>
+              <dt>{t({ message: 'Amount', context: 'fiat sum' })}</dt>
               <dd className={styles.strong} data-testid="c2c-amount">
                 {fmt(o.amount)} {o.fiat}
               </dd>
@@ -229,7 +271,7 @@ export function OrderPage({ id }: { id: string }) {
           </section>
         )}
 
-        {buyer && o.status === 'unpaid' && (
+        {buyer && o.status === 'unpaid' && !lapsed && (
           <section className={styles.kv}>
             <span className={styles.hint}>{t`Payment screenshot (optional)`}</span>
             <ImagePicker label={t`Add image`} max={1} value={proof} onChange={setProof} />

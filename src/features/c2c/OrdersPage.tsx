@@ -75,7 +75,7 @@ export function OrdersPage() {
               </div>
               <Fields
                 cells={[
-                  [t`Amount`, `${amount(o.amount)} ${o.fiat}`],
+                  [t({ message: 'Amount', context: 'fiat sum' }), `${amount(o.amount)} ${o.fiat}`],
                   [t`Quantity`, `${amount(o.quantity)} ${o.coin}`],
                   [t`Price`, `${amount(o.price)} ${o.fiat}`],
                 ]}

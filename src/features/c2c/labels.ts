@@ -55,7 +55,7 @@ export const OUTCOME: Record<'buyer' | 'seller' | 'reject' | 'settled', MessageD
   buyer: msg`Decided for the buyer`,
   seller: msg`Decided for the seller`,
   reject: msg`Appeal rejected`,
-  settled: msg`Settled`,
+  settled: msg({ message: 'Settled', context: 'appeal outcome' }),
 }
 
 /** A system message in the reader's language (an unknown key is shown as it is). */

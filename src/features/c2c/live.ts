@@ -9,7 +9,8 @@ import { c2cKeys } from './api'
 
 /**
  * C2C order changes and chat messages arrive on the private `user` channel as `{c2c}`: a message
- * is appended to the chat in the cache, a state change refreshes the order and the lists.
+ * is appended to the chat in the cache, a state change refreshes the order, the lists and what
+ * the ads have left (balances: the app's BalanceUpdates, ../../app/balance-events.ts).
  */
 export function useC2cUpdates(): void {
   const qc = useQueryClient()
@@ -33,6 +34,11 @@ export function useC2cUpdates(): void {
         } else void qc.invalidateQueries({ queryKey: key })
         void qc.invalidateQueries({ queryKey: c2cKeys.order(e.orderId) })
         void qc.invalidateQueries({ queryKey: [...c2cKeys.mine(), 'orders'] })
+        // A new, cancelled or timed-out order changes what its ad has left (My ads, the ad list).
+        if (!e.message) {
+          void qc.invalidateQueries({ queryKey: c2cKeys.myAds() })
+          void qc.invalidateQueries({ queryKey: [...c2cKeys.root, 'ads'] })
+        }
       },
     })
   }, [qc, token])

@@ -5,12 +5,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useId, useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import { tokenAtom } from '@/app/store'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
+import { HttpError } from '@/lib/http/errors'
 import { showToast } from '@/ui/feedback'
 import { Fields } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
+import product from '@/ui/Product.module.css'
 import { Sheet } from '@/ui/Sheet'
 import { earnApi, earnKeys, financeQueryOptions, projectQueryOptions } from './api'
 import { useProjectClock } from './BuyCoinPage'
@@ -27,12 +30,25 @@ export function BuyCoinDetailPage({ id }: { id: string }) {
   const labels = useStateLabels()
   const logged = Boolean(useAtomValue(tokenAtom))
   const navigate = useNavigate()
-  const q = useQuery(projectQueryOptions(id))
+  // No id in the link (id 0) or no such project: "not found", not a form error.
+  const q = useQuery({ ...projectQueryOptions(id, { toast: false }), enabled: id !== '0' })
+  const missing =
+    id === '0' || (q.error instanceof HttpError && (q.error.code === 1004 || q.error.code === 1101))
   const now = useNow()
   const [open, setOpen] = useState(false)
   const p = q.data
   const clock = useProjectClock(p, now)
-  if (!p) return <PageHeader title={t`Launchpad`} backLabel={t`Back`} />
+  if (!p)
+    return (
+      <>
+        <PageHeader title={t`Launchpad`} backLabel={t`Back`} />
+        {missing && (
+          <p className={product.empty} data-testid="not-found">
+            {t`This project does not exist`}
+          </p>
+        )}
+      </>
+    )
   const target = mul(p.supply, p.price)
   const done = share(p.committed, target)
   const steps: [string, number, boolean][] = [
@@ -198,7 +214,10 @@ function CommitSheet({ p, onClose }: { p: SubscriptionProjectDetail; onClose: ()
     try {
       const r = await earnApi.commit(p.id, value)
       qc.setQueryData(earnKeys.project(p.id), r)
-      await qc.invalidateQueries({ queryKey: earnKeys.all })
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: earnKeys.all }),
+        balancesChanged(qc, 'earn', { now: true }),
+      ])
       showToast(t`Subscribed`)
       onClose()
     } catch {

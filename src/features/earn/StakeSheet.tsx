@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
@@ -46,7 +47,10 @@ export function StakeSheet({ product: p, onClose }: { product: StakingProduct; o
     try {
       const o = await earnApi.stake(p.id, value)
       showToast(t`Staked`)
-      await qc.invalidateQueries({ queryKey: earnKeys.all })
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: earnKeys.all }),
+        balancesChanged(qc, 'earn', { now: true }),
+      ])
       onClose()
       void navigate({ to: '/pages/financial/detail', search: { id: Number(o.id) } })
     } catch {

@@ -3,6 +3,7 @@ import type { StakingReward } from '@common/schemas/earn'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
@@ -31,7 +32,10 @@ export function StakingDetailPage({ id }: { id: string }) {
       await earnApi.redeem(id)
       showToast(t`Redeemed`)
       setAsk(false)
-      await qc.invalidateQueries({ queryKey: earnKeys.all })
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: earnKeys.all }),
+        balancesChanged(qc, 'earn', { now: true }),
+      ])
     } catch {
       // the client showed the error
     } finally {

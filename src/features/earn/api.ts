@@ -56,11 +56,14 @@ export const projectsQueryOptions = () =>
     refetchInterval: 30_000,
   })
 
-export const projectQueryOptions = (id: string) =>
+export const projectQueryOptions = (id: string, opts: { toast?: boolean } = {}) =>
   queryOptions({
     queryKey: earnKeys.project(id),
     queryFn: ({ signal }) =>
-      http.get<SubscriptionProjectDetail>(`subscription/project/${id}`, undefined, { signal }),
+      http.get<SubscriptionProjectDetail>(`subscription/project/${id}`, undefined, {
+        signal,
+        toast: opts.toast,
+      }),
     refetchInterval: 15_000,
   })
 

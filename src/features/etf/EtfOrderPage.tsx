@@ -6,6 +6,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useId, useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import { tokenAtom } from '@/app/store'
 import { balancesQueryOptions } from '@/features/assets/api'
 import { useDateTime } from '@/lib/format/use-date-time'
@@ -121,7 +122,7 @@ function TradePanel({ p, loggedIn }: { p: EtfProduct; loggedIn: boolean }) {
       setValue('')
       await Promise.all([
         qc.invalidateQueries({ queryKey: etfKeys.all }),
-        qc.invalidateQueries({ queryKey: ['assets'] }),
+        balancesChanged(qc, 'etf', { now: true }),
       ])
     } catch {
       // The client has shown the server's message.

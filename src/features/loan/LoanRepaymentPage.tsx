@@ -3,9 +3,11 @@ import type { LoanOrder } from '@common/schemas/loan'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import { Field } from '@/features/account/Field'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
+import { HttpError } from '@/lib/http/errors'
 import { showToast } from '@/ui/feedback'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import { PageHeader } from '@/ui/PageHeader'
@@ -20,9 +22,22 @@ export function LoanRepaymentPage({ id }: { id: string }) {
   const { t } = useLingui()
   const { amount: fmt } = useFormat()
   const when = useDateTime()
-  const q = useQuery(orderQueryOptions(id))
+  // No id in the link (id 0) or no such loan of this user: "not found", not a form error.
+  const q = useQuery({ ...orderQueryOptions(id), enabled: id !== '0' })
   const o = q.data
-  if (!o) return <PageHeader title={t`Repayment`} backLabel={t`Back`} />
+  const missing =
+    id === '0' || (q.error instanceof HttpError && (q.error.code === 2203 || q.error.code === 1101))
+  if (!o)
+    return (
+      <>
+        <PageHeader title={t`Repayment`} backLabel={t`Back`} />
+        {missing && (
+          <p className={styles.empty} data-testid="not-found">
+            {t`This loan does not exist`}
+          </p>
+        )}
+      </>
+    )
   const open = o.status === 'repaying' || o.status === 'unpaid'
   const paidPct = o.amount && gt(o.totalDue, '0') ? mul(div(o.repaid, o.totalDue, 4, 'down'), '100') : '0'
   return (
@@ -188,7 +203,10 @@ function RepayForm({ order: o }: { order: LoanOrder }) {
         { loading: true, btnLoading: setBusy },
       )
       qc.setQueryData(loanKeys.order(o.id), next)
-      await qc.invalidateQueries({ queryKey: loanKeys.mine() })
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: loanKeys.mine() }),
+        balancesChanged(qc, 'loan', { now: true }),
+      ])
       setAmount('')
       showToast(t`Operation success`)
     } catch {

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { balancesChanged } from '@/app/balance-events'
 import { tokenAtom } from '@/app/store'
 import { balancesQueryOptions } from '@/features/assets/api'
 import { instrumentsQueryOptions as marketInstruments } from '@/features/market/api'
@@ -85,8 +86,10 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
       await placeOption({ symbol, period: current.period, type, amount })
       showToast(t`Option bought`)
       setAmount('')
-      await qc.invalidateQueries({ queryKey: optionKeys.root })
-      await qc.invalidateQueries({ queryKey: balancesQueryOptions('option').queryKey })
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: optionKeys.root }),
+        balancesChanged(qc, 'option', { now: true }),
+      ])
     } catch {
       // The client toasts the server's message.
     } finally {
@@ -427,7 +430,7 @@ function useSettledWatch(page: OrdersPage | undefined, show: (o: OptionOrder) =>
       .then((r) => {
         const hit = r.list.find((o) => gone.includes(o.id))
         if (hit) showRef.current(hit)
-        void qc.invalidateQueries({ queryKey: balancesQueryOptions('option').queryKey })
+        void balancesChanged(qc, 'option')
         void qc.invalidateQueries({ queryKey: optionKeys.records() })
       })
       .catch(() => undefined)

@@ -7,7 +7,10 @@ const search = v.object({
   actor: text,
   action: text,
   targetId: text,
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
+  page: v.optional(
+    v.fallback(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)), 1),
+    1,
+  ),
 })
 
 function Page() {

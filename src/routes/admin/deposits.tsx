@@ -5,7 +5,10 @@ import { DepositsPage } from '@/features/admin/ReviewQueues'
 
 const search = v.object({
   status: v.optional(v.fallback(v.picklist(DEPOSIT_FILTERS), 'pending'), 'pending'),
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
+  page: v.optional(
+    v.fallback(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)), 1),
+    1,
+  ),
 })
 
 function Page() {

@@ -5,7 +5,10 @@ import { UsersPage } from '@/features/admin/UsersPage'
 const search = v.object({
   q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), ''), ''),
   status: v.optional(v.fallback(v.picklist(['', 'active', 'frozen']), ''), ''),
-  page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
+  page: v.optional(
+    v.fallback(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)), 1),
+    1,
+  ),
 })
 
 function Page() {

@@ -308,7 +308,7 @@ describe.each(backends)('c2c on %s', (backend) => {
     expect(ads.data.find((a) => a.id === ad.id)?.remaining).toBe('100')
     // A second pass (after a restart) does nothing more; a late "paid" is refused.
     await call.post('dev/c2c/run')
-    expect((await call.post('c2c/order/paid', { id: o.id }, buyer.token)).code).toBe(2411)
+    expect((await call.post('c2c/order/paid', { id: o.id }, buyer.token)).code).toBe(2435)
     // A paid order is never touched by the timer, however long it waits.
     const o2 = await order(call, buyer, { adId: ad.id, quantity: '10' })
     await call.post('c2c/order/paid', { id: o2.id }, buyer.token)

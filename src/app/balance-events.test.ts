@@ -1,0 +1,96 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it, vi } from 'vitest'
+
+// The features' key modules reach the app store, which reads localStorage.
+vi.hoisted(() => {
+  const data = new Map<string, string>()
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  })
+})
+
+import {
+  balancesQueryOptions,
+  coinQueryOptions,
+  contractAccountQueryOptions,
+  overviewQueryOptions,
+} from '@/features/assets/api'
+import { contractKeys } from '@/features/contract/keys'
+import { earnKeys } from '@/features/earn/api'
+import { loanKeys } from '@/features/loan/api'
+import { spotKeys } from '@/features/spot/api'
+import { ACCOUNT_KEYS, balancesChanged, keysFor } from './balance-events'
+
+const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
+  prefix.every((p, i) => key[i] === p)
+
+describe('the balance invalidation map', () => {
+  it('names the features’ own keys of every screen that shows a balance', () => {
+    const covers = (event: Parameters<typeof keysFor>[0], key: readonly unknown[]) =>
+      keysFor(event).some((p) => startsWith(key, p))
+    // Assets, Home's total, the option and ETF forms: the assets area's queries.
+    for (const key of [
+      overviewQueryOptions().queryKey,
+      balancesQueryOptions('option').queryKey,
+      balancesQueryOptions('finance').queryKey,
+      coinQueryOptions('BTC').queryKey,
+      contractAccountQueryOptions().queryKey,
+    ])
+      for (const e of [
+        'spot',
+        'contract',
+        'option',
+        'transfer',
+        'deposit',
+        'earn',
+        'etf',
+        'loan',
+        'c2c',
+      ] as const)
+        expect(covers(e, key), `${e} ${key.join('/')}`).toBe(true)
+    expect(covers('spot', spotKeys.balance('BTCUSDT'))).toBe(true)
+    expect(covers('contract', contractKeys.account())).toBe(true)
+    expect(covers('earn', earnKeys.finance())).toBe(true)
+    expect(covers('etf', earnKeys.finance())).toBe(true)
+    for (const e of ['loan', 'c2c', 'deposit', 'withdraw', 'exchange'] as const)
+      expect(covers(e, loanKeys.funding('USDT')), e).toBe(true)
+    // A transfer touches the two accounts it names.
+    expect(covers('transfer', spotKeys.balance('BTCUSDT'))).toBe(true)
+    expect(keysFor('transfer', ['funding', 'finance'])).toEqual([
+      ['assets'],
+      ...ACCOUNT_KEYS.funding,
+      ...ACCOUNT_KEYS.finance,
+    ])
+    // A spot fill does not refetch contract or earn data.
+    expect(covers('spot', contractKeys.account())).toBe(false)
+  })
+
+  it('refetches cached balances even off screen, and coalesces a burst of fills into one refresh', async () => {
+    vi.useFakeTimers()
+    const qc = new QueryClient()
+    const fetches: string[] = []
+    const seed = (key: readonly unknown[]) =>
+      qc.prefetchQuery({
+        queryKey: key,
+        queryFn: () => {
+          fetches.push(key.join('/'))
+          return 1
+        },
+      })
+    await seed(['assets', 'overview'])
+    await seed(['assets', 'assets/ledger', {}])
+    await seed(['spot', 'balance', 'BTCUSDT'])
+    await seed(['contract', 'mine', 'account'])
+    fetches.length = 0
+    for (let i = 0; i < 5; i++) void balancesChanged(qc, 'spot')
+    expect(fetches).toEqual([])
+    await vi.advanceTimersByTimeAsync(200)
+    // Balances at once (none is on screen here); the records list when it is shown again.
+    expect(fetches.sort()).toEqual(['assets/overview', 'spot/balance/BTCUSDT'])
+    expect(qc.getQueryState(['assets', 'assets/ledger', {}])?.isInvalidated).toBe(true)
+    expect(qc.getQueryState(['contract', 'mine', 'account'])?.isInvalidated).toBe(false)
+    vi.useRealTimers()
+  })
+})
