@@ -16,6 +16,7 @@ const LABELS: Record<string, string> = {
   Mine: 'Mine',
   Spot: 'Spot',
   Perpetual: 'Perpetual',
+  Options: 'Options',
   hero: 'Trade crypto on an exchange you can check',
   heroSub: 'Spot, perpetuals and options on one account. Every balance change is in your records.',
   Register: 'Register',

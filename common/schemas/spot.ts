@@ -134,6 +134,8 @@ export interface SpotBalance {
   asset: string
   available: string
   frozen: string
+  /** The asset's precision (decimal places), for its display precision in the order form. */
+  precision?: number
 }
 export interface SpotBalances {
   base: SpotBalance

@@ -78,9 +78,21 @@ export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
     const { symbol } = parse(symbolQuerySchema, req.query)
     const inst = knownSpot(symbol)
     const rows = await readBalances(db, currentUser(req).id, { account: 'spot' })
+    // Each asset's precision, so the form shows a balance at its display precision.
+    const assets = await db
+      .selectFrom('asset')
+      .select(['code', 'precision'])
+      .where('code', 'in', [inst.base, inst.quote])
+      .execute()
     const of = (asset: string) => {
       const r = rows.find((b) => b.asset === asset)
-      return { asset, available: r?.available ?? '0', frozen: r?.frozen ?? '0' }
+      const precision = assets.find((a) => a.code === asset)?.precision
+      return {
+        asset,
+        available: r?.available ?? '0',
+        frozen: r?.frozen ?? '0',
+        ...(precision === undefined ? {} : { precision }),
+      }
     }
     const fees = await db
       .selectFrom('instrument')

@@ -4,6 +4,7 @@ import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import styles from './Contract.module.css'
 import { usePerpName } from './PositionCard'
+import { useContractPrice } from './use-contract-price'
 
 export function useOrderLabels() {
   const { t } = useLingui()
@@ -43,6 +44,7 @@ export function ContractOrderRow({
 }) {
   const { t } = useLingui()
   const { amount } = useFormat()
+  const price = useContractPrice()
   const perp = usePerpName()
   const labels = useOrderLabels()
   const when = useDateTime()
@@ -78,7 +80,7 @@ export function ContractOrderRow({
       <dl className={styles.grid3}>
         <div>
           <dt>{t`Price`}</dt>
-          <dd>{o.price ? amount(o.price) : t({ message: 'Market', context: 'order type' })}</dd>
+          <dd>{o.price ? price(o.symbol, o.price) : t({ message: 'Market', context: 'order type' })}</dd>
         </div>
         <div>
           <dt>{t`Filled / lots`}</dt>
@@ -88,7 +90,7 @@ export function ContractOrderRow({
         </div>
         <div>
           <dt>{t`Avg. price`}</dt>
-          <dd>{o.avgPrice ? amount(o.avgPrice) : '--'}</dd>
+          <dd>{price(o.symbol, o.avgPrice)}</dd>
         </div>
         <div>
           <dt>{o.kind === 'open' ? t`Margin` : t`Realized PnL`}</dt>

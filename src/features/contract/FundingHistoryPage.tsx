@@ -7,6 +7,7 @@ import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { Fields, PagedList } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
+import { useScrollHint } from '@/ui/use-scroll-hint'
 import { fundingQueryOptions, instrumentsQueryOptions } from './api'
 import styles from './Contract.module.css'
 import { usePerpName } from './PositionCard'
@@ -18,6 +19,7 @@ export function FundingHistoryPage({ symbol }: { symbol: string }) {
   const perp = usePerpName()
   const when = useDateTime()
   const instruments = useQuery(instrumentsQueryOptions())
+  const strip = useScrollHint<HTMLElement>(`${symbol}:${instruments.data?.length ?? 0}`)
   const q = useInfiniteQuery(fundingQueryOptions(symbol))
   const head = q.data?.pages[0]
   const rounds = q.data?.pages.flatMap((p) => p.list) ?? []
@@ -25,19 +27,21 @@ export function FundingHistoryPage({ symbol }: { symbol: string }) {
   return (
     <>
       <PageHeader title={t`Funding rate history`} backLabel={t`Back`} />
-      <nav className={styles.pageTabs} aria-label={t`Perpetuals`}>
-        {(instruments.data ?? []).map((i) => (
-          <Link
-            key={i.symbol}
-            to="/pages/trade/funding-rate"
-            search={{ symbol: i.symbol }}
-            replace
-            aria-current={i.symbol === symbol ? 'page' : undefined}
-          >
-            {i.base}
-          </Link>
-        ))}
-      </nav>
+      <div className={styles.pageTabsBox}>
+        <nav ref={strip} className={styles.pageTabs} aria-label={t`Perpetuals`}>
+          {(instruments.data ?? []).map((i) => (
+            <Link
+              key={i.symbol}
+              to="/pages/trade/funding-rate"
+              search={{ symbol: i.symbol }}
+              replace
+              aria-current={i.symbol === symbol ? 'page' : undefined}
+            >
+              {i.base}
+            </Link>
+          ))}
+        </nav>
+      </div>
       <dl className={styles.hero}>
         <dt>{t`Estimated next rate of ${perp(symbol)}`}</dt>
         <dd data-testid="next-rate">{head ? pct(head.fundingRate) : '--'}</dd>

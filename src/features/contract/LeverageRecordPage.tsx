@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { PagedList } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
+import { useScrollHint } from '@/ui/use-scroll-hint'
 import { type PagedKind, type PagedRow, pagedQueryOptions } from './api'
 import styles from './Contract.module.css'
 import { ContractOrderRow } from './ContractOrderRow'
@@ -14,6 +15,7 @@ import { ClosedPositionItem, FillItem, FundingItem, LiquidationItem } from './Re
 export function LeverageRecordPage({ tab }: { tab: PagedKind }) {
   const { t } = useLingui()
   useContractUpdates(useLiquidationNotice())
+  const strip = useScrollHint<HTMLElement>(tab)
   const tabs: [PagedKind, string][] = [
     ['orders', t`Orders`],
     ['fills', t`Fills`],
@@ -24,20 +26,23 @@ export function LeverageRecordPage({ tab }: { tab: PagedKind }) {
   return (
     <>
       <PageHeader title={t`Contract records`} backLabel={t`Back`} />
-      <nav className={styles.pageTabs} aria-label={t`Contract records`}>
-        {tabs.map(([k, label]) => (
-          <Link
-            key={k}
-            to="/pages/assets/leverage-record"
-            search={{ tab: k }}
-            replace
-            aria-current={k === tab ? 'page' : undefined}
-            data-testid={`records-${k}`}
-          >
-            {label}
-          </Link>
-        ))}
-      </nav>
+      {/* Five tabs are wider than a phone in most languages: the strip scrolls, its hidden side fades. */}
+      <div className={styles.pageTabsBox}>
+        <nav ref={strip} className={styles.pageTabs} aria-label={t`Contract records`}>
+          {tabs.map(([k, label]) => (
+            <Link
+              key={k}
+              to="/pages/assets/leverage-record"
+              search={{ tab: k }}
+              replace
+              aria-current={k === tab ? 'page' : undefined}
+              data-testid={`records-${k}`}
+            >
+              {label}
+            </Link>
+          ))}
+        </nav>
+      </div>
       <div className={styles.page}>
         <Records key={tab} kind={tab} label={tabs.find(([k]) => k === tab)?.[1] ?? ''} />
       </div>

@@ -30,6 +30,7 @@ export function OrderTicket({
   loggedIn,
   pickedPrice,
   held,
+  riskRate,
 }: {
   inst: ContractInstrument | undefined
   last: string | undefined
@@ -40,9 +41,11 @@ export function OrderTicket({
   pickedPrice: { price: string; at: number } | null
   /** Lots already held per side on this instrument (the margin tier counts the whole position). */
   held: { long: number; short: number }
+  /** The contract account's risk rate in percent (maintenance margin / margin balance). */
+  riskRate?: string
 }) {
   const { t } = useLingui()
-  const { amount: fmt } = useFormat()
+  const { amount: fmt, asset, percent } = useFormat()
   const qc = useQueryClient()
   const navigate = useNavigate()
   const [side, setSide] = useState<ContractSide>('long')
@@ -139,6 +142,18 @@ export function OrderTicket({
             {lev}x
           </button>
         </div>
+        {/* Cross margin: a liquidation can take more than one position's margin (issue 34). */}
+        <p className={styles.crossNote} data-testid="cross-note">
+          {t`Cross margin: your whole contract balance backs every position.`}
+          {riskRate !== undefined && (
+            <>
+              {' '}
+              <span className={styles.nowrap} data-testid="risk-rate">
+                {t`Risk rate ${percent(riskRate)}`}
+              </span>
+            </>
+          )}
+        </p>
         <fieldset className={styles.types} data-testid="order-type">
           <legend className="visually-hidden">{t`Order type`}</legend>
           {(['limit', 'market'] as const).map((k) => (
@@ -190,7 +205,7 @@ export function OrderTicket({
         <dl className={styles.lines}>
           <div>
             <dt>{t`Available`}</dt>
-            <dd data-testid="available">{available ? `${fmt(available, { dp: 2 })} USDT` : '-- USDT'}</dd>
+            <dd data-testid="available">{available ? `${asset(available, 'USDT')} USDT` : '-- USDT'}</dd>
           </div>
           <div>
             <dt>{t`Cost`}</dt>

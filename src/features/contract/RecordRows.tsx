@@ -7,6 +7,7 @@ import { Fields } from '@/ui/PagedList'
 import styles from './Contract.module.css'
 import { useOrderLabels } from './ContractOrderRow'
 import { usePerpName } from './PositionCard'
+import { useContractPrice } from './use-contract-price'
 
 function When({ ts }: { ts: number }) {
   const when = useDateTime()
@@ -21,6 +22,7 @@ function Signed({ value, dp = 2 }: { value: string; dp?: number }) {
 export function FillItem({ f }: { f: ContractFill }) {
   const { t } = useLingui()
   const { amount } = useFormat()
+  const price = useContractPrice()
   const perp = usePerpName()
   const labels = useOrderLabels()
   const buy = (f.kind === 'open') === (f.side === 'long')
@@ -36,7 +38,7 @@ export function FillItem({ f }: { f: ContractFill }) {
       </div>
       <Fields
         cells={[
-          [t`Price`, amount(f.price)],
+          [t`Price`, price(f.symbol, f.price)],
           [t`Lots`, amount(f.lots)],
           [t`Fee`, amount(f.fee, { dp: 4 })],
           [t`Realized PnL`, <Signed key="p" value={f.realizedPnl} />],
@@ -49,6 +51,7 @@ export function FillItem({ f }: { f: ContractFill }) {
 export function ClosedPositionItem({ p }: { p: ClosedPosition }) {
   const { t } = useLingui()
   const { amount } = useFormat()
+  const price = useContractPrice()
   const perp = usePerpName()
   const labels = useOrderLabels()
   const reason = p.reason === 'close' ? t`Closed` : labels.source(p.reason)
@@ -65,8 +68,8 @@ export function ClosedPositionItem({ p }: { p: ClosedPosition }) {
       <Fields
         cells={[
           [t`Realized PnL`, <Signed key="p" value={p.realizedPnl} />],
-          [t`Avg. open price`, amount(p.avgOpenPrice)],
-          [t`Avg. close price`, amount(p.avgClosePrice)],
+          [t`Avg. open price`, price(p.symbol, p.avgOpenPrice)],
+          [t`Avg. close price`, price(p.symbol, p.avgClosePrice)],
           [t`Max lots`, amount(p.maxLots)],
           [t`Fee`, amount(p.fee, { dp: 4 })],
           [t`Funding`, <Signed key="f" value={p.funding} dp={4} />],
@@ -79,6 +82,7 @@ export function ClosedPositionItem({ p }: { p: ClosedPosition }) {
 export function FundingItem({ f }: { f: FundingPayment }) {
   const { t } = useLingui()
   const { amount } = useFormat()
+  const price = useContractPrice()
   const perp = usePerpName()
   return (
     <>
@@ -96,7 +100,7 @@ export function FundingItem({ f }: { f: FundingPayment }) {
             <Signed key="a" value={f.amount} dp={4} />,
           ],
           [t`Funding rate`, `${amount(mul(f.rate, '100'), { dp: 4 })}%`],
-          [t`Mark price`, amount(f.markPrice)],
+          [t`Mark price`, price(f.symbol, f.markPrice)],
           [t`Lots`, amount(f.lots)],
         ]}
       />
@@ -107,6 +111,7 @@ export function FundingItem({ f }: { f: FundingPayment }) {
 export function LiquidationItem({ l }: { l: Liquidation }) {
   const { t } = useLingui()
   const { amount } = useFormat()
+  const price = useContractPrice()
   const perp = usePerpName()
   return (
     <>
@@ -119,8 +124,8 @@ export function LiquidationItem({ l }: { l: Liquidation }) {
       </div>
       <Fields
         cells={[
-          [t`Trigger index price`, amount(l.indexPrice)],
-          [t`Close price`, amount(l.closePrice)],
+          [t`Trigger index price`, price(l.symbol, l.indexPrice)],
+          [t`Close price`, price(l.symbol, l.closePrice)],
           [t`Lots`, amount(l.lots)],
           [t`Loss`, amount(l.loss, { dp: 2 })],
           [t`Insurance fund paid`, amount(l.insurancePaid, { dp: 2 })],

@@ -33,7 +33,7 @@ import { usePullRefresh } from './use-pull-refresh'
 /** pages/trade/trade-leverage: USDT perpetuals. Visitors see the market; trading needs a login. */
 export function TradeLeveragePage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
-  const { amount } = useFormat()
+  const { asset } = useFormat()
   const navigate = useNavigate()
   const qc = useQueryClient()
   const token = useAtomValue(tokenAtom)
@@ -87,6 +87,13 @@ export function TradeLeveragePage({ symbol }: { symbol: string }) {
           {t`Spot`}
         </Link>
         <span aria-current="page">{t`Perpetual`}</span>
+        <Link
+          to="/pages/trade/trade-option"
+          search={{ symbol: symbol.replace(/_PERP$/, '') }}
+          data-testid="to-options"
+        >
+          {t`Options`}
+        </Link>
       </nav>
       <header className={styles.top}>
         <button
@@ -143,6 +150,7 @@ export function TradeLeveragePage({ symbol }: { symbol: string }) {
           loggedIn={loggedIn}
           pickedPrice={picked}
           held={held}
+          riskRate={account.data?.riskRate}
         />
         <div className={styles.bookCol}>
           <div className={styles.miniTabs} role="tablist" aria-label={t`Order book and trades`}>
@@ -180,8 +188,7 @@ export function TradeLeveragePage({ symbol }: { symbol: string }) {
       </div>
       {loggedIn && account.data && (
         <p className={styles.accountLine} data-testid="account-line">
-          {t`Equity`} {amount(account.data.equity, { dp: 2 })} · {t`Risk rate`}{' '}
-          {amount(account.data.riskRate, { dp: 2 })}%
+          {t`Equity`} {asset(account.data.equity, 'USDT')} USDT
         </p>
       )}
       <OrdersSection

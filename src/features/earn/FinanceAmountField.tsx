@@ -30,7 +30,7 @@ export function FinanceAmountField({
   testId: string
 }) {
   const { t } = useLingui()
-  const { amount: fmt } = useFormat()
+  const { asset: assetText } = useFormat()
   const id = useId()
   return (
     <>
@@ -54,7 +54,7 @@ export function FinanceAmountField({
       <div className={styles.line}>
         <span>{t`Available in finance account`}</span>
         <span>
-          {fmt(available)} {asset}{' '}
+          {assetText(available, asset)} {asset}{' '}
           <Link to="/pages/assets/transfer" search={{ coin: asset }} className={styles.headLink}>
             {t`Transfer`}
           </Link>

@@ -14,6 +14,8 @@ import { subscribe } from '@/lib/socket/client'
 import { fetchKline } from './api'
 import {
   type ChartMode,
+  candleHeadroom,
+  candleTopGap,
   chartDateFormatter,
   chartPeriod,
   deviceOffsetLabel,
@@ -251,6 +253,11 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
     if (g.main !== w.main || g.sub !== w.sub || g.volumeLabel !== w.volumeLabel) {
       applyIndicators(chart, w.main, w.sub, w.volumeLabel)
       Object.assign(g, { main: w.main, sub: w.sub, volumeLabel: w.volumeLabel })
+      // Room on top for the main indicators' legend above the high-price mark (the sub panes
+      // change the candle pane's height, so after them).
+      const height = chart.getSize('candle_pane', 'main')?.height ?? 0
+      const room = candleHeadroom(w.main.length, el.current?.clientWidth ?? 390)
+      chart.overrideYAxis({ paneId: 'candle_pane', gap: { top: candleTopGap(room, height), bottom: 0.1 } })
     }
   }
 
@@ -348,6 +355,9 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
       const chart = init(node)
       if (!chart) return
       chartRef.current = chart
+      // klinecharts makes its container focusable with tabindex="1", ahead of the whole page in the
+      // tab order (axe: tabindex). Its keyboard shortcuts listen on the document, not on it.
+      for (const e of node.querySelectorAll('[tabindex]')) e.removeAttribute('tabindex')
       // Candles reach the price axis, with room for one more bar.
       chart.setOffsetRightDistance(12)
       // The action carries the pointer position only: find the bar under it.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { chartDateFormatter, deviceOffsetLabel, offsetLabel, ticksInside } from './chart-config'
+import {
+  candleHeadroom,
+  candleTopGap,
+  chartDateFormatter,
+  deviceOffsetLabel,
+  offsetLabel,
+  ticksInside,
+} from './chart-config'
 
 const at = Date.UTC(2026, 10, 23, 5, 0) // 13:00 in Shanghai, 06:00 in Berlin (winter)
 
@@ -70,5 +77,25 @@ describe('ticksInside', () => {
       { coord: 295, text: 'cccc' },
     ]
     expect(ticksInside(ticks, 300, (s) => s.length * 6).map((t) => t.text)).toEqual(['bbbb'])
+  })
+})
+
+describe('room above the candles for the indicator legend and the high mark', () => {
+  it('grows with the main indicators, fewer rows on a wide screen', () => {
+    expect(candleHeadroom(0, 390)).toBe(24)
+    expect(candleHeadroom(1, 390)).toBe(60)
+    expect(candleHeadroom(3, 390)).toBe(132)
+    expect(candleHeadroom(1, 800)).toBe(42)
+  })
+  it('gives the y-axis gap that leaves that room on top', () => {
+    const height = 260
+    const room = 60
+    const gap = candleTopGap(room, height)
+    // klinecharts: the range grows by gap/height above and 0.1 below; the top part of the pane is free.
+    const free = (height * (gap / height)) / (1 + 0.1 + gap / height)
+    expect(free).toBeCloseTo(room, 6)
+    // Never more than 60 % of the pane.
+    const most = candleTopGap(1000, height)
+    expect((height * (most / height)) / (1.1 + most / height)).toBeCloseTo(0.6 * height, 6)
   })
 })

@@ -95,3 +95,26 @@ export function ticksInside<T extends { coord: number; text: string }>(
     return t.coord - half >= 0 && t.coord + half <= width
   })
 }
+
+/**
+ * klinecharts draws the main indicators' legend (MA5 … MA60) over the top of the candle pane, and
+ * the range's high-price mark above the highest candle: without room they overlap. The room, in
+ * pixels, above the highest candle: a margin, legend rows (two per indicator on a phone, one on a
+ * wide screen) and the mark's text.
+ */
+export function candleHeadroom(mainCount: number, width: number): number {
+  const rowsPer = width >= 600 ? 1 : 2
+  return 8 + mainCount * rowsPer * 18 + 16
+}
+
+/**
+ * The candle y-axis' top gap that leaves `room` pixels above the highest candle in a pane `height`
+ * pixels high. klinecharts widens the range by gap/height above (gap in pixels when >= 1) and by
+ * `bottomRate` below, so the free part on top is gap / (1 + bottomRate + gap/height) of the height
+ * in pixels. Capped so the candles keep at least 40 % of the pane.
+ */
+export function candleTopGap(room: number, height: number, bottomRate = 0.1): number {
+  if (height <= 0) return room
+  const share = Math.min(room / height, 0.6)
+  return Math.max(1, ((1 + bottomRate) * share * height) / (1 - share))
+}

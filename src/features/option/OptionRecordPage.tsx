@@ -3,14 +3,12 @@ import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useDateTime } from '@/lib/format/use-date-time'
-import { useFormat } from '@/lib/format/use-format'
 import { Fields, PagedList } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { Sheet } from '@/ui/Sheet'
 import { recordsQueryOptions, roundQueryOptions } from './api'
-import { useOptionLabels } from './labels'
+import { useOptionFormat, useOptionLabels } from './labels'
 import styles from './Option.module.css'
-import { percent } from './view'
 
 /** pages/assets/option-record: every option of the user, newest first, with its round's proof. */
 export function OptionRecordPage() {
@@ -41,7 +39,7 @@ export function OptionRecordPage() {
 
 function RecordItem({ o, onProof }: { o: OptionOrder; onProof: () => void }) {
   const { t } = useLingui()
-  const { amount: fmt } = useFormat()
+  const of = useOptionFormat()
   const when = useDateTime()
   const labels = useOptionLabels()
   return (
@@ -50,7 +48,7 @@ function RecordItem({ o, onProof }: { o: OptionOrder; onProof: () => void }) {
         <span className={styles.typeTag} data-kind={o.type}>
           {labels.type(o.type)}
         </span>
-        <strong>{o.symbol.replace(/USDT$/, '/USDT')}</strong>
+        <strong>{of.pair(o.symbol)}</strong>
         <span className={styles.muted}>{labels.period(o.period)}</span>
         <span className={styles.state} data-state={o.outcome ?? 'wait'}>
           {o.status === 'settled' ? labels.outcome(o.outcome) : labels.status(o.status)}
@@ -59,14 +57,14 @@ function RecordItem({ o, onProof }: { o: OptionOrder; onProof: () => void }) {
       <Fields
         cells={[
           [t`Order number`, o.id],
-          [t({ message: 'Amount', context: 'stake' }), fmt(o.amount, { dp: 2 })],
-          [t`Return rate`, `${percent(o.rate)}%`],
-          [t`Open price`, o.openPrice ?? '--'],
-          [t({ message: 'Close price', context: 'round' }), o.closePrice ?? '--'],
-          [t`Settlement amount`, o.payout !== null ? fmt(o.payout, { dp: 2 }) : '--'],
+          [t({ message: 'Amount', context: 'stake' }), of.usdt(o.amount)],
+          [t`Return rate`, of.rate(o.rate)],
+          [t`Open price`, of.price(o.symbol, o.openPrice)],
+          [t({ message: 'Close price', context: 'round' }), of.price(o.symbol, o.closePrice)],
+          [t`Settlement amount`, o.payout !== null ? of.usdt(o.payout) : '--'],
           [t`Purchase time`, when(o.createdAt)],
           [t`Delivery time`, when(o.deliveryAt)],
-          [t`Fee`, fmt(o.fee, { dp: 2 })],
+          [t`Fee`, of.usdt(o.fee)],
         ]}
       />
       {o.status === 'settled' && (
@@ -82,6 +80,7 @@ function ProofSheet({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useLingui()
   const when = useDateTime()
   const labels = useOptionLabels()
+  const of = useOptionFormat()
   const r = useQuery(roundQueryOptions(id)).data
   return (
     <Sheet title={t`Round proof`} onClose={onClose} closeLabel={t`Close`} testId="option-proof-sheet">
@@ -90,17 +89,17 @@ function ProofSheet({ id, onClose }: { id: string; onClose: () => void }) {
           <Fields
             cells={[
               [t`Round`, `#${r.id}`],
-              [t`Instrument`, r.symbol],
+              [t`Instrument`, of.pair(r.symbol)],
               [t`Period`, labels.period(r.period)],
-              [t`Open price`, r.openPrice ?? '--'],
+              [t`Open price`, of.price(r.symbol, r.openPrice)],
               [t`Open tick`, r.openTickAt ? when(r.openTickAt) : '--'],
               [t`Start`, when(r.startAt)],
-              [t({ message: 'Close price', context: 'round' }), r.closePrice ?? '--'],
+              [t({ message: 'Close price', context: 'round' }), of.price(r.symbol, r.closePrice)],
               [t`Close tick`, r.closeTickAt ? when(r.closeTickAt) : '--'],
               [t`Delivery`, when(r.deliveryAt)],
-              [t`Flat band`, r.band ? `±${r.band}` : '--'],
+              [t`Flat band`, r.band ? `±${of.price(r.symbol, r.band)}` : '--'],
               [t`Result`, r.result ? labels.type(r.result) : t`Void`],
-              [t`Band rate`, `${percent(r.bandRate)}%`],
+              [t`Band rate`, of.rate(r.bandRate)],
             ]}
           />
           <p className={styles.note}>

@@ -1,5 +1,5 @@
-import { add, isZero, mul } from '@common/money/decimal'
-import { bandOf, feeOf, type OptionType, profitOf, winningAt } from '@common/option/rules'
+import { isZero, sub } from '@common/money/decimal'
+import { bandOf, feeOf, type OptionType, winningAt } from '@common/option/rules'
 import type { OptionOrder, OptionRound } from '@common/schemas/option'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -20,6 +20,8 @@ import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
 import {
+  DEFAULT_SYMBOL,
+  isNotOffered,
   type OrdersPage,
   openOrdersQueryOptions,
   optionKeys,
@@ -27,9 +29,9 @@ import {
   roundsQueryOptions,
   ticksQueryOptions,
 } from './api'
-import { useOptionLabels } from './labels'
+import { useOptionFormat, useOptionLabels } from './labels'
 import styles from './Option.module.css'
-import { amountChips, countdown, linePoints, percent } from './view'
+import { amountChips, countdown, linePoints, optionNet, winNet } from './view'
 
 /** Re-renders every half second with the current time (ms). */
 export function useNow(): number {
@@ -45,6 +47,7 @@ export function useNow(): number {
 export function TradeOptionPage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
   const { amount: fmt } = useFormat()
+  const of = useOptionFormat()
   const navigate = useNavigate()
   const qc = useQueryClient()
   const loggedIn = Boolean(useAtomValue(tokenAtom))
@@ -61,6 +64,11 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<OptionOrder | null>(null)
   useSettledWatch(open.data, setResult)
+  // Reached from spot or perpetuals on a market without options: show the first one offered.
+  useEffect(() => {
+    if (isNotOffered(rounds.error) && symbol !== DEFAULT_SYMBOL)
+      void navigate({ to: '/pages/trade/trade-option', search: { symbol: DEFAULT_SYMBOL }, replace: true })
+  }, [rounds.error, symbol, navigate])
 
   const ticker = tickers?.[symbol]
   const live = ticker?.last ?? rounds.data?.index ?? null
@@ -103,8 +111,16 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
   return (
     <>
       <nav className={styles.modes} aria-label={t`Trade`}>
-        <Link to="/pages/trade/trade-spot" search={{ symbol }}>{t`Spot`}</Link>
-        <Link to="/pages/trade/trade-leverage" search={{ symbol: `${symbol}_PERP` }}>{t`Perpetual`}</Link>
+        <Link to="/pages/trade/trade-spot" search={{ symbol }} data-testid="to-spot">
+          {t`Spot`}
+        </Link>
+        <Link
+          to="/pages/trade/trade-leverage"
+          search={{ symbol: `${symbol}_PERP` }}
+          data-testid="to-perpetual"
+        >
+          {t`Perpetual`}
+        </Link>
         <span aria-current="page">{t`Options`}</span>
       </nav>
       <header className={styles.top}>
@@ -115,7 +131,7 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
           aria-haspopup="dialog"
           data-testid="option-symbol"
         >
-          <span className={styles.pairName}>{symbol.replace(/USDT$/, '/USDT')}</span>
+          <span className={styles.pairName}>{of.pair(symbol)}</span>
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
             <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
@@ -129,11 +145,11 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
 
       <section className={styles.priceRow} aria-label={t`Index price`}>
         <span className={styles.bigPrice} data-testid="option-index">
-          {live ? fmt(live, { dp: pp }) : '--'}
+          {live ? of.price(symbol, live, pp) : '--'}
         </span>
         <span className={styles.muted}>{t`Index price`}</span>
       </section>
-      <IndexChart symbol={symbol} live={live} now={now} opens={mine} />
+      <IndexChart symbol={symbol} live={live} now={now} opens={mine} pp={pp} />
 
       <div className={styles.periods} role="tablist" aria-label={t`Period`}>
         {list.map((r) => (
@@ -146,7 +162,7 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
             data-testid={`period-${r.period}`}
           >
             <strong>{labels.period(r.period)}</strong>
-            <span className={styles.up}>{percent(r.upRate)}%</span>
+            <span className={styles.up}>{of.rate(r.upRate)}</span>
           </button>
         ))}
       </div>
@@ -158,7 +174,7 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
           <label htmlFor="option-amount">{t`Amount (USDT)`}</label>
           {loggedIn && (
             <span className={styles.muted}>
-              {t`Available`} {fmt(available, { dp: 2 })}{' '}
+              {t`Available`} {of.usdt(available)}{' '}
               <Link to="/pages/assets/transfer" className={styles.link}>{t`Transfer`}</Link>
             </span>
           )}
@@ -175,23 +191,27 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
           {current &&
             amountChips(current.minAmount).map((c) => (
               <button key={c} type="button" onClick={() => setAmount(c)} aria-pressed={amount === c}>
-                {c}
+                {fmt(c)}
               </button>
             ))}
         </div>
         {current && (
           <dl className={styles.expect}>
-            {(['up', 'flat', 'down'] as const).map((type) => (
-              <div key={type}>
-                <dt>{t`If ${labels.type(type)} wins`}</dt>
-                <dd data-trend={type}>
-                  {valid ? `+${fmt(profitOf(amount, rateOf(current, type)), { dp: 2 })}` : '--'}
-                </dd>
-              </div>
-            ))}
+            {(['up', 'flat', 'down'] as const).map((type) => {
+              // What a win adds to the account, the fee paid; coloured by its sign, not the side.
+              const net = valid ? of.signed(winNet(amount, rateOf(current, type), current.feeRate)) : null
+              return (
+                <div key={type}>
+                  <dt>{t`If ${labels.type(type)} wins`}</dt>
+                  <dd data-trend={net?.trend} data-testid={`win-${type}`}>
+                    {net ? net.text : '--'}
+                  </dd>
+                </div>
+              )
+            })}
             <div>
               <dt>{t`Fee`}</dt>
-              <dd>{fee ? fmt(fee, { dp: 2 }) : '--'}</dd>
+              <dd data-testid="option-fee">{fee ? fmt(fee, { dp: 2, mode: 'up' }) : '--'}</dd>
             </div>
           </dl>
         )}
@@ -207,13 +227,13 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
               data-testid={`buy-${type}`}
             >
               <span>{labels.type(type)}</span>
-              <small>{current ? `${percent(rateOf(current, type))}%` : ''}</small>
+              <small>{current ? of.rate(rateOf(current, type)) : ''}</small>
             </button>
           ))}
         </div>
         {current && live && (
           <p className={styles.note}>
-            {t`Flat band ±${fmt(bandOf(live, current.bandRate, pp), { dp: pp })} around the open price`}
+            {t`Flat band ±${of.price(symbol, bandOf(live, current.bandRate, pp), pp)} around the open price`}
           </p>
         )}
       </section>
@@ -285,11 +305,14 @@ function IndexChart({
   live,
   now,
   opens,
+  pp,
 }: {
   symbol: string
   live: string | null
   now: number
   opens: OptionOrder[]
+  /** The instrument's price precision, for the axis figures. */
+  pp: number
 }) {
   const { t } = useLingui()
   const { amount: fmt } = useFormat()
@@ -356,8 +379,8 @@ function IndexChart({
       </svg>
       {line.points && (
         <figcaption className={styles.axis}>
-          <span>{fmt(String(line.max), { dp: 2, mode: 'half-up' })}</span>
-          <span>{fmt(String(line.min), { dp: 2, mode: 'half-up' })}</span>
+          <span>{fmt(String(line.max), { dp: pp, mode: 'half-up' })}</span>
+          <span>{fmt(String(line.min), { dp: pp, mode: 'half-up' })}</span>
         </figcaption>
       )}
     </figure>
@@ -366,8 +389,10 @@ function IndexChart({
 
 function OpenRow({ o, now, live }: { o: OptionOrder; now: number; live: string | null }) {
   const { t } = useLingui()
-  const { amount: fmt } = useFormat()
+  const of = useOptionFormat()
   const labels = useOptionLabels()
+  // A win adds the profit less the fee paid at purchase (what the result will show).
+  const expected = of.signed(sub(o.expectedProfit, o.fee))
   const started = now >= o.startAt
   const winning =
     started && o.openPrice && o.band !== null && live ? winningAt(o.type, o.openPrice, live, o.band) : null
@@ -377,7 +402,7 @@ function OpenRow({ o, now, live }: { o: OptionOrder; now: number; live: string |
         <span className={styles.typeTag} data-kind={o.type}>
           {labels.type(o.type)}
         </span>
-        <strong>{o.symbol.replace(/USDT$/, '/USDT')}</strong>
+        <strong>{of.pair(o.symbol)}</strong>
         <span className={styles.muted}>{labels.period(o.period)}</span>
         <span className={styles.state} data-state={winning === null ? 'wait' : winning ? 'win' : 'lose'}>
           {o.status === 'settling' || now >= o.deliveryAt
@@ -392,11 +417,11 @@ function OpenRow({ o, now, live }: { o: OptionOrder; now: number; live: string |
       <dl className={styles.openGrid}>
         <div>
           <dt>{t({ message: 'Amount', context: 'stake' })}</dt>
-          <dd>{fmt(o.amount, { dp: 2 })}</dd>
+          <dd>{of.usdt(o.amount)}</dd>
         </div>
         <div>
           <dt>{t`Open price`}</dt>
-          <dd>{o.openPrice ?? '--'}</dd>
+          <dd data-testid="option-open-price">{of.price(o.symbol, o.openPrice)}</dd>
         </div>
         <div>
           <dt>{t`Delivery in`}</dt>
@@ -404,7 +429,7 @@ function OpenRow({ o, now, live }: { o: OptionOrder; now: number; live: string |
         </div>
         <div>
           <dt>{t`Expected profit`}</dt>
-          <dd data-trend="up">+{fmt(o.expectedProfit, { dp: 2 })}</dd>
+          <dd data-trend={expected.trend}>{expected.text}</dd>
         </div>
       </dl>
     </li>
@@ -439,10 +464,10 @@ function useSettledWatch(page: OrdersPage | undefined, show: (o: OptionOrder) =>
 
 export function ResultSheet({ o, onClose }: { o: OptionOrder; onClose: () => void }) {
   const { t } = useLingui()
-  const { amount: fmt } = useFormat()
+  const of = useOptionFormat()
   const labels = useOptionLabels()
-  const net =
-    o.payout !== null ? add(o.payout, mul('-1', add(o.amount, o.outcome === 'void' ? o.fee : '0'))) : '0'
+  // The headline is what the account gained or lost: payout less the amount and the fee.
+  const net = of.signed(optionNet(o) ?? '0')
   return (
     <Sheet title={t`Option result`} onClose={onClose} closeLabel={t`Close`} testId="option-result">
       <div className={styles.result} data-outcome={o.outcome}>
@@ -453,8 +478,8 @@ export function ResultSheet({ o, onClose }: { o: OptionOrder; onClose: () => voi
               ? t`Not this time`
               : t`Round void: refunded`}
         </p>
-        <p className={styles.resultAmount} data-testid="option-result-payout">
-          {o.outcome === 'lose' ? `-${fmt(o.amount, { dp: 2 })}` : `+${fmt(net, { dp: 2 })}`} USDT
+        <p className={styles.resultAmount} data-trend={net.trend} data-testid="option-result-payout">
+          {net.text} USDT
         </p>
         <dl className={styles.resultGrid}>
           <div>
@@ -463,23 +488,27 @@ export function ResultSheet({ o, onClose }: { o: OptionOrder; onClose: () => voi
           </div>
           <div>
             <dt>{t({ message: 'Amount', context: 'stake' })}</dt>
-            <dd>{fmt(o.amount, { dp: 2 })}</dd>
+            <dd>{of.usdt(o.amount)}</dd>
+          </div>
+          <div>
+            <dt>{t`Fee`}</dt>
+            <dd>{of.usdt(o.fee)}</dd>
           </div>
           <div>
             <dt>{t`Open price`}</dt>
-            <dd>{o.openPrice ?? '--'}</dd>
+            <dd>{of.price(o.symbol, o.openPrice)}</dd>
           </div>
           <div>
             <dt>{t({ message: 'Close price', context: 'round' })}</dt>
-            <dd>{o.closePrice ?? '--'}</dd>
-          </div>
-          <div>
-            <dt>{t`Settlement amount`}</dt>
-            <dd>{o.payout !== null ? fmt(o.payout, { dp: 2 }) : '--'}</dd>
+            <dd>{of.price(o.symbol, o.closePrice)}</dd>
           </div>
           <div>
             <dt>{t`Return rate`}</dt>
-            <dd>{percent(o.rate)}%</dd>
+            <dd>{of.rate(o.rate)}</dd>
+          </div>
+          <div>
+            <dt>{t`Settlement amount`}</dt>
+            <dd>{o.payout !== null ? of.usdt(o.payout) : '--'}</dd>
           </div>
         </dl>
         <Link to="/pages/assets/option-record" className={styles.link} onClick={onClose}>

@@ -1,6 +1,14 @@
 import type { OptionOrder, OptionOrderInput, OptionRound, OptionRounds } from '@common/schemas/option'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
+import { HttpError } from '@/lib/http/errors'
+
+/** The market the option screen opens on when none, or one without options, is asked for. */
+export const DEFAULT_SYMBOL = 'BTCUSDT'
+
+/** The server's answer for a market that has no options (the screen then opens the default). */
+export const isNotOffered = (e: unknown): boolean =>
+  e instanceof HttpError && e.key === 'error.option_not_offered'
 
 export const optionKeys = {
   root: ['option'] as const,
@@ -23,6 +31,7 @@ export const roundsQueryOptions = (symbol: string) =>
     queryKey: optionKeys.rounds(symbol),
     queryFn: ({ signal }) => http.get<OptionRounds>('option/rounds', { symbol }, { toast: false, signal }),
     refetchInterval: 2_000,
+    retry: (n, e) => !isNotOffered(e) && n < 1,
   })
 
 export const ticksQueryOptions = (symbol: string) =>

@@ -1,3 +1,7 @@
+import { isNegative, isZero, mul, round, sub } from '@common/money/decimal'
+import { feeOf, profitOf } from '@common/option/rules'
+import type { OptionOrder } from '@common/schemas/option'
+
 /** Pure helpers of the option screens (unit tested). */
 
 /** "00:42" / "1:02:05" / "2d 03:04:05"-free: seconds left as m:ss or h:mm:ss, never negative. */
@@ -9,11 +13,32 @@ export function countdown(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${String(m).padStart(2, '0')}:${ss}`
 }
 
-/** A rate as a percent string: "0.8" -> "80", "0.825" -> "82.5". */
-export function percent(rate: string): string {
-  const n = Math.round(Number(rate) * 100_000) / 1000
-  return String(n)
+/**
+ * A rate in percent units for the percent formatter, at most 4 decimals and no trailing zeros:
+ * "0.8" -> "80", "0.825" -> "82.5", "0.00002" -> "0.002". `percentDp` gives the decimals to show.
+ */
+export function ratePercent(rate: string): string {
+  return round(mul(rate, '100'), 4)
 }
+export const percentDp = (p: string): number => p.split('.')[1]?.length ?? 0
+
+/**
+ * What an option did to the account once settled: the payout less the amount and the fee paid at
+ * purchase (a win of 50 at 80 % with a 0.10 fee: 90 - 50 - 0.10 = 39.90; a loss: -50.10; a void
+ * round refunds both: 0). Null while not settled.
+ */
+export function optionNet(o: Pick<OptionOrder, 'payout' | 'amount' | 'fee'>): string | null {
+  return o.payout === null ? null : sub(sub(o.payout, o.amount), o.fee)
+}
+
+/** What a win would add to the account: the profit at `rate` less the fee charged at purchase. */
+export function winNet(amount: string, rate: string, feeRate: string): string {
+  return sub(profitOf(amount, rate), feeOf(amount, feeRate))
+}
+
+/** A trend for colouring a signed figure by its sign (not by the option's direction). */
+export const signTrend = (v: string): 'up' | 'down' | 'flat' =>
+  isZero(v) ? 'flat' : isNegative(v) ? 'down' : 'up'
 
 /** SVG polyline points of a price series scaled into w x h (with 6 % headroom). */
 export function linePoints(

@@ -124,7 +124,7 @@ const LiveBook = memo(function LiveBook({
 
 export function TradeSpotPage({ symbol }: { symbol: string }) {
   const { t } = useLingui()
-  const { amount: fmt, percent } = useFormat()
+  const { amount: fmt, asset, percent } = useFormat()
   const navigate = useNavigate()
   const qc = useQueryClient()
   const token = useAtomValue(tokenAtom)
@@ -310,6 +310,9 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
         <Link to="/pages/trade/trade-leverage" search={{ symbol: perp }} data-testid="to-perpetual">
           {t`Perpetual`}
         </Link>
+        <Link to="/pages/trade/trade-option" search={{ symbol }} data-testid="to-options">
+          {t`Options`}
+        </Link>
       </nav>
       <header className={styles.top}>
         <button type="button" className={styles.pair} onClick={() => setPicking(true)} aria-haspopup="dialog">
@@ -438,7 +441,7 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
               <span>{t`Available`}</span>
               <span data-testid="available">
                 {available
-                  ? `${fmt(available.available)} ${available.asset}`
+                  ? `${asset(available.available, available.asset, available.precision)} ${available.asset}`
                   : `-- ${side === 'buy' ? quote : base}`}
               </span>
             </div>

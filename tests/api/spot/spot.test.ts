@@ -76,12 +76,14 @@ describe.each(backends)('spot trading on %s', (backend) => {
     expect(await spotBalance(h.db, bob.userId, 'USDT')).toEqual({ available: '890.9', frozen: '3103.1' })
     expect(await feesBalance(h.db)).toBe(String(Number(feesBefore) + 12))
 
-    const bal = await s.get<{ base: { available: string }; quote: { frozen: string } }>(
-      'spot/balance',
-      { symbol: 'BTCUSDT' },
-      bob.token,
-    )
+    const bal = await s.get<{
+      base: { available: string; precision?: number }
+      quote: { frozen: string; precision?: number }
+    }>('spot/balance', { symbol: 'BTCUSDT' }, bob.token)
     expect(bal.data.base.available).toBe('0.1')
+    // Each asset's precision, for the form's display precision (issue 34).
+    expect(bal.data.base.precision).toBe(8)
+    expect(bal.data.quote.precision).toBe(6)
     // Without a VIP tier the caller's rates are the instrument's.
     expect(bal.data).toMatchObject({
       makerFee: '0.001',
