@@ -151,6 +151,13 @@ export interface ExchangeRow {
 const root = ['assets'] as const
 export const assetsKeys = { root }
 
+/**
+ * Balances are read again whenever a screen that shows them opens: what the app hears of
+ * (fills, transfers, C2C, its own forms) refreshes them at once (src/app/balance-events.ts), but an
+ * operator's credit, a loan payout or a settlement off screen sends nothing.
+ */
+const BALANCE_STALE_MS = 0
+
 const PAGE_SIZE = 20
 
 /** One factory per paged endpoint: infinite lists fetch page after page. */
@@ -170,22 +177,30 @@ export const contractAccountQueryOptions = () =>
     queryKey: [...root, 'contract-account'],
     queryFn: ({ signal }) =>
       http.get<ContractAccount>('contract/account', undefined, { toast: false, signal }),
+
+    staleTime: BALANCE_STALE_MS,
   })
 
 export const overviewQueryOptions = () =>
   queryOptions({
     queryKey: [...root, 'overview'],
     queryFn: ({ signal }) => http.get<Overview>('assets/overview', undefined, { signal }),
+
+    staleTime: BALANCE_STALE_MS,
   })
 export const balancesQueryOptions = (account: WalletAccount) =>
   queryOptions({
     queryKey: [...root, 'balances', account],
     queryFn: ({ signal }) => http.get<AccountBalances>('assets/balances', { account }, { signal }),
+
+    staleTime: BALANCE_STALE_MS,
   })
 export const coinQueryOptions = (coin: string) =>
   queryOptions({
     queryKey: [...root, 'coin', coin],
     queryFn: ({ signal }) => http.get<CoinDetail>('assets/coin', { coin }, { signal }),
+
+    staleTime: BALANCE_STALE_MS,
   })
 export const chainsQueryOptions = () =>
   queryOptions({
