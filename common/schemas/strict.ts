@@ -115,3 +115,9 @@ export const decimalSchema = (opts: {
 export const MAX_ASSET_DP = 18
 /** A positive amount of some asset: up to 20 integer digits and 18 decimals. */
 export const assetAmountSchema = decimalSchema({ maxDp: MAX_ASSET_DP, positive: true, key: 'invalid_amount' })
+
+/**
+ * A form's integer field as a number, read as the server reads it: a plain decimal integer, else
+ * NaN (sent as null, so refused with a field error), never "0x10" as 16.
+ */
+export const formInt = (s: string): number => (isPlainInt(s.trim()) ? Number(s.trim()) : Number.NaN)

@@ -1,9 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ERRORS } from '@common/api/errors'
+import type * as Valibot from 'valibot'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PASSWORD } from '../accounts/helpers'
 import { login, readyStaff } from '../admin/helpers'
 import { ADDR, type AssetsHarness, fund, openChannel, registerEmail, startAssets } from '../assets/helpers'
 import { backends } from '../harness'
-import { type ApiRoute, apiRoutes, fillParams, ledgerFingerprint, SWEEP_FILLER, schemaMap } from './sweep'
+import {
+  type ApiRoute,
+  apiRoutes,
+  changedTables,
+  fillParams,
+  installWriteCounter,
+  ledgerFingerprint,
+  SWEEP_FILLER,
+  schemaMap,
+  writeCounts,
+} from './sweep'
+
+/**
+ * Which request schema each route parses its body with: every server-side parse() goes through
+ * valibot's safeParse, which is watched here (the route table says where the routes are; this
+ * says what they read). The console sweep below puts each field of each schema in turn hostile.
+ */
+const parsed = vi.hoisted(() => ({ on: false, list: [] as { schema: unknown; input: unknown }[] }))
+vi.mock('valibot', async (importOriginal) => {
+  const real = await importOriginal<typeof Valibot>()
+  return {
+    ...real,
+    safeParse: ((schema, input, config) => {
+      if (parsed.on) parsed.list.push({ schema, input })
+      return real.safeParse(schema, input, config)
+    }) as typeof real.safeParse,
+  }
+})
 
 /**
  * Issue 13, kept closed: hostile bodies on every POST route of the route table (and hostile query
@@ -104,6 +133,150 @@ function rng(seed: number) {
   }
 }
 
+/** A valibot schema, as far as the sweep looks into one. */
+interface Node {
+  type?: string
+  entries?: Record<string, Node>
+  options?: Node[]
+  wrapped?: Node
+  item?: Node
+}
+
+/** The fields of an object schema (of every option of a variant or union), unwrapped. */
+function fieldsOf(node: Node | undefined): Map<string, Node> {
+  const out = new Map<string, Node>()
+  if (!node) return out
+  if (node.wrapped) return fieldsOf(node.wrapped)
+  if (node.entries) for (const [k, x] of Object.entries(node.entries)) out.set(k, unwrap(x))
+  for (const o of node.options ?? []) for (const [k, x] of fieldsOf(o)) if (!out.has(k)) out.set(k, x)
+  return out
+}
+function unwrap(node: Node): Node {
+  return node.wrapped ? unwrap(node.wrapped) : node
+}
+
+/**
+ * Valid-looking console values by field name (issue 33), so that the one hostile field is what
+ * stands between a request and its work. Per-route values where two routes mean different things
+ * by one name.
+ */
+function consoleFiller(now: number, uid: number, userId: string): Record<string, unknown> {
+  return {
+    ...SWEEP_FILLER,
+    userId,
+    uid,
+    merchant: true,
+    reason: 'Fuzz reason',
+    id: '1',
+    asset: 'USDT',
+    coin: 'USDT',
+    currency: 'USDT',
+    cycleDays: 30,
+    rate: '0.1',
+    rateKind: 'annual',
+    minAmount: '1',
+    maxAmount: '10',
+    quota: '100',
+    earlyRedeem: false,
+    paused: true,
+    name: 'Fuzz',
+    coinName: 'Fuzz Coin',
+    coinPrecision: 4,
+    description: 'Fuzz',
+    supply: '1000',
+    price: '0.5',
+    startAt: now + 3_600_000,
+    closeAt: now + 7_200_000,
+    announceAt: now + 10_800_000,
+    listingAt: now + 14_400_000,
+    decision: 'reject',
+    outcome: 'reject',
+    toBuyer: '1',
+    termDays: 30,
+    monthlyRate: '0.01',
+    institution: 'Fuzz Bank',
+    credit: false,
+    enabled: false,
+    days: [{ day: '2031-02-28', name: 'Fuzz' }],
+    period: 30,
+    maxLeverage: 10,
+    lotSize: '0.001',
+    makerFee: '0.0002',
+    takerFee: '0.0005',
+    trading: true,
+    upRate: '0.8',
+    downRate: '0.8',
+    flatRate: '0',
+    band: '0.0001',
+    feeRate: '0.01',
+    status: 'trading',
+    minNotional: '10',
+    action: 'pause',
+    pinned: true,
+    type: 'news',
+    texts: { en: { title: 'Fuzz', body: 'Fuzz' } },
+    publishAt: now + 3_600_000,
+    body: 'Fuzz',
+    category: 'other',
+    txHash: '0xfuzzfuzz',
+    depositId: '1',
+    withdrawalId: '1',
+    confirmations: 1,
+    rank: 'ordinary',
+    upTo: '1',
+    link: '',
+    sort: 1,
+  }
+}
+const CONSOLE_OVERRIDES: Record<string, Record<string, unknown>> = {
+  '/api/admin/contract/settings': {
+    symbol: 'BTCUSDT_PERP',
+    tiers: [
+      { floor: '0', mmr: '0.004', maxLeverage: 100 },
+      { floor: '1000000', mmr: '0.01', maxLeverage: 50 },
+    ],
+  },
+  '/api/admin/etf/create': {
+    code: 'FUZZ3L',
+    kind: 'leveraged',
+    underlying: 'BTCUSDT',
+    leverage: '3',
+    components: [
+      { symbol: 'BTCUSDT', weight: '0.5' },
+      { symbol: 'ETHUSDT', weight: '0.5' },
+    ],
+  },
+  '/api/admin/etf/status': { code: 'FUZZ3L' },
+  '/api/admin/earn/project/create': { coin: 'FUZZ', currency: 'USDT' },
+  '/api/admin/earn/project/edit': { coin: 'FUZZ', currency: 'USDT' },
+  '/api/admin/markets/limits': { minAmount: '0.01' },
+}
+
+const PROPOSED = `{"code":${(ERRORS as Record<string, { code: number }>).fourEyesProposed?.code ?? 'none'},`
+
+/** Hostile values for one field at a time (raw JSON): the findings of issue 33 and their kin. */
+const FIELD_VALUES: Record<string, string> = {
+  int4_overflow: '2147483648',
+  int4_overflow_string: '"2147483648"',
+  huge_number: '1e20',
+  huge_int_string: '"99999999999999999999999"',
+  unsafe_integer: '9007199254740993',
+  hex_string: '"0x10"',
+  binary_string: '"0b101"',
+  exponent_string: '"1e3"',
+  plus_string: '"+10"',
+  fraction: '0.5',
+  negative_zero: '-0',
+  negative_time: '-8.64e15',
+  empty_string: '""',
+  blank_string: '"   "',
+  bad_date: '"2031-02-31"',
+  far_date: '"9999-12-31"',
+  text_100k: JSON.stringify('x'.repeat(100_000)),
+  decimals_19: '"1.0000000000000000001"',
+  array_of_objects: '[{"a":1}]',
+}
+
 describe.each(backends)('hostile input on every route on %s', (backend) => {
   let h: AssetsHarness
   let routes: ApiRoute[]
@@ -195,4 +368,102 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
     )
     expect(failures).toEqual([])
   }, 180_000)
+  it('console routes: every field of every console POST body hostile in turn, as a ready admin', async () => {
+    const op = await readyStaff(h.app, h.db, 'admin')
+    const user = await registerEmail(h.app, h.db)
+    const { uid } = await h.db
+      .selectFrom('users')
+      .select('uid')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow()
+    const filler = consoleFiller(Date.now(), uid, user.userId)
+    await installWriteCounter(h.db)
+    const fallback = [...new Set([...Object.keys(filler), ...TEXT_FIELDS])]
+    // Control characters and prototype keys are refused for the whole body before any schema
+    // runs (the sweep above covers them): here, what reaches a field's own check.
+    const shared = ['number', 'negative', 'bool', 'null', 'array', 'object', 'huge', 'inf_literal']
+    const hostile = {
+      ...Object.fromEntries(shared.map((k) => [k, VALUES[k] as string])),
+      ...Object.fromEntries(['decimals30_string', 'nan_string'].map((k) => [k, VALUES[k] as string])),
+      ...FIELD_VALUES,
+    }
+    const failures: string[] = []
+    let sent = 0
+    let refused = 0
+    let accepted = 0
+    let withSchema = 0
+    let counts = await writeCounts(h.db)
+
+    const send = async (route: ApiRoute, payload: string, label: string) => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: fillParams(route.url, '1'),
+        payload,
+        headers: { authorization: `Bearer ${op.token}`, 'content-type': 'application/json' },
+      })
+      sent++
+      const where = `POST ${route.url} ${label}`
+      if (res.statusCode >= 500) failures.push(`${where}: HTTP ${res.statusCode} ${res.body.slice(0, 120)}`)
+      if (res.body.includes('"code":1003')) throw new Error(`${route.url} ended the staff session`)
+      const now = await writeCounts(h.db)
+      // A four-eyes proposal is a valid request that is recorded, not done: it writes.
+      if ((res.statusCode === 200 && res.body.startsWith('{"code":200')) || res.body.startsWith(PROPOSED))
+        accepted++
+      else {
+        refused++
+        if (now !== counts)
+          failures.push(
+            `${where}: refused (${res.body.slice(0, 80)}) but wrote ${changedTables(counts, now)}`,
+          )
+      }
+      counts = now
+      return res
+    }
+
+    const consoleRoutes = routes.filter((r) => r.method === 'POST' && r.url.startsWith('/api/admin/'))
+    for (const route of consoleRoutes) {
+      // What the route reads: the object schema it parsed an empty body with.
+      parsed.list = []
+      parsed.on = true
+      await send(route, '{}', 'empty')
+      parsed.on = false
+      const body = parsed.list
+        .filter((p) => p.input !== null && typeof p.input === 'object' && Object.keys(p.input).length === 0)
+        .map((p) => p.schema as Node)
+        .at(-1)
+      const fields = fieldsOf(body)
+      if (fields.size > 0) withSchema++
+      const names = fields.size > 0 ? [...fields.keys()] : fallback
+      const base: Record<string, unknown> = { ...filler, ...CONSOLE_OVERRIDES[route.url] }
+      const valid = Object.fromEntries(names.filter((n) => n in base).map((n) => [n, base[n]]))
+      await send(route, JSON.stringify(valid), 'filler')
+      const targets: { path: string; build: (raw: string) => string }[] = names.map((n) => ({
+        path: n,
+        build: (raw) => JSON.stringify({ ...valid, [n]: '\u0000HOSTILE' }).replace('"\\u0000HOSTILE"', raw),
+      }))
+      // One level down: each field of the objects in an array field (holidays, tiers, components).
+      for (const [n, node] of fields) {
+        const item = node.item ? unwrap(node.item) : undefined
+        const sample = Array.isArray(valid[n]) ? (valid[n] as Record<string, unknown>[])[0] : undefined
+        for (const k of fieldsOf(item).keys())
+          targets.push({
+            path: `${n}.0.${k}`,
+            build: (raw) =>
+              JSON.stringify({ ...valid, [n]: [{ ...sample, [k]: '\u0000HOSTILE' }] }).replace(
+                '"\\u0000HOSTILE"',
+                raw,
+              ),
+          })
+      }
+      for (const t of targets)
+        for (const [name, raw] of Object.entries(hostile))
+          await send(route, t.build(raw), `${t.path}=${name}`)
+    }
+    console.log(
+      `[fuzz console ${backend}] console POST routes: ${consoleRoutes.length} (body schema found: ${withSchema}), ` +
+        `requests: ${sent}, refused: ${refused}, accepted: ${accepted}, ` +
+        `failures (5xx, or a refused request that wrote): ${failures.length}`,
+    )
+    expect(failures).toEqual([])
+  }, 900_000)
 })

@@ -143,3 +143,55 @@ export async function ledgerFingerprint(db: Db): Promise<string> {
   const row = r.rows[0]
   return `${row?.entries}/${row?.postings}/${row?.total}`
 }
+
+/** Tables whose rows change without a change of state: a session's last-seen touch. */
+export const VOLATILE_TABLES: ReadonlySet<string> = new Set(['user_session', 'fuzz_writes'])
+
+/**
+ * Counts every row written to any table (but `skip`) from now on, by a row trigger per table;
+ * a transaction that rolls back takes its counts with it. What a refused request must leave
+ * unchanged is then one cheap read (`writeCounts`), on PGlite and PostgreSQL alike (issue 33:
+ * "nothing changed", for the console's settings as much as for money).
+ */
+export async function installWriteCounter(
+  db: Db,
+  skip: ReadonlySet<string> = VOLATILE_TABLES,
+): Promise<void> {
+  await sql`create table if not exists fuzz_writes (t text primary key, n bigint not null)`.execute(db)
+  await sql`
+    create or replace function fuzz_count_write() returns trigger language plpgsql as $$
+    begin
+      insert into fuzz_writes (t, n) values (TG_TABLE_NAME, 1)
+        on conflict (t) do update set n = fuzz_writes.n + 1;
+      return null;
+    end $$`.execute(db)
+  const tables = (
+    await sql<{ table_name: string }>`
+      select table_name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
+  ).rows
+    .map((r) => r.table_name)
+    .filter((t) => !skip.has(t) && /^[a-z_][a-z0-9_]*$/.test(t))
+  for (const t of tables)
+    await sql
+      .raw(`create trigger fuzz_count_write after insert or update or delete on "${t}"
+      for each row execute function fuzz_count_write()`)
+      .execute(db)
+}
+
+/** Rows written per table since installWriteCounter, as one comparable string ('' for none). */
+export async function writeCounts(db: Db): Promise<string> {
+  const rows = (
+    await sql<{ t: string; n: string }>`select t, n::text from fuzz_writes order by t`.execute(db)
+  ).rows
+  return rows.map((r) => `${r.t}=${r.n}`).join(',')
+}
+
+/** The tables written between two writeCounts readings. */
+export function changedTables(before: string, after: string): string[] {
+  const was = new Map(before ? before.split(',').map((x) => x.split('=') as [string, string]) : [])
+  return (after ? after.split(',') : [])
+    .map((x) => x.split('=') as [string, string])
+    .filter(([t, n]) => was.get(t) !== n)
+    .map(([t]) => t)
+}

@@ -1,4 +1,5 @@
 import type { C2cOrder } from '@common/schemas/c2c'
+import { formInt } from '@common/schemas/strict'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -283,7 +284,11 @@ function Merchants() {
   const q = useQuery(merchantsQueryOptions())
   const [uid, setUid] = useState('')
   const set = async (u: number | string, merchant: boolean) => {
-    await http.post('admin/c2c/merchant', { uid: Number(u), merchant }, { loading: true })
+    await http.post(
+      'admin/c2c/merchant',
+      { uid: typeof u === 'number' ? u : formInt(u), merchant },
+      { loading: true },
+    )
     showToast(t`Operation success`)
     setUid('')
     await qc.invalidateQueries({ queryKey: adminC2cKeys.root })

@@ -5,6 +5,7 @@ import type {
   StakingProduct,
   SubscriptionProject,
 } from '@common/schemas/earn'
+import { formInt } from '@common/schemas/strict'
 import { useLingui } from '@lingui/react/macro'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -258,7 +259,7 @@ function ProductForm({ p, onDone }: { p: StakingProduct | null; onDone: () => vo
   })
   const submit = async () => {
     try {
-      const body = { ...f, cycleDays: Number(f.cycleDays) }
+      const body = { ...f, cycleDays: formInt(f.cycleDays) }
       await http.post(
         p ? 'admin/earn/product/edit' : 'admin/earn/product/create',
         p ? { id: p.id, ...body } : body,
@@ -371,7 +372,7 @@ function ProjectForm({ p, onDone }: { p: ProjectRow | null; onDone: () => void }
   const submit = async () => {
     const body: ProjectInput = {
       ...f,
-      coinPrecision: Number(f.coinPrecision),
+      coinPrecision: formInt(f.coinPrecision),
       startAt: fromLocal(f.startAt),
       closeAt: fromLocal(f.closeAt),
       announceAt: fromLocal(f.announceAt),
