@@ -129,6 +129,13 @@ export interface ContractInstrument {
   maxLeverage: number
   makerFee: string
   takerFee: string
+  /**
+   * Liquidation clearance fee rate: this share of a liquidated position's value goes to the risk
+   * protection fund (from what is left of the balance, never below zero). Shown on the ticket.
+   */
+  liquidationFee: string
+  /** Price protection band: reduce-only market closes, TP/SL and liquidations fill within it of the index. */
+  priceProtection: string
   tiers: MarginTier[]
 }
 
@@ -294,10 +301,26 @@ export interface Liquidation {
 }
 
 /** GET /contract/insurance (public): the risk protection fund. */
+/**
+ * What an insurance-fund row is, for its label: the initial funding, a liquidation clearance fee,
+ * a loss beyond a holder's balance paid by the fund, a position takeover (margin out, balance
+ * back), funding rounding dust, an operator's adjustment, or anything else.
+ */
+export const INSURANCE_KINDS = [
+  'seed',
+  'liquidation_fee',
+  'loss_cover',
+  'takeover',
+  'funding_dust',
+  'adjustment',
+  'other',
+] as const
+export type InsuranceKind = (typeof INSURANCE_KINDS)[number]
+
 export interface InsuranceFund {
   asset: 'USDT'
   balance: string
-  list: { id: string; ts: number; change: string; balance: string; reason: string }[]
+  list: { id: string; ts: number; change: string; balance: string; reason: string; kind: InsuranceKind }[]
   more: boolean
 }
 
@@ -349,6 +372,9 @@ export const contractSettingsSchema = v.object({
   ),
   makerFee: v.optional(rateSchema),
   takerFee: v.optional(rateSchema),
+  /** Every perpetual: the liquidation clearance fee rate and the price protection band. */
+  liquidationFee: v.optional(rateSchema),
+  priceProtection: v.optional(rateSchema),
   lotSize: v.optional(positiveDecimal),
   trading: v.optional(v.boolean('invalid_trading')),
   reason: optionalReason,

@@ -13,6 +13,7 @@ import { writeAudit } from '../admin/audit'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
 import type { ModuleDeps } from '../index'
+import { LIQUIDATION_FEE_KEY, PROTECTION_KEY } from './model'
 import { localContract } from './port'
 import { insuranceFund, pageSchemaOf } from './repo'
 import { instrumentToWire } from './routes'
@@ -81,6 +82,29 @@ export async function contractAdminRoutes(app: FastifyInstance, deps: ModuleDeps
       set.lot_size = input.lotSize
     }
     await db.transaction().execute(async (trx) => {
+      // Every perpetual's liquidation clearance fee and price protection band (setting rows).
+      for (const [key, value] of [
+        [LIQUIDATION_FEE_KEY, input.liquidationFee],
+        [PROTECTION_KEY, input.priceProtection],
+      ] as const) {
+        if (value === undefined) continue
+        const json = JSON.stringify(normalize(value))
+        const was = await trx.selectFrom('setting').select('value').where('key', '=', key).executeTakeFirst()
+        await trx
+          .insertInto('setting')
+          .values({ key, value: json })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: new Date() }))
+          .execute()
+        await writeAudit(trx, {
+          ...actor(req),
+          action: 'contract.settings',
+          targetType: 'setting',
+          targetId: key,
+          before: { value: was?.value ?? null },
+          after: { value: normalize(value) },
+          reason: input.reason ?? '',
+        })
+      }
       await trx.updateTable('contract_setting').set(set).where('symbol', '=', input.symbol).execute()
       const after = await trx
         .selectFrom('contract_setting')

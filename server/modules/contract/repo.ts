@@ -1,10 +1,11 @@
-import { normalize } from '@common/money/decimal'
+import { isNegative, normalize } from '@common/money/decimal'
 import type {
   ClosedPosition,
   ContractFill,
   FundingPayment,
   FundingRound,
   InsuranceFund,
+  InsuranceKind,
   Liquidation,
   PositionCloseReason,
 } from '@common/schemas/contract'
@@ -157,7 +158,7 @@ export async function insuranceFund(db: Db, q: { before?: string; limit: number 
   let s = db
     .selectFrom('ledger_posting as p')
     .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
-    .select(['p.id', 'p.amount', 'p.balance_after', 'e.reason', 'e.created_at'])
+    .select(['p.id', 'p.amount', 'p.balance_after', 'e.reason', 'e.ref_type', 'e.created_at'])
     .where('p.holder', '=', 'system')
     .where('p.account', '=', 'insurance')
     .where('p.asset', '=', 'USDT')
@@ -172,9 +173,22 @@ export async function insuranceFund(db: Db, q: { before?: string; limit: number 
       change: normalize(r.amount),
       balance: normalize(r.balance_after),
       reason: r.reason,
+      kind: insuranceKind(r.reason, r.ref_type, normalize(r.amount)),
     })),
     more: rows.length === q.limit,
   }
+}
+
+/** The kind of an insurance-fund posting, from its entry's reason and reference type. */
+export function insuranceKind(reason: string, refType: string | null, change: string): InsuranceKind {
+  if (refType === 'insurance_seed') return 'seed'
+  if (refType === 'liquidation_fee') return 'liquidation_fee'
+  if (refType === 'insurance_takeover') return 'takeover'
+  if (reason === 'contract_funding') return 'funding_dust'
+  if (reason === 'adjustment') return 'adjustment'
+  // A loss beyond a holder's balance (a liquidation, a close, a funding payment) paid by the fund.
+  if ((reason === 'contract_liquidation' || reason === 'insurance') && isNegative(change)) return 'loss_cover'
+  return 'other'
 }
 
 export async function recentContractTrades(db: Db, symbol: string, limit: number): Promise<PublicTrade[]> {

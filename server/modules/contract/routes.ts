@@ -50,6 +50,8 @@ export function instrumentToWire(i: CInst, status: string): ContractInstrument {
     maxLeverage: i.maxLeverage,
     makerFee: i.makerFee,
     takerFee: i.takerFee,
+    liquidationFee: i.liquidationFee,
+    priceProtection: i.protection,
     tiers: i.rawTiers,
   }
 }

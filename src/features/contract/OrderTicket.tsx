@@ -46,6 +46,8 @@ export function OrderTicket({
 }) {
   const { t } = useLingui()
   const { amount: fmt, asset, percent } = useFormat()
+  // The liquidation clearance fee's rate (README "Risk protection fund").
+  const { percent: pct } = useFormat()
   const qc = useQueryClient()
   const navigate = useNavigate()
   const [side, setSide] = useState<ContractSide>('long')
@@ -214,6 +216,15 @@ export function OrderTicket({
           <div>
             <dt>{side === 'long' ? t`Max long` : t`Max short`}</dt>
             <dd data-testid="max-lots">{maxLots !== null ? t`${maxLots} lots` : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t`Liquidation fee`}</dt>
+            <dd
+              data-testid="liquidation-fee"
+              title={t`If this position is liquidated, this share of its value goes to the risk protection fund`}
+            >
+              {inst ? pct(mul(inst.liquidationFee, '100'), { dp: 2 }) : '--'}
+            </dd>
           </div>
         </dl>
         <button
