@@ -68,8 +68,8 @@ export async function exchangeRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
   app.post('/assets/exchange/confirm', auth, async (req) => {
     const me = currentUser(req)
     const { quoteId } = parse(exchangeConfirmSchema, req.body)
-    await assertCanMoveFunds(db, me.id)
     const done = await db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, me.id)
       const o = await trx
         .selectFrom('exchange_order')
         .selectAll()

@@ -210,9 +210,9 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
     const me = currentUser(req)
     const body = parse(transferSchema, req.body)
     checkDecimals(body.amount, await assetPrecision(db, body.coin), 'amount', body.coin)
-    await assertCanMoveFunds(db, me.id)
     const id = newId()
     await db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, me.id)
       if (body.from === 'funding') await assertLoanUnlocked(trx, me.id, body.coin, body.amount)
       await postEntry(trx, {
         reason: 'transfer',

@@ -73,6 +73,7 @@ export async function withdrawRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
     const amounts = withdrawAmounts(body.amount, def)
     if (!amounts.ok)
       throw new AppError('belowWithdrawMinimum', { data: { min: def.minWithdraw, fee: def.fee } })
+    // Refused before any code is asked for; checked again, under the lock, in the transaction.
     await assertCanMoveFunds(db, me.id)
     if (await addressBookOnly(db, me.id)) {
       const inBook = await db
@@ -103,6 +104,7 @@ export async function withdrawRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
     }
     const id = newId()
     await db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, me.id)
       await assertLoanUnlocked(trx, me.id, body.coin, body.amount)
       await postEntry(trx, {
         reason: 'withdraw_freeze',

@@ -312,7 +312,6 @@ export class C2cService {
 
   async saveAd(userId: string, input: AdSaveInput): Promise<AdRow> {
     await this.identityName(userId)
-    await assertCanMoveFunds(this.db, userId)
     const dp = await this.precision(input.coin)
     checkDecimals(input.total, dp, 'total', input.coin)
     if (input.side === 'sell') {
@@ -321,6 +320,7 @@ export class C2cService {
     }
     const kinds = JSON.stringify([...new Set(input.payKinds)])
     return this.db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, userId)
       if (input.id) {
         const ad = await trx
           .selectFrom('c2c_ad')
@@ -422,8 +422,8 @@ export class C2cService {
   /** Puts a taken-off ad back on the shelf: a sell ad freezes what is left again. */
   async adOn(userId: string, id: string): Promise<AdRow> {
     await this.identityName(userId)
-    await assertCanMoveFunds(this.db, userId)
     return this.db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, userId)
       const ad = await this.lockAd(trx, id, userId)
       if (ad.status !== 'offline') throw new AppError('c2cAdState')
       if (ad.side === 'sell' && !isZero(normalize(ad.remaining))) {
@@ -463,8 +463,8 @@ export class C2cService {
     input: { adId: string; amount?: string; quantity?: string },
   ): Promise<OrderRow> {
     await this.identityName(takerId)
-    await assertCanMoveFunds(this.db, takerId)
     const { order, after } = await this.db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, takerId)
       // The ad row lock serialises takers: two buyers racing for the last quantity get one order.
       const ad = await this.lockAd(trx, input.adId)
       if (ad.status !== 'online') throw new AppError('c2cAdNotFound')
@@ -565,23 +565,23 @@ export class C2cService {
     userId: string,
     input: { side: 'buy' | 'sell'; coin: string; fiat: string; amount: string; payKind?: PayKind },
   ): Promise<OrderRow> {
+    const required = await approvedIdentityRequired(this.db, 'c2c')
     let q = this.db
       .selectFrom('c2c_ad')
       .selectAll()
       .where('status', '=', 'online')
       .where('side', '=', input.side === 'buy' ? 'sell' : 'buy')
       .where('coin', '=', input.coin)
-    const required = await approvedIdentityRequired(this.db, 'c2c')
       .where('fiat', '=', input.fiat)
       .where('user_id', '<>', userId)
       .where('user_id', 'not like', `${DEMO_MERCHANT_PREFIX}%`)
+      .where(eligibleAdvertiser(required))
       .where('min_amount', '<=', input.amount)
       .where('max_amount', '>=', input.amount)
       .where(sql<boolean>`remaining * price >= ${input.amount}::numeric`)
     if (input.payKind) q = q.where(sql<boolean>`pay_kinds @> ${JSON.stringify([input.payKind])}::jsonb`)
     // Best prices first, so the cut at 50 never drops the best ad; rankAds then weighs completion.
     const ads = await q
-      .where(eligibleAdvertiser(required))
       .orderBy('price', input.side === 'buy' ? 'asc' : 'desc')
       .orderBy('id')
       .limit(50)

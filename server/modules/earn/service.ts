@@ -106,9 +106,9 @@ export class EarnService {
   }
 
   async stake(userId: string, productId: string, amount: DecimalString): Promise<StakingOrder> {
-    await assertCanMoveFunds(this.db, userId)
     const now = this.now()
     return this.db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, userId)
       const p = await trx
         .selectFrom('staking_product')
         .selectAll()
@@ -310,9 +310,9 @@ export class EarnService {
 
   /** Early redemption (only where the product allows it): principal back, rewards forfeited to the pool. */
   async redeem(userId: string, id: string): Promise<StakingOrder> {
-    await assertCanMoveFunds(this.db, userId)
     const now = this.now()
     return this.db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, userId)
       const o = await trx
         .selectFrom('staking_order')
         .selectAll()
@@ -448,9 +448,9 @@ export class EarnService {
   }
 
   async commit(userId: string, projectId: string, amount: DecimalString): Promise<SubscriptionProjectDetail> {
-    await assertCanMoveFunds(this.db, userId)
     const now = this.now()
     await this.db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, userId)
       const p = await trx
         .selectFrom('sub_project')
         .selectAll()

@@ -260,9 +260,9 @@ export class EtfService {
   // ---- orders ----
 
   async subscribe(userId: string, input: EtfSubscribeInput): Promise<EtfOrder> {
-    await assertCanMoveFunds(this.db, userId)
     await this.seedDesk()
     return this.db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, userId)
       const r = await this.product(input.product, trx, true)
       const nav = this.tradable(r)
       if (lt(input.amount, r.min_amount))
@@ -298,9 +298,9 @@ export class EtfService {
   }
 
   async redeem(userId: string, input: EtfRedeemInput): Promise<EtfOrder> {
-    await assertCanMoveFunds(this.db, userId)
     await this.seedDesk()
     return this.db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, userId)
       const r = await this.product(input.product, trx, true)
       const nav = this.tradable(r)
       const q = redeemQuote(input.units, nav, normalize(r.redeem_fee))

@@ -99,7 +99,6 @@ export class LoanService {
       throw new AppError('loanAmountRange', {
         data: { min: normalize(p.min_amount), max: normalize(p.max_amount) },
       })
-    await assertCanMoveFunds(this.db, userId)
     // Operator-approved identity (advanced verification): always for the credit loan, and for every
     // loan unless the `loan.approved_identity_required` setting is off. Type 998 opens verification.
     const gate = await identityGate(this.db, userId, 'loan')
@@ -117,6 +116,7 @@ export class LoanService {
       if (owned.length !== proofs.length) throw new AppError('uploadInvalid')
     }
     return this.db.transaction().execute(async (trx) => {
+      await assertCanMoveFunds(trx, userId)
       // One application under review per user and product (a double tap makes one).
       await sql`select pg_advisory_xact_lock(hashtext(${`loan.apply:${userId}`}))`.execute(trx)
       const pending = await trx
