@@ -202,6 +202,27 @@ export const ERRORS = {
     key: 'error.staff_self_action',
     en: 'You cannot do this to your own account',
   },
+  // 1705-1719 segregation of duties and four-eyes (server/modules/admin/duties.ts)
+  staffParty: {
+    code: 1705,
+    key: 'error.staff_party',
+    en: 'You are a party to this case: another staff member must handle it',
+  },
+  fourEyesProposed: {
+    code: 1706,
+    key: 'error.four_eyes_proposed',
+    en: 'Above the four-eyes limit: saved as a proposal, it awaits a second staff member',
+  },
+  fourEyesSameStaff: {
+    code: 1707,
+    key: 'error.four_eyes_same_staff',
+    en: 'You proposed this: a different staff member must approve it',
+  },
+  fourEyesPending: {
+    code: 1708,
+    key: 'error.four_eyes_pending',
+    en: 'This case already has a proposal waiting for a second staff member',
+  },
   // 1800-1899 notifications and price alerts
   tooManyAlerts: {
     code: 1800,

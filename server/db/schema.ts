@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { C2cTables } from './schema-c2c'
 import type { ContractTables } from './schema-contract'
+import type { DutiesTables } from './schema-duties'
 import type { EarnTables } from './schema-earn'
 import type { EtfTables } from './schema-etf'
 import type { InviteTables } from './schema-invite'
@@ -474,7 +475,8 @@ export interface Database
     EarnTables,
     LoanTables,
     InviteTables,
-    C2cTables {
+    C2cTables,
+    DutiesTables {
   app_release: AppReleaseTable
   asset: AssetTable
   setting: SettingTable

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import type { Db } from '../db/db'
 import type { MarketData } from '../market/service'
+import { consoleGate } from './admin/duties'
 import { adminRoutes } from './admin/routes'
 import { assetsRoutes } from './assets/routes'
 import { authRoutes } from './auth/routes'
@@ -39,6 +40,8 @@ export interface ModuleDeps {
 
 /** Every API module, registered under /api in this order. One line per product area. */
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  // The console's one gate (staff, set up, not a party to the case) before any /api/admin handler.
+  api.addHook('preHandler', consoleGate(deps.db))
   await api.register(systemRoutes, deps)
   await api.register(marketRoutes, deps)
   await api.register(authRoutes, deps)

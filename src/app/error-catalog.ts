@@ -214,6 +214,22 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.staff_self_action',
     message: 'You cannot do this to your own account',
   }),
+  'error.staff_party': msg({
+    id: 'error.staff_party',
+    message: 'You are a party to this case: another staff member must handle it',
+  }),
+  'error.four_eyes_proposed': msg({
+    id: 'error.four_eyes_proposed',
+    message: 'Above the four-eyes limit: saved as a proposal, it awaits a second staff member',
+  }),
+  'error.four_eyes_same_staff': msg({
+    id: 'error.four_eyes_same_staff',
+    message: 'You proposed this: a different staff member must approve it',
+  }),
+  'error.four_eyes_pending': msg({
+    id: 'error.four_eyes_pending',
+    message: 'This case already has a proposal waiting for a second staff member',
+  }),
   'error.too_many_alerts': msg({
     id: 'error.too_many_alerts',
     message: 'You have too many price alerts, delete some first',

@@ -25,7 +25,9 @@ import {
   rejectWithdrawal,
   type WithdrawalRow,
 } from '../assets/review'
+import type { ModuleDeps } from '../index'
 import { writeAudit } from './audit'
+import { fourEyes } from './duties'
 import { actor } from './routes-shared'
 
 /** Counts per status of a review table, for the queue's filter chips. */
@@ -102,7 +104,8 @@ function audited<Row extends { id: string }>(
  * and the deposit channels; each decision is written to the audit log, in the decision's transaction,
  * with the row's state before and after.
  */
-export async function queueRoutes(admin: FastifyInstance, db: Db): Promise<void> {
+export async function queueRoutes(admin: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { db } = deps
   admin.get('/deposits/list', async (req) => {
     const q = parse(depositListSchema, req.query)
     const page = await queuePage(db, 'deposit', await listDeposits(db, q))
@@ -137,14 +140,38 @@ export async function queueRoutes(admin: FastifyInstance, db: Db): Promise<void>
     })
   }
 
-  decide(
-    '/deposits/credit',
-    depositCreditSchema,
-    'deposit.credit',
-    'deposit',
-    depositBefore,
-    (b, by, audit) => creditDeposit(db, { ...b, actorId: by, audit }),
-  )
+  // Crediting a deposit and paying a withdrawal move money: above the four-eyes limit a second
+  // staff member approves them (server/modules/admin/duties.ts).
+  const credit = fourEyes(deps, {
+    kind: 'deposit.credit',
+    caseType: 'deposit',
+    caseId: (b: v.InferOutput<typeof depositCreditSchema>) => b.depositId,
+    moves: async (d, b) => {
+      const row = await d
+        .selectFrom('deposit')
+        .select(['asset', 'amount', 'status'])
+        .where('id', '=', b.depositId)
+        .executeTakeFirst()
+      return row?.status === 'pending'
+        ? { asset: row.asset, amount: b.amount ?? normalize(row.amount) }
+        : null
+    },
+    run: (ctx, b) =>
+      creditDeposit(db, {
+        ...b,
+        actorId: ctx.actorId,
+        audit: (trx, change) =>
+          ctx.audit(trx, {
+            action: 'deposit.credit',
+            targetType: 'deposit',
+            targetId: change.before.id,
+            before: depositBefore(change.before),
+            after: change.after,
+          }),
+      }).then(() => null),
+  })
+  admin.post('/deposits/credit', async (req) => ok(await credit(req, parse(depositCreditSchema, req.body))))
+
   decide(
     '/deposits/reject',
     depositRejectSchema,
@@ -153,14 +180,36 @@ export async function queueRoutes(admin: FastifyInstance, db: Db): Promise<void>
     depositBefore,
     (b, by, audit) => rejectDeposit(db, { ...b, actorId: by, audit }),
   )
-  decide(
-    '/withdrawals/approve',
-    withdrawalApproveSchema,
-    'withdrawal.approve',
-    'withdrawal',
-    withdrawalBefore,
-    (b, by, audit) => approveWithdrawal(db, { ...b, actorId: by, audit }),
+  const pay = fourEyes(deps, {
+    kind: 'withdrawal.approve',
+    caseType: 'withdrawal',
+    caseId: (b: v.InferOutput<typeof withdrawalApproveSchema>) => b.withdrawalId,
+    moves: async (d, b) => {
+      const row = await d
+        .selectFrom('withdrawal')
+        .select(['asset', 'amount', 'status'])
+        .where('id', '=', b.withdrawalId)
+        .executeTakeFirst()
+      return row?.status === 'pending' ? { asset: row.asset, amount: normalize(row.amount) } : null
+    },
+    run: (ctx, b) =>
+      approveWithdrawal(db, {
+        ...b,
+        actorId: ctx.actorId,
+        audit: (trx, change) =>
+          ctx.audit(trx, {
+            action: 'withdrawal.approve',
+            targetType: 'withdrawal',
+            targetId: change.before.id,
+            before: withdrawalBefore(change.before),
+            after: change.after,
+          }),
+      }).then(() => null),
+  })
+  admin.post('/withdrawals/approve', async (req) =>
+    ok(await pay(req, parse(withdrawalApproveSchema, req.body))),
   )
+
   decide(
     '/withdrawals/reject',
     withdrawalRejectSchema,

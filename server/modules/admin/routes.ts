@@ -1,5 +1,5 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
-import { isNegative, neg, normalize } from '@common/money/decimal'
+import { abs, isNegative, neg, normalize } from '@common/money/decimal'
 import {
   adjustSchema,
   auditListSchema,
@@ -17,6 +17,7 @@ import {
 import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type SelectQueryBuilder, sql } from 'kysely'
+import type * as v from 'valibot'
 import type { Db } from '../../db/db'
 import { currentUser, requireAdmin, requireStaff } from '../../http/auth'
 import { ok } from '../../http/envelope'
@@ -26,12 +27,15 @@ import { move, postEntry, readBalances } from '../../ledger/ledger'
 import { checkAssetAmount, checkDecimals, checkThresholds } from '../../ledger/precision'
 import { forgetSessions } from '../auth/sessions'
 import type { ModuleDeps } from '../index'
+import { approvalRoutes } from './approvals-routes'
 import { writeAudit } from './audit'
+import { fourEyes } from './duties'
 import { queueRoutes } from './queue-routes'
 import { actor } from './routes-shared'
 import { assertStaffReady, createStaff, staffState } from './staff'
 
 export const MARKET_MAKERS_KEY = 'market_makers.enabled'
+type AdjustBody = v.InferOutput<typeof adjustSchema>
 
 const ms = toMillisOrNull
 const photo = (id: string | null) => (id ? `upload/${id}` : null)
@@ -442,42 +446,55 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
       })
 
       // Admin only: a manual correction, always a ledger entry against the treasury, with a reason.
-      admin.post('/users/adjust', { preHandler: requireAdmin }, async (req) => {
-        const a = actor(req)
-        const body = parse(adjustSchema, req.body)
-        await checkAssetAmount(db, body.asset, body.amount)
-        const target = await db
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', body.userId)
-          .executeTakeFirst()
-        if (!target) throw new AppError('notFound')
-        const amount = normalize(body.amount)
-        const user = { holder: target.id, account: body.account, asset: body.asset }
-        const treasury = { holder: SYSTEM_HOLDER, account: 'treasury', asset: body.asset }
-        const entryId = await db.transaction().execute(async (trx) => {
-          const id = await postEntry(trx, {
-            reason: 'adjustment',
-            refType: 'admin_adjustment',
-            refId: target.id,
-            memo: body.reason,
-            actorId: a.actorId,
-            postings: isNegative(amount) ? move(user, treasury, neg(amount)) : move(treasury, user, amount),
+      // Never on one's own account (1705); above the four-eyes limit a second admin approves it.
+      const adjust = fourEyes(deps, {
+        kind: 'user.adjust_balance',
+        caseType: 'user',
+        caseId: (b: AdjustBody) => b.userId,
+        adminOnly: true,
+        moves: async (d, b) => {
+          const u = await d.selectFrom('users').select('id').where('id', '=', b.userId).executeTakeFirst()
+          return u ? { asset: b.asset, amount: abs(normalize(b.amount)) } : null
+        },
+        run: async (ctx, body) => {
+          await checkAssetAmount(db, body.asset, body.amount)
+          const target = await db
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', body.userId)
+            .executeTakeFirst()
+          if (!target) throw new AppError('notFound')
+          const amount = normalize(body.amount)
+          const user = { holder: target.id, account: body.account, asset: body.asset }
+          const treasury = { holder: SYSTEM_HOLDER, account: 'treasury', asset: body.asset }
+          const entryId = await db.transaction().execute(async (trx) => {
+            const id = await postEntry(trx, {
+              reason: 'adjustment',
+              refType: 'admin_adjustment',
+              refId: target.id,
+              memo: body.reason,
+              actorId: ctx.actorId,
+              postings: isNegative(amount) ? move(user, treasury, neg(amount)) : move(treasury, user, amount),
+            })
+            await ctx.audit(trx, {
+              action: 'user.adjust_balance',
+              targetType: 'user',
+              targetId: target.id,
+              before: null,
+              after: { account: body.account, asset: body.asset, amount, entryId: id },
+              reason: body.reason,
+            })
+            return id
           })
-          await writeAudit(trx, {
-            actorId: a.actorId,
-            action: 'user.adjust_balance',
-            targetType: 'user',
-            targetId: target.id,
-            before: null,
-            after: { account: body.account, asset: body.asset, amount, entryId: id },
-            reason: body.reason,
-            ip: a.ip,
-          })
-          return id
-        })
-        return ok({ entryId })
+          return { entryId }
+        },
       })
+      admin.post('/users/adjust', { preHandler: requireAdmin }, async (req) =>
+        ok(await adjust(req, parse(adjustSchema, req.body))),
+      )
+
+      // ---- Four-eyes approvals ----------------------------------------------------------------
+      await approvalRoutes(admin, db)
 
       // ---- Markets ----------------------------------------------------------------------------
       admin.get('/markets/list', async () => {
@@ -640,7 +657,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
       })
 
       // ---- Deposits and withdrawals (the assets area's review functions) ----------------------
-      await queueRoutes(admin, db)
+      await queueRoutes(admin, deps)
 
       // ---- Audit log (read only; there is no endpoint that changes or removes a row) ---------
       admin.get('/audit/list', async (req) => {

@@ -7,12 +7,10 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { auditIdentityDocument, staffGate } from '../admin/duties'
 import { countryList } from '../system/countries'
 import type { AuthCtx } from './context'
 import { reencodeImage, UPLOAD_MAX_BYTES } from './images'
-
-/** Roles that may see any user's uploads (identity review in the operator console). */
-const STAFF = new Set(['operator', 'admin'])
 
 /** For other areas: refuse with type 998 (the app opens advanced verification) until verified. */
 export async function requireAdvancedVerified(db: Db, userId: string): Promise<void> {
@@ -80,7 +78,14 @@ export async function identityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
       .select(['owner_id', 'mime', 'bytes'])
       .where('id', '=', id)
       .executeTakeFirst()
-    if (!row || (row.owner_id !== me.id && !STAFF.has(me.role))) throw new AppError('notFound')
+    if (row?.owner_id !== me.id) {
+      // Staff: only once set up, like the console (1700/1701); identity documents are audited.
+      const gate = await staffGate(db, me)
+      if (!gate.staff) throw gate.refusal ?? new AppError('notFound')
+      if (!row) throw new AppError('notFound')
+      await auditIdentityDocument(db, { id: me.id, ip: req.ip }, id)
+    }
+    if (!row) throw new AppError('notFound')
     reply.header('content-type', row.mime).header('cache-control', 'no-store')
     reply.header('x-content-type-options', 'nosniff')
     return Buffer.from(row.bytes)

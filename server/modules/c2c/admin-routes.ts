@@ -13,6 +13,7 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { writeAudit } from '../admin/audit'
+import { fourEyes } from '../admin/duties'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
 import type { ModuleDeps } from '../index'
@@ -105,33 +106,47 @@ export async function c2cAdminRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
     return ok({ order: wire, messages: await messagesOf(db, id), people })
   })
 
-  app.post('/decide', async (req) => {
-    const body = parse(decideSchema, req.body)
-    const me = currentUser(req)
-    const after = await db.transaction().execute(async (trx) => {
-      const r = await svc.decide(trx, body.id, body.outcome, body.reason, me.id)
-      await writeAudit(trx, {
-        ...actor(req),
-        action: `c2c.appeal_${body.outcome}`,
-        targetType: 'c2c_order',
-        targetId: body.id,
-        before: {
-          status: r.before.order.status,
-          appeal: r.before.appeal.status,
-          quantity: r.before.order.quantity,
-        },
-        after: { status: r.after.status, settledToBuyer: r.after.settled_to_buyer },
-        reason: body.reason,
+  // Deciding for the buyer or the seller moves the escrow: above the four-eyes limit a second staff
+  // member approves it (server/modules/admin/duties.ts). Never on one's own order (1705).
+  const decide = fourEyes(deps, {
+    kind: 'c2c.decide',
+    caseType: 'c2c_order',
+    caseId: (b: v.InferOutput<typeof decideSchema>) => b.id,
+    moves: async (d, b) => {
+      if (b.outcome === 'reject') return null
+      const o = await d
+        .selectFrom('c2c_order')
+        .select(['coin', 'quantity', 'status'])
+        .where('id', '=', b.id)
+        .executeTakeFirst()
+      return o?.status === 'appeal' ? { asset: o.coin, amount: String(o.quantity) } : null
+    },
+    run: async (ctx, body) => {
+      const after = await db.transaction().execute(async (trx) => {
+        const r = await svc.decide(trx, body.id, body.outcome, body.reason, ctx.actorId)
+        await ctx.audit(trx, {
+          action: `c2c.appeal_${body.outcome}`,
+          targetType: 'c2c_order',
+          targetId: body.id,
+          before: {
+            status: r.before.order.status,
+            appeal: r.before.appeal.status,
+            quantity: r.before.order.quantity,
+          },
+          after: { status: r.after.status, settledToBuyer: r.after.settled_to_buyer },
+          reason: body.reason,
+        })
+        return r.after
       })
-      return r.after
-    })
-    svc.publish({
-      users: [after.buyer_id, after.seller_id],
-      event: { orderId: String(after.id), status: after.status },
-      push: { to: [after.buyer_id, after.seller_id], kind: 'decision', order: after },
-    })
-    return ok((await loadOrder(db, body.id, null, svc.now())).wire)
+      svc.publish({
+        users: [after.buyer_id, after.seller_id],
+        event: { orderId: String(after.id), status: after.status },
+        push: { to: [after.buyer_id, after.seller_id], kind: 'decision', order: after },
+      })
+      return (await loadOrder(db, body.id, null, svc.now())).wire
+    },
   })
+  app.post('/decide', async (req) => ok(await decide(req, parse(decideSchema, req.body))))
 
   app.post('/suggest', async (req) => {
     const body = parse(suggestSchema, req.body)

@@ -21,6 +21,7 @@ import { currentUser, optionalUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { staffGate } from '../admin/duties'
 import { approvedIdentityRequired, identityGate } from '../auth/identity-gate'
 import type { ModuleDeps } from '../index'
 import { c2cAdminRoutes } from './admin-routes'
@@ -243,8 +244,11 @@ export async function c2cRoutes(app: FastifyInstance, deps: ModuleDeps): Promise
   app.get('/c2c/order/:id/image/:upload', auth, async (req, reply) => {
     const me = currentUser(req)
     const { id, upload } = parse(imageParamsSchema, req.params)
-    const staff = me.role === 'operator' || me.role === 'admin'
-    const { row } = await loadOrder(db, id, staff ? null : me.id, svc.now())
+    // Staff see any order's pictures once set up, like the console (1700/1701); else as a party.
+    const gate = await staffGate(db, me)
+    const { row } = await loadOrder(db, id, gate.staff ? null : me.id, svc.now()).catch((err: unknown) => {
+      throw (!gate.staff && gate.refusal) || err
+    })
     if (!(await orderUsesUpload(db, row, upload))) throw new AppError('notFound')
     const img = await db
       .selectFrom('upload')

@@ -18,6 +18,7 @@ import { parse } from '../../http/validate'
 import { readBalances } from '../../ledger/ledger'
 import { checkThresholds } from '../../ledger/precision'
 import { writeAudit } from '../admin/audit'
+import { fourEyes } from '../admin/duties'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
 import type { ModuleDeps } from '../index'
@@ -114,26 +115,40 @@ export async function loanAdminRoutes(app: FastifyInstance, deps: ModuleDeps): P
     })
   })
 
-  app.post('/review', async (req) => {
-    const body = parse(loanReviewSchema, req.body)
-    const me = currentUser(req)
-    await db.transaction().execute(async (trx) => {
-      const { before, after } =
-        body.decision === 'approve'
-          ? await svc.approve(trx, body.id, body.amount, me.id)
-          : await svc.reject(trx, body.id, body.reason, me.id)
-      await writeAudit(trx, {
-        ...actor(req),
-        action: `loan.${body.decision}`,
-        targetType: 'loan',
-        targetId: body.id,
-        before: { status: before.status, expected: before.expected_amount },
-        after: { status: after.status, amount: after.amount, dueDay: after.due_day },
-        reason: body.reason ?? '',
+  // Approving a loan moves money: above the four-eyes limit a second staff member approves it
+  // (server/modules/admin/duties.ts). Never on one's own loan (1705).
+  const review = fourEyes(deps, {
+    kind: 'loan.review',
+    caseType: 'loan',
+    caseId: (b: v.InferOutput<typeof loanReviewSchema>) => b.id,
+    moves: async (d, b) => {
+      if (b.decision !== 'approve') return null
+      const o = await d
+        .selectFrom('loan_order')
+        .select(['coin', 'status'])
+        .where('id', '=', b.id)
+        .executeTakeFirst()
+      return o?.status === 'reviewing' ? { asset: o.coin, amount: b.amount } : null
+    },
+    run: async (ctx, body) => {
+      await db.transaction().execute(async (trx) => {
+        const { before, after } =
+          body.decision === 'approve'
+            ? await svc.approve(trx, body.id, body.amount, ctx.actorId)
+            : await svc.reject(trx, body.id, body.reason, ctx.actorId)
+        await ctx.audit(trx, {
+          action: `loan.${body.decision}`,
+          targetType: 'loan',
+          targetId: body.id,
+          before: { status: before.status, expected: before.expected_amount },
+          after: { status: after.status, amount: after.amount, dueDay: after.due_day },
+          reason: body.reason ?? '',
+        })
       })
-    })
-    return ok((await loadOrder(db, body.id, null, svc.now())).wire)
+      return (await loadOrder(db, body.id, null, svc.now())).wire
+    },
   })
+  app.post('/review', async (req) => ok(await review(req, parse(loanReviewSchema, req.body))))
 
   app.get('/repayments', async (req) => {
     const { status } = parse(repaymentQuery, req.query)
@@ -181,25 +196,41 @@ export async function loanAdminRoutes(app: FastifyInstance, deps: ModuleDeps): P
     )
   })
 
-  app.post('/repayment/review', async (req) => {
-    const body = parse(loanVoucherReviewSchema, req.body)
-    const me = currentUser(req)
-    const reason = body.decision === 'reject' ? body.reason : ''
-    const after = await db.transaction().execute(async (trx) => {
-      const r = await svc.decideVoucher(trx, body.id, body.decision, me.id, reason)
-      await writeAudit(trx, {
-        ...actor(req),
-        action: `loan.voucher_${body.decision}`,
-        targetType: 'loan_repayment',
-        targetId: body.id,
-        before: { status: r.before.status, amount: r.before.amount, order: r.before.order_id },
-        after: { status: r.after.status },
-        reason,
+  // Confirming a repayment voucher books money against the loan: four-eyes above the limit.
+  const voucher = fourEyes(deps, {
+    kind: 'loan.voucher',
+    caseType: 'loan_repayment',
+    caseId: (b: v.InferOutput<typeof loanVoucherReviewSchema>) => b.id,
+    moves: async (d, b) => {
+      if (b.decision !== 'confirm') return null
+      const r = await d
+        .selectFrom('loan_repayment as r')
+        .innerJoin('loan_order as o', 'o.id', 'r.order_id')
+        .select(['r.amount', 'r.status', 'o.coin'])
+        .where('r.id', '=', b.id)
+        .executeTakeFirst()
+      return r?.status === 'pending' ? { asset: r.coin, amount: normalize(r.amount) } : null
+    },
+    run: async (ctx, body) => {
+      const reason = body.decision === 'reject' ? body.reason : ''
+      const after = await db.transaction().execute(async (trx) => {
+        const r = await svc.decideVoucher(trx, body.id, body.decision, ctx.actorId, reason)
+        await ctx.audit(trx, {
+          action: `loan.voucher_${body.decision}`,
+          targetType: 'loan_repayment',
+          targetId: body.id,
+          before: { status: r.before.status, amount: r.before.amount, order: r.before.order_id },
+          after: { status: r.after.status },
+          reason,
+        })
+        return r.after
       })
-      return r.after
-    })
-    return ok((await loadOrder(db, String(after.order_id), null, svc.now())).wire)
+      return (await loadOrder(db, String(after.order_id), null, svc.now())).wire
+    },
   })
+  app.post('/repayment/review', async (req) =>
+    ok(await voucher(req, parse(loanVoucherReviewSchema, req.body))),
+  )
 
   /** The loan book: what it holds and what is lent out per coin, and the overdue (extended or unpaid) loans. */
   app.get('/book', async () => {

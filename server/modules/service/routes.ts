@@ -13,13 +13,12 @@ import { currentUser, optionalUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { staffGate } from '../admin/duties'
 import { UPLOAD_MAX_BYTES } from '../auth/images'
 import type { ModuleDeps } from '../index'
 import { serviceAdminRoutes } from './admin-routes'
 import { chatService, hashVisitor, type Owner } from './chat'
 import { workRoutes } from './work-routes'
-
-const STAFF = new Set(['operator', 'admin'])
 
 /**
  * /api/service/*: the customer service chat for users and visitors (pages/service/home is
@@ -93,16 +92,20 @@ export async function serviceRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   // The conversation's owner and staff only; anyone else gets the same not-found as a missing id.
   app.get('/service/image/:id', opt, async (req, reply) => {
     const { id } = parse(imageIdSchema, req.params)
-    const staff = !!req.user && STAFF.has(req.user.role)
+    // Staff see any conversation's pictures once set up, like the console (1700/1701).
+    const gate = await staffGate(db, req.user)
+    const staff = gate.staff
     let owner: Owner | null = null
     if (!staff) {
       try {
         owner = await ownerOf(req)
       } catch {
-        throw new AppError('notFound')
+        throw (!gate.staff && gate.refusal) || new AppError('notFound')
       }
     }
-    const bytes = await chat.image(id, { owner, staff })
+    const bytes = await chat.image(id, { owner, staff }).catch((err: unknown) => {
+      throw (!gate.staff && gate.refusal) || err
+    })
     reply.header('content-type', 'image/jpeg').header('cache-control', 'no-store')
     reply.header('x-content-type-options', 'nosniff')
     return bytes

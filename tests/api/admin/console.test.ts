@@ -255,13 +255,13 @@ describe.each(backends)('operator console on %s', (backend) => {
       (await call.post('admin/users/unfreeze', { userId: u.userId, reason: 'Cleared' }, op.token)).code,
     ).toBe(200)
     await expect(assertCanMoveFunds(h.db, u.userId)).resolves.toBeUndefined()
-    // Operators cannot act on staff, nor anyone on themselves.
+    // Operators cannot act on staff, nor anyone on themselves (a party to the case: 1705).
     expect(
       (await call.post('admin/users/freeze', { userId: admin.userId, reason: 'no way' }, op.token)).code,
     ).toBe(1006)
     expect(
       (await call.post('admin/users/freeze', { userId: op.userId, reason: 'no way' }, op.token)).code,
-    ).toBe(1704)
+    ).toBe(1705)
     const rows = await h.db
       .selectFrom('audit_log')
       .selectAll()

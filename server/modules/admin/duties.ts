@@ -1,0 +1,557 @@
+import { abs, gt, isDecimalString, isZero, mul, normalize } from '@common/money/decimal'
+import {
+  adjustSchema,
+  depositCreditSchema,
+  depositRejectSchema,
+  identityRejectSchema,
+  userActionSchema,
+  userIdSchema,
+  withdrawalApproveSchema,
+  withdrawalRejectSchema,
+} from '@common/schemas/admin'
+import { decideSchema, merchantSchema, suggestSchema } from '@common/schemas/c2c'
+import { partnerGrantSchema } from '@common/schemas/invite'
+import { loanReviewSchema, loanVoucherReviewSchema } from '@common/schemas/loan'
+import {
+  closeConversationSchema,
+  staffMessageSchema,
+  staffReadSchema,
+  takeSchema,
+  ticketParamsSchema,
+} from '@common/schemas/service'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type * as v from 'valibot'
+import type { Db } from '../../db/db'
+import { currentUser, requireStaff } from '../../http/auth'
+import { AppError } from '../../http/errors'
+import { parse } from '../../http/validate'
+import type { MarketData } from '../../market/service'
+import { type AuditInput, writeAudit } from './audit'
+import { actor } from './routes-shared'
+import { assertStaffReady } from './staff'
+
+/**
+ * Segregation of duties for the operator console, in one place.
+ *
+ * 1. No staff member acts on a case where they are a party. `PARTIES` says, per case type, who the
+ *    parties of one case are; `CONSOLE_ACTIONS` says, per console action, which case it targets
+ *    and where its id is. One hook (`consoleGate`, registered over every /api route) runs before any
+ *    console handler: staff session, account set up (1700/1701), then the party check (1705).
+ *    A console action that targets no case is listed with `null`; the generated test in
+ *    tests/api/admin/duties.test.ts fails for any console action missing from the table.
+ * 2. Four-eyes: a money-moving decision worth more than the limit (setting `four_eyes.limit_usdt`,
+ *    USDT-equivalent, default 10000) is stored as a proposal (1706) instead of being carried out.
+ *    A second staff member, not the proposer and not a party, approves it (then it runs, once, in
+ *    the decision's own transaction, with both in the audit log) or rejects it.
+ *    Valuation: USDT at par; another asset at the last price of its <ASSET>USDT market; an asset
+ *    without a price always takes two people.
+ */
+
+export type CaseType =
+  | 'user'
+  | 'user_uid'
+  | 'identity'
+  | 'deposit'
+  | 'withdrawal'
+  | 'loan'
+  | 'loan_repayment'
+  | 'c2c_order'
+  | 'conversation'
+  | 'ticket'
+
+export const FOUR_EYES_LIMIT_KEY = 'four_eyes.limit_usdt'
+export const DEFAULT_FOUR_EYES_LIMIT = '10000'
+
+const serial = (id: string) => /^\d{1,18}$/.test(id)
+const nonNull = (ids: (string | null | undefined)[]) => ids.filter((x): x is string => !!x)
+
+/** Case type -> the user ids who are parties to the case with this id ([] when there is no such case). */
+export const PARTIES: Record<CaseType, (db: Db, id: string) => Promise<string[]>> = {
+  user: async (_db, id) => [id],
+  identity: async (_db, id) => [id],
+  user_uid: async (db, id) => {
+    if (!/^\d{1,10}$/.test(id) || Number(id) > 2_147_483_647) return []
+    const rows = await db.selectFrom('users').select('id').where('uid', '=', Number(id)).execute()
+    return rows.map((r) => r.id)
+  },
+  deposit: async (db, id) =>
+    nonNull([
+      (await db.selectFrom('deposit').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id,
+    ]),
+  withdrawal: async (db, id) =>
+    nonNull([
+      (await db.selectFrom('withdrawal').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id,
+    ]),
+  loan: async (db, id) =>
+    serial(id)
+      ? nonNull([
+          (await db.selectFrom('loan_order').select('user_id').where('id', '=', id).executeTakeFirst())
+            ?.user_id,
+        ])
+      : [],
+  loan_repayment: async (db, id) => {
+    if (!serial(id)) return []
+    const r = await db
+      .selectFrom('loan_repayment as r')
+      .innerJoin('loan_order as o', 'o.id', 'r.order_id')
+      .select(['r.user_id', 'o.user_id as borrower'])
+      .where('r.id', '=', id)
+      .executeTakeFirst()
+    return nonNull([r?.user_id, r?.borrower])
+  },
+  c2c_order: async (db, id) => {
+    if (!serial(id)) return []
+    const o = await db
+      .selectFrom('c2c_order')
+      .select(['buyer_id', 'seller_id'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return nonNull([o?.buyer_id, o?.seller_id])
+  },
+  conversation: async (db, id) =>
+    serial(id)
+      ? nonNull([
+          (
+            await db
+              .selectFrom('service_conversation')
+              .select('user_id')
+              .where('id', '=', id)
+              .executeTakeFirst()
+          )?.user_id,
+        ])
+      : [],
+  ticket: async (db, id) =>
+    serial(id)
+      ? nonNull([
+          (await db.selectFrom('work_ticket').select('user_id').where('id', '=', id).executeTakeFirst())
+            ?.user_id,
+        ])
+      : [],
+}
+
+/** Refuses (1705) when the staff member is a party to the case. */
+export async function assertNotParty(db: Db, staffId: string, type: CaseType, id: string): Promise<void> {
+  const parties = await PARTIES[type](db, id)
+  if (parties.includes(staffId)) throw new AppError('staffParty', { data: { caseType: type, caseId: id } })
+}
+
+/** Which case a console action targets, and how to read its id (with the route's own schema). */
+export interface CaseRule {
+  case: CaseType
+  id: (req: FastifyRequest) => string
+}
+
+const body =
+  <S extends v.GenericSchema>(schema: S, pick: (b: v.InferOutput<S>) => string | number) =>
+  (req: FastifyRequest) =>
+    String(pick(parse(schema, req.body)))
+const params =
+  <S extends v.GenericSchema>(schema: S, pick: (b: v.InferOutput<S>) => string | number) =>
+  (req: FastifyRequest) =>
+    String(pick(parse(schema, req.params)))
+
+/**
+ * Every console action (POST /api/admin/*): the case it targets, or null for actions on the
+ * platform itself (markets, products, content, settings). The four-eyes approvals check their own
+ * proposal's case (see `fourEyesRoutes`).
+ */
+export const CONSOLE_ACTIONS: Readonly<Record<string, CaseRule | null>> = {
+  'POST /api/admin/identity/approve': { case: 'identity', id: body(userIdSchema, (b) => b.userId) },
+  'POST /api/admin/identity/reject': { case: 'identity', id: body(identityRejectSchema, (b) => b.userId) },
+  'POST /api/admin/users/freeze': { case: 'user', id: body(userActionSchema, (b) => b.userId) },
+  'POST /api/admin/users/unfreeze': { case: 'user', id: body(userActionSchema, (b) => b.userId) },
+  'POST /api/admin/users/reset-google': { case: 'user', id: body(userActionSchema, (b) => b.userId) },
+  'POST /api/admin/users/adjust': { case: 'user', id: body(adjustSchema, (b) => b.userId) },
+  'POST /api/admin/deposits/credit': { case: 'deposit', id: body(depositCreditSchema, (b) => b.depositId) },
+  'POST /api/admin/deposits/reject': { case: 'deposit', id: body(depositRejectSchema, (b) => b.depositId) },
+  'POST /api/admin/withdrawals/approve': {
+    case: 'withdrawal',
+    id: body(withdrawalApproveSchema, (b) => b.withdrawalId),
+  },
+  'POST /api/admin/withdrawals/reject': {
+    case: 'withdrawal',
+    id: body(withdrawalRejectSchema, (b) => b.withdrawalId),
+  },
+  'POST /api/admin/loan/review': { case: 'loan', id: body(loanReviewSchema, (b) => b.id) },
+  'POST /api/admin/loan/repayment/review': {
+    case: 'loan_repayment',
+    id: body(loanVoucherReviewSchema, (b) => b.id),
+  },
+  'POST /api/admin/c2c/decide': { case: 'c2c_order', id: body(decideSchema, (b) => b.id) },
+  'POST /api/admin/c2c/suggest': { case: 'c2c_order', id: body(suggestSchema, (b) => b.id) },
+  'POST /api/admin/c2c/merchant': { case: 'user_uid', id: body(merchantSchema, (b) => b.uid) },
+  'POST /api/admin/invite/partner': { case: 'user', id: body(partnerGrantSchema, (b) => b.userId) },
+  'POST /api/admin/service/take': { case: 'conversation', id: body(takeSchema, (b) => b.id) },
+  'POST /api/admin/service/reply': { case: 'conversation', id: body(staffMessageSchema, (b) => b.id) },
+  'POST /api/admin/service/read': { case: 'conversation', id: body(staffReadSchema, (b) => b.id) },
+  'POST /api/admin/service/typing': { case: 'conversation', id: body(takeSchema, (b) => b.id) },
+  'POST /api/admin/service/close': { case: 'conversation', id: body(closeConversationSchema, (b) => b.id) },
+  'POST /api/admin/service/tickets/:id/reply': {
+    case: 'ticket',
+    id: params(ticketParamsSchema, (p) => p.id),
+  },
+  'POST /api/admin/service/tickets/:id/close': {
+    case: 'ticket',
+    id: params(ticketParamsSchema, (p) => p.id),
+  },
+  // The platform itself: no user is a party.
+  'POST /api/admin/markets/status': null,
+  'POST /api/admin/markets/limits': null,
+  'POST /api/admin/market-makers': null,
+  'POST /api/admin/deposit-channels/save': null,
+  'POST /api/admin/contract/settings': null,
+  'POST /api/admin/etf/create': null,
+  'POST /api/admin/etf/status': null,
+  'POST /api/admin/option/settings': null,
+  'POST /api/admin/option/pool/fund': null,
+  'POST /api/admin/earn/product/create': null,
+  'POST /api/admin/earn/product/edit': null,
+  'POST /api/admin/earn/product/pause': null,
+  'POST /api/admin/earn/pool/fund': null,
+  'POST /api/admin/earn/project/create': null,
+  'POST /api/admin/earn/project/edit': null,
+  'POST /api/admin/earn/project/pause': null,
+  'POST /api/admin/loan/product/save': null,
+  'POST /api/admin/loan/holidays': null,
+  'POST /api/admin/invite/config': null,
+  'POST /api/admin/content/banner/save': null,
+  'POST /api/admin/content/banner/publish': null,
+  'POST /api/admin/content/banner/unpublish': null,
+  'POST /api/admin/content/preview': null,
+  'POST /api/admin/content/save': null,
+  'POST /api/admin/content/publish': null,
+  'POST /api/admin/content/unpublish': null,
+  'POST /api/admin/content/pin': null,
+  // Four-eyes: the proposal's own case is checked by the route (approver not a party).
+  'POST /api/admin/approvals/approve': null,
+  'POST /api/admin/approvals/reject': null,
+  'POST /api/admin/approvals/limit': null,
+}
+
+/** Whether a role is staff (operator or admin). */
+export const isStaffRole = (role: string | undefined) => role === 'operator' || role === 'admin'
+
+/**
+ * The console's one gate, a preHandler over every /api route (server/modules/index.ts): for
+ * /api/admin/* a staff session (1003/1006), an account set up (1700/1701; /api/admin/me answers
+ * before, it tells the console what is missing), and for an action on a case, not a party (1705).
+ */
+export function consoleGate(db: Db) {
+  return async function gate(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const url = req.routeOptions.url
+    if (!url?.startsWith('/api/admin/')) return
+    await requireStaff(req, reply)
+    const me = currentUser(req)
+    if (url !== '/api/admin/me') await assertStaffReady(db, me.id)
+    if (req.method !== 'POST') return
+    const rule = CONSOLE_ACTIONS[`POST ${url}`]
+    if (rule) await assertNotParty(db, me.id, rule.case, rule.id(req))
+  }
+}
+
+/**
+ * Staff access to a user's data outside the console routes (pictures): the same readiness gate as
+ * the console. Answers 'ready' for staff set up, 'user' for everyone else (who are held to the
+ * owner's rules), and for staff not set up the console's refusal (1700/1701) to throw when the
+ * request is not theirs as an owner either.
+ */
+export async function staffGate(
+  db: Db,
+  user: { id: string; role: string } | null,
+): Promise<{ staff: true } | { staff: false; refusal: AppError | null }> {
+  if (!user || !isStaffRole(user.role)) return { staff: false, refusal: null }
+  try {
+    await assertStaffReady(db, user.id)
+    return { staff: true }
+  } catch (err) {
+    if (err instanceof AppError) return { staff: false, refusal: err }
+    throw err
+  }
+}
+
+/**
+ * Each staff access to an identity document (front, back, hand-held photo) is audited: who looked
+ * at whose document, and when (the row's time). Other uploads are not identity documents.
+ */
+export async function auditIdentityDocument(
+  db: Db,
+  staff: { id: string; ip: string },
+  uploadId: string,
+): Promise<void> {
+  const doc = await db
+    .selectFrom('identity')
+    .select(['user_id', 'front_upload_id', 'back_upload_id', 'hand_upload_id'])
+    .where((eb) =>
+      eb.or([
+        eb('front_upload_id', '=', uploadId),
+        eb('back_upload_id', '=', uploadId),
+        eb('hand_upload_id', '=', uploadId),
+      ]),
+    )
+    .executeTakeFirst()
+  if (!doc) return
+  const side = doc.front_upload_id === uploadId ? 'front' : doc.back_upload_id === uploadId ? 'back' : 'hand'
+  await writeAudit(db, {
+    actorId: staff.id,
+    action: 'identity.view_document',
+    targetType: 'user',
+    targetId: doc.user_id,
+    after: { upload: uploadId, side },
+    ip: staff.ip,
+  })
+}
+
+// ---- Four-eyes --------------------------------------------------------------------------------
+
+/** The four-eyes limit in USDT (setting row `four_eyes.limit_usdt`; default 10000). */
+export async function fourEyesLimit(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('setting')
+    .select('value')
+    .where('key', '=', FOUR_EYES_LIMIT_KEY)
+    .executeTakeFirst()
+  const v = row?.value
+  const s = typeof v === 'number' ? String(v) : v
+  return isDecimalString(s) && !s.startsWith('-') ? normalize(s) : DEFAULT_FOUR_EYES_LIMIT
+}
+
+/** USDT value of an amount: USDT at par, other assets at their <ASSET>USDT last price; null without a price. */
+export function usdtValue(market: MarketData | undefined, asset: string, amount: string): string | null {
+  const a = abs(amount)
+  if (asset === 'USDT') return normalize(a)
+  const last = market?.ticker(`${asset}USDT`)?.last
+  if (!last || !isDecimalString(last) || isZero(last)) return null
+  return normalize(mul(a, last))
+}
+
+/** The context a four-eyes decision runs with: who acts, and the audit row it must write in its transaction. */
+export interface ActCtx {
+  actorId: string
+  role: string
+  ip: string
+  /**
+   * Writes the decision's audit row; call exactly once, inside the decision's transaction. Under an
+   * approval it also claims the proposal (pending -> approved, once) and records the approver.
+   */
+  audit(trx: Db, a: Omit<AuditInput, 'actorId' | 'ip'>): Promise<void>
+}
+
+export interface FourEyesKind<B> {
+  /** Stable name, e.g. 'deposit.credit'. */
+  kind: string
+  caseType: CaseType
+  caseId: (b: B) => string
+  /** Only admins propose and approve (manual balance adjustments). */
+  adminOnly?: boolean
+  /**
+   * What the decision would move, or null when it moves nothing or the case cannot be decided
+   * (then it runs, and refuses with its own code).
+   */
+  moves: (db: Db, b: B) => Promise<{ asset: string; amount: string } | null>
+  /** Carries out the decision (its own transaction, audited through ctx.audit); the route's answer. */
+  run: (ctx: ActCtx, b: B) => Promise<unknown>
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: one registry for kinds of different bodies
+type AnyKind = FourEyesKind<any>
+/** Per app (its database): kind name -> definition, filled as the routes register. */
+const registries = new WeakMap<Db, { market: MarketData | undefined; kinds: Map<string, AnyKind> }>()
+
+function registry(db: Db) {
+  let r = registries.get(db)
+  if (!r) {
+    r = { market: undefined, kinds: new Map() }
+    registries.set(db, r)
+  }
+  return r
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x)
+
+function isUniqueViolation(err: unknown): boolean {
+  return isRecord(err) && err.code === '23505'
+}
+
+/**
+ * Declares a money-moving decision. Returns the route's handler body: party check, then below the
+ * limit the decision runs as before; above it a proposal is stored and the answer is 1706 with it.
+ */
+export function fourEyes<B>(deps: { db: Db; market?: MarketData }, def: FourEyesKind<B>) {
+  const { db } = deps
+  const reg = registry(db)
+  if (deps.market) reg.market = deps.market
+  reg.kinds.set(def.kind, def)
+  return async (req: FastifyRequest, b: B): Promise<unknown> => {
+    const a = actor(req)
+    const caseId = def.caseId(b)
+    await assertNotParty(db, a.actorId, def.caseType, caseId)
+    if (def.adminOnly && a.role !== 'admin') throw new AppError('forbidden')
+    const m = await def.moves(db, b)
+    if (m) {
+      const limit = await fourEyesLimit(db)
+      const value = usdtValue(reg.market, m.asset, m.amount)
+      if (value === null || gt(value, limit)) {
+        const proposal = await propose(db, { def, caseId, body: b, move: m, value, limit, a })
+        throw new AppError('fourEyesProposed', { data: { proposal } })
+      }
+    }
+    return def.run({ ...a, audit: (trx, x) => writeAudit(trx, { ...x, actorId: a.actorId, ip: a.ip }) }, b)
+  }
+}
+
+async function propose<B>(
+  db: Db,
+  p: {
+    def: FourEyesKind<B>
+    caseId: string
+    body: B
+    move: { asset: string; amount: string }
+    value: string | null
+    limit: string
+    a: { actorId: string; ip: string }
+  },
+) {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('four_eyes_proposal')
+        .values({
+          kind: p.def.kind,
+          case_type: p.def.caseType,
+          case_id: p.caseId,
+          payload: JSON.stringify(p.body),
+          asset: p.move.asset,
+          amount: normalize(p.move.amount),
+          value_usdt: p.value,
+          limit_usdt: p.limit,
+          proposer_id: p.a.actorId,
+        })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow()
+      await writeAudit(trx, {
+        actorId: p.a.actorId,
+        action: 'four_eyes.propose',
+        targetType: 'four_eyes',
+        targetId: String(row.id),
+        after: {
+          kind: p.def.kind,
+          caseType: p.def.caseType,
+          caseId: p.caseId,
+          asset: p.move.asset,
+          amount: normalize(p.move.amount),
+          valueUsdt: p.value,
+          limit: p.limit,
+        },
+        reason: (p.body as { reason?: string }).reason ?? '',
+        ip: p.a.ip,
+      })
+      return {
+        id: String(row.id),
+        kind: p.def.kind,
+        caseType: p.def.caseType,
+        caseId: p.caseId,
+        asset: p.move.asset,
+        amount: normalize(p.move.amount),
+        valueUsdt: p.value,
+        limit: p.limit,
+      }
+    })
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('fourEyesPending')
+    throw err
+  }
+}
+
+async function lockPending(trx: Db, id: string) {
+  if (!serial(id)) throw new AppError('notFound')
+  const p = await trx
+    .selectFrom('four_eyes_proposal')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!p) throw new AppError('notFound')
+  if (p.status !== 'pending') throw new AppError('reviewDecided')
+  return p
+}
+
+/**
+ * The second staff member approves: not the proposer (1707), not a party (1705), an admin for
+ * admin-only kinds (1006). The decision runs once with the stored payload; its audit row (by the
+ * approver, naming the proposal) and the approval's own row are written in its transaction.
+ */
+export async function approveProposal(db: Db, req: FastifyRequest, id: string): Promise<unknown> {
+  const a = actor(req)
+  const p = await lockPending(db, id)
+  if (p.proposer_id === a.actorId) throw new AppError('fourEyesSameStaff')
+  const def = registry(db).kinds.get(p.kind)
+  if (!def) throw new AppError('notFound')
+  if (def.adminOnly && a.role !== 'admin') throw new AppError('forbidden')
+  await assertNotParty(db, a.actorId, p.case_type as CaseType, p.case_id)
+  let claimed = false
+  const result = await def.run(
+    {
+      ...a,
+      audit: async (trx, x) => {
+        const row = await lockPending(trx, id)
+        await trx
+          .updateTable('four_eyes_proposal')
+          .set({ status: 'approved', decided_by: a.actorId, decided_at: new Date() })
+          .where('id', '=', row.id)
+          .execute()
+        const after = isRecord(x.after) ? x.after : { value: x.after ?? null }
+        await writeAudit(trx, {
+          ...x,
+          actorId: a.actorId,
+          ip: a.ip,
+          after: { ...after, fourEyes: { proposalId: String(row.id), proposedBy: row.proposer_id } },
+        })
+        await writeAudit(trx, {
+          actorId: a.actorId,
+          action: 'four_eyes.approve',
+          targetType: 'four_eyes',
+          targetId: String(row.id),
+          before: { status: 'pending', proposedBy: row.proposer_id },
+          after: { status: 'approved', kind: row.kind, caseType: row.case_type, caseId: row.case_id },
+          ip: a.ip,
+        })
+        claimed = true
+      },
+    },
+    p.payload,
+  )
+  // Every kind writes its audit row through ctx.audit; one that did not would have moved money
+  // without claiming the proposal.
+  if (!claimed) throw new Error(`four-eyes kind ${p.kind} ran without claiming its proposal`)
+  return result
+}
+
+/** Rejects a pending proposal (any ready staff member who is not a party; the proposer withdraws it). */
+export async function rejectProposal(db: Db, req: FastifyRequest, id: string, reason: string): Promise<void> {
+  const a = actor(req)
+  await db.transaction().execute(async (trx) => {
+    const p = await lockPending(trx, id)
+    await assertNotParty(trx, a.actorId, p.case_type as CaseType, p.case_id)
+    await trx
+      .updateTable('four_eyes_proposal')
+      .set({ status: 'rejected', decided_by: a.actorId, decided_at: new Date(), reason })
+      .where('id', '=', p.id)
+      .execute()
+    await writeAudit(trx, {
+      actorId: a.actorId,
+      action: 'four_eyes.reject',
+      targetType: 'four_eyes',
+      targetId: String(p.id),
+      before: { status: 'pending', proposedBy: p.proposer_id },
+      after: { status: 'rejected', kind: p.kind, caseType: p.case_type, caseId: p.case_id },
+      reason,
+      ip: a.ip,
+    })
+  })
+}
+
+/** Whether the kind is admin-only (for the console's list). */
+export function kindIsAdminOnly(db: Db, kind: string): boolean {
+  return registry(db).kinds.get(kind)?.adminOnly === true
+}
