@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { apiCall, depositUsdt, readyOperator, registerByApi } from './helpers'
+import {
+  apiCall,
+  approveIdentity,
+  depositUsdt,
+  readyOperator,
+  registerByApi,
+  submitIdentity,
+} from './helpers'
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((tk) => {
@@ -8,16 +15,11 @@ async function signIn(page: Page, token: string) {
   }, token)
 }
 
-/** A registered user with basic identity verification (through the real endpoint). */
-async function verifiedUser(req: APIRequestContext, prefix: string, name: string) {
+/** A registered user whose identity an operator approved (fiat C2C needs it). */
+async function verifiedUser(req: APIRequestContext, opToken: string, prefix: string, name: string) {
   const u = await registerByApi(req, prefix)
-  await apiCall(
-    req,
-    'post',
-    'user/identity/basic',
-    { nationality: 'TW', realName: name, idNumber: `A${Date.now() % 1_000_000_000}` },
-    u.token,
-  )
+  await submitIdentity(req, u.token, name)
+  await approveIdentity(req, opToken, u.token)
   return u
 }
 
@@ -26,13 +28,25 @@ test('a seller publishes an ad, a buyer orders, they chat, the buyer pays and th
   browser,
 }) => {
   test.setTimeout(150_000)
-  const seller = await verifiedUser(page.request, 'c2cs', 'Mei Seller')
-  const buyer = await verifiedUser(page.request, 'c2cb', 'Tom Buyer')
   const opToken = await readyOperator(page.request, 'c2c.ops')
+  const buyer = await verifiedUser(page.request, opToken, 'c2cb', 'Tom Buyer')
+  // The seller's identity is still under review: the app says what C2C needs before any form.
+  const seller = await registerByApi(page.request, 'c2cs')
+  await submitIdentity(page.request, seller.token, 'Mei Seller')
   await depositUsdt(page.request, opToken, seller.token, '100')
-
-  // The seller binds a bank card in the verified name and publishes a sell ad.
   await signIn(page, seller.token)
+  await page.goto('./#/pages/transaction/publish')
+  const notice = page.getByTestId('identity-required')
+  await expect(notice).toContainText('C2C trading needs identity verification approved by our team.')
+  await expect(notice).toContainText('Your verification is under review.')
+  await expect(page.getByTestId('c2c-ad-submit')).toHaveCount(0)
+  await notice.getByRole('link', { name: 'Verify identity' }).click()
+  await expect(page).toHaveURL(/#\/pages\/mine\/advanced-verify/)
+  await expect(page.getByRole('status')).toContainText('Under review')
+  await approveIdentity(page.request, opToken, seller.token)
+  await expect(page.getByRole('status')).toContainText('Verified')
+
+  // Approved: the seller binds a bank card in the verified name and publishes a sell ad.
   await page.goto('./#/pages/transaction/payment')
   await page.getByTestId('c2c-pay-add').click()
   const sheet = page.getByTestId('c2c-payment-sheet')

@@ -217,3 +217,40 @@ export async function open(page: Page, route: string) {
     )
   })
 }
+
+/**
+ * Identity verification through the user's own endpoints: basic details, then the three photos.
+ * The identity is then under review (fiat C2C and loans wait for an operator's approval).
+ */
+export async function submitIdentity(
+  req: APIRequestContext,
+  token: string,
+  realName: string,
+  nationality = 'TW',
+): Promise<void> {
+  await apiCall(
+    req,
+    'post',
+    'user/identity/basic',
+    { nationality, realName, idNumber: `A${Date.now() % 1_000_000_000}` },
+    token,
+  )
+  const ids: string[] = []
+  for (const background of ['#336699', '#996633', '#669933']) {
+    const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background } })
+      .jpeg()
+      .toBuffer()
+    const res = await req.post('./api/uploadImage', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: { image: { name: 'id.jpg', mimeType: 'image/jpeg', buffer } },
+    })
+    ids.push(((await res.json()) as { data: { id: string } }).data.id)
+  }
+  await apiCall(req, 'post', 'user/identity/advanced', { front: ids[0], back: ids[1], hand: ids[2] }, token)
+}
+
+/** An operator approves the user's identity under review, as the console's identity review does. */
+export async function approveIdentity(req: APIRequestContext, opToken: string, userToken: string) {
+  const me = await apiCall<{ id: string }>(req, 'get', 'user/getUserInfo', undefined, userToken)
+  await apiCall(req, 'post', 'admin/identity/approve', { userId: me.id }, opToken)
+}

@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
-import { apiCall, depositUsdt, readyOperator, registerByApi } from './helpers'
+import {
+  apiCall,
+  approveIdentity,
+  depositUsdt,
+  readyOperator,
+  registerByApi,
+  submitIdentity,
+} from './helpers'
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((tk) => {
@@ -18,14 +25,28 @@ test('apply for a loan, an operator approves it in the console, the user sees th
   await depositUsdt(page.request, opToken, user.token, '20')
   await signIn(page, user.token)
 
-  // Products and the calculator.
+  // Products; without approved identity the page says what loans need before any form.
   await page.goto('./#/pages/loan/index')
   await expect(page.getByRole('heading', { name: 'Loan' })).toBeVisible()
+  await expect(page.getByTestId('identity-required')).toContainText(
+    'Loans need identity verification approved by our team.',
+  )
   const card = page.getByTestId('loan-product').filter({ hasText: '7 days' }).first()
   await expect(card).toContainText('0.1429%')
-  await page.screenshot({ path: test.info().outputPath('loan-index.png') })
   await card.getByRole('button', { name: 'Borrow' }).click()
   const sheet = page.getByTestId('apply-sheet')
+  await expect(sheet.getByTestId('identity-required')).toContainText('Submit your details and ID photos')
+  await expect(sheet.getByTestId('loan-submit')).toHaveCount(0)
+  await sheet.getByRole('button', { name: 'Close' }).click()
+
+  // Identity submitted and approved by an operator: the calculator and the form.
+  await submitIdentity(page.request, user.token, 'Jun Park')
+  await approveIdentity(page.request, opToken, user.token)
+  await page.reload()
+  await expect(page.getByTestId('loan-product').first()).toBeVisible()
+  await expect(page.getByTestId('identity-required')).toHaveCount(0)
+  await page.screenshot({ path: test.info().outputPath('loan-index.png') })
+  await card.getByRole('button', { name: 'Borrow' }).click()
   await sheet.getByLabel('Amount (USDT)').fill('1000')
   await expect(sheet.getByTestId('calc-interest')).toHaveText('10 USDT')
   await expect(sheet.getByTestId('calc-total')).toHaveText('1,010 USDT')

@@ -1,5 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { apiCall, open, registerByApi, trackNetwork } from './helpers'
+import {
+  apiCall,
+  approveIdentity,
+  open,
+  readyOperator,
+  registerByApi,
+  submitIdentity,
+  trackNetwork,
+} from './helpers'
 
 /**
  * Every user screen of SPEC section 2 (and the screens added beside them) holds in the longest
@@ -105,17 +113,15 @@ async function setUp(req: APIRequestContext): Promise<{ token: string; ids: Reco
   await credit(user.token, 'funding', '2000')
   await credit(user.token, 'finance', '2000')
   await credit(seller.token, 'funding', '500')
+  // Fiat C2C and loans need identity approved by an operator.
+  const opToken = await readyOperator(req, 'overflow.ops')
   for (const [u, name] of [
     [user, 'Eeva Virtanen'],
     [seller, 'Maximilian Schreiber'],
-  ] as const)
-    await apiCall(
-      req,
-      'post',
-      'user/identity/basic',
-      { nationality: 'DE', realName: name, idNumber: `X${Date.now() % 1_000_000_000}` },
-      u.token,
-    )
+  ] as const) {
+    await submitIdentity(req, u.token, name, 'DE')
+    await approveIdentity(req, opToken, u.token)
+  }
 
   // A loan application under review.
   const products = await apiCall<{ id: string }[]>(req, 'get', 'loan/products')

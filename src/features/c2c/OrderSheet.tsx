@@ -2,13 +2,14 @@ import { orderFigures } from '@common/c2c/rules'
 import { gt } from '@common/money/decimal'
 import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Field } from '@/features/account/Field'
+import { IdentityRequired } from '@/features/account/IdentityRequired'
 import { useFormat } from '@/lib/format/use-format'
 import { Sheet } from '@/ui/Sheet'
-import { c2cApi, c2cKeys } from './api'
+import { c2cApi, c2cKeys, meQueryOptions } from './api'
 import { PAY_KIND } from './labels'
 import styles from './styles'
 
@@ -23,6 +24,8 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
   const [by, setBy] = useState<'amount' | 'quantity'>('amount')
   const [value, setValue] = useState('')
   const [busy, setBusy] = useState(false)
+  const me = useQuery(meQueryOptions())
+  const gate = me.data && !me.data.verified ? me.data : null
   const buying = ad.side === 'sell'
   const demo = ad.advertiser.demo
   const valid = DEC.test(value) && gt(value, '0') && (by === 'quantity' || !/\.\d{3,}$/.test(value))
@@ -54,92 +57,96 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
       closeLabel={t`Close`}
       testId="c2c-order-sheet"
     >
-      <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <fieldset className={styles.tabs} aria-label={t`Enter by`}>
-          <button
-            type="button"
-            className={styles.tab}
-            aria-pressed={by === 'amount'}
-            onClick={() => setBy('amount')}
-          >
-            {t`By amount`}
-          </button>
-          <button
-            type="button"
-            className={styles.tab}
-            aria-pressed={by === 'quantity'}
-            onClick={() => setBy('quantity')}
-          >
-            {t`By quantity`}
-          </button>
-        </fieldset>
-        <Field
-          decimal
-          label={by === 'amount' ? t`Amount (${ad.fiat})` : t`Quantity (${ad.coin})`}
-          value={value}
-          onChange={setValue}
-          placeholder={`${fmt(ad.minAmount)} - ${fmt(ad.maxAmount)} ${ad.fiat}`}
-          data-testid="c2c-order-value"
-        />
-        <dl className={styles.kv}>
-          <div>
-            <dt>{t`Price`}</dt>
-            <dd>
-              {fmt(ad.price)} {ad.fiat}
-            </dd>
-          </div>
-          <div>
-            <dt>{t`Quantity`}</dt>
-            <dd>{fig ? `${fmt(fig.quantity)} ${ad.coin}` : '--'}</dd>
-          </div>
-          <div>
-            <dt>{t({ message: 'Amount', context: 'fiat sum' })}</dt>
-            <dd className={styles.strong}>{fig ? `${fmt(fig.amount)} ${ad.fiat}` : '--'}</dd>
-          </div>
-          <div>
-            <dt>{t`Available`}</dt>
-            <dd>
-              {fmt(ad.remaining)} {ad.coin}
-            </dd>
-          </div>
-          <div>
-            <dt>{t`Payment window`}</dt>
-            <dd>{t`${ad.payWindow} minutes`}</dd>
-          </div>
-          <div>
-            <dt>{t`Payment method`}</dt>
-            <dd>{ad.payKinds.map((k) => i18n._(PAY_KIND[k])).join(' · ')}</dd>
-          </div>
-        </dl>
-        {demo ? (
-          <p className={styles.hint} role="note" data-testid="c2c-demo-note">
-            <Trans>This is an example ad of a new installation: it cannot be traded.</Trans>
-          </p>
-        ) : (
-          ad.remark && <p className={styles.hint}>{ad.remark}</p>
-        )}
-        <p className={styles.hint}>
-          {buying ? (
-            <Trans>
-              The seller's coins are held in escrow when the order opens. Pay within the window, only to an
-              account shown in the order, then mark it as paid.
-            </Trans>
+      {gate ? (
+        <IdentityRequired product="c2c" state={gate.identity} approvedRequired={gate.approvedRequired} />
+      ) : (
+        <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+          <fieldset className={styles.tabs} aria-label={t`Enter by`}>
+            <button
+              type="button"
+              className={styles.tab}
+              aria-pressed={by === 'amount'}
+              onClick={() => setBy('amount')}
+            >
+              {t`By amount`}
+            </button>
+            <button
+              type="button"
+              className={styles.tab}
+              aria-pressed={by === 'quantity'}
+              onClick={() => setBy('quantity')}
+            >
+              {t`By quantity`}
+            </button>
+          </fieldset>
+          <Field
+            decimal
+            label={by === 'amount' ? t`Amount (${ad.fiat})` : t`Quantity (${ad.coin})`}
+            value={value}
+            onChange={setValue}
+            placeholder={`${fmt(ad.minAmount)} - ${fmt(ad.maxAmount)} ${ad.fiat}`}
+            data-testid="c2c-order-value"
+          />
+          <dl className={styles.kv}>
+            <div>
+              <dt>{t`Price`}</dt>
+              <dd>
+                {fmt(ad.price)} {ad.fiat}
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Quantity`}</dt>
+              <dd>{fig ? `${fmt(fig.quantity)} ${ad.coin}` : '--'}</dd>
+            </div>
+            <div>
+              <dt>{t({ message: 'Amount', context: 'fiat sum' })}</dt>
+              <dd className={styles.strong}>{fig ? `${fmt(fig.amount)} ${ad.fiat}` : '--'}</dd>
+            </div>
+            <div>
+              <dt>{t`Available`}</dt>
+              <dd>
+                {fmt(ad.remaining)} {ad.coin}
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Payment window`}</dt>
+              <dd>{t`${ad.payWindow} minutes`}</dd>
+            </div>
+            <div>
+              <dt>{t`Payment method`}</dt>
+              <dd>{ad.payKinds.map((k) => i18n._(PAY_KIND[k])).join(' · ')}</dd>
+            </div>
+          </dl>
+          {demo ? (
+            <p className={styles.hint} role="note" data-testid="c2c-demo-note">
+              <Trans>This is an example ad of a new installation: it cannot be traded.</Trans>
+            </p>
           ) : (
-            <Trans>
-              Your coins are held in escrow when the order opens. Release them only after the money is in your
-              account.
-            </Trans>
+            ad.remark && <p className={styles.hint}>{ad.remark}</p>
           )}
-        </p>
-        <button
-          type="submit"
-          className={styles.btn}
-          disabled={!valid || busy || demo}
-          data-testid="c2c-order-submit"
-        >
-          {buying ? t`Buy` : t`Sell`}
-        </button>
-      </form>
+          <p className={styles.hint}>
+            {buying ? (
+              <Trans>
+                The seller's coins are held in escrow when the order opens. Pay within the window, only to an
+                account shown in the order, then mark it as paid.
+              </Trans>
+            ) : (
+              <Trans>
+                Your coins are held in escrow when the order opens. Release them only after the money is in
+                your account.
+              </Trans>
+            )}
+          </p>
+          <button
+            type="submit"
+            className={styles.btn}
+            disabled={!valid || busy || demo}
+            data-testid="c2c-order-submit"
+          >
+            {buying ? t`Buy` : t`Sell`}
+          </button>
+        </form>
+      )}
     </Sheet>
   )
 }

@@ -1,9 +1,9 @@
 import type { PaymentMethod } from '@common/schemas/c2c'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Field } from '@/features/account/Field'
+import { IdentityRequired } from '@/features/account/IdentityRequired'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import { PageHeader } from '@/ui/PageHeader'
 import { Sheet } from '@/ui/Sheet'
@@ -126,16 +126,7 @@ export function PaymentPage() {
       <PageHeader title={t`Payment methods`} backLabel={t`Back`} />
       <div className={styles.page}>
         {data && !data.verified && (
-          <div className={styles.card}>
-            <p>
-              <Trans>
-                C2C needs basic identity verification: payment accounts must be in your verified name.
-              </Trans>
-            </p>
-            <Link to="/pages/mine/advanced-verify" className={styles.btn} style={{ textAlign: 'center' }}>
-              <Trans>Verify identity</Trans>
-            </Link>
-          </div>
+          <IdentityRequired product="c2c" state={data.identity} approvedRequired={data.approvedRequired} />
         )}
         {data?.verified && data.payments.length === 0 && (
           <p className={styles.empty}>

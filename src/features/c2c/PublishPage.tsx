@@ -7,11 +7,12 @@ import { useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { Field } from '@/features/account/Field'
 import form from '@/features/account/Form.module.css'
+import { IdentityRequired } from '@/features/account/IdentityRequired'
 import { useFormat } from '@/lib/format/use-format'
 import { CoinPicker } from '@/ui/CoinPicker'
 import { PageHeader } from '@/ui/PageHeader'
 import { SelectSheet } from '@/ui/SelectSheet'
-import { c2cApi, c2cKeys, myAdsQueryOptions } from './api'
+import { c2cApi, c2cKeys, meQueryOptions, myAdsQueryOptions } from './api'
 import { PAY_KIND } from './labels'
 import styles from './styles'
 
@@ -214,11 +215,22 @@ function Form({ ad }: { ad: C2cAd | null }) {
 export function PublishPage({ id }: { id?: string }) {
   const { t } = useLingui()
   const mine = useQuery({ ...myAdsQueryOptions(), enabled: Boolean(id) })
+  const me = useQuery(meQueryOptions())
   const ad = id ? (mine.data?.find((a) => a.id === id) ?? null) : null
   return (
     <>
       <PageHeader title={id ? t`Edit ad` : t`Publish ad`} backLabel={t`Back`} />
-      {(!id || ad) && <Form key={ad?.id ?? 'new'} ad={ad} />}
+      {me.data && !me.data.verified ? (
+        <div className={styles.page}>
+          <IdentityRequired
+            product="c2c"
+            state={me.data.identity}
+            approvedRequired={me.data.approvedRequired}
+          />
+        </div>
+      ) : (
+        (me.data || me.isError) && (!id || ad) && <Form key={ad?.id ?? 'new'} ad={ad} />
+      )}
     </>
   )
 }

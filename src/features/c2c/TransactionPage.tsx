@@ -6,11 +6,12 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useId, useState } from 'react'
 import { tokenAtom } from '@/app/store'
+import { IdentityRequired } from '@/features/account/IdentityRequired'
 import { useFormat } from '@/lib/format/use-format'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { PageHeader } from '@/ui/PageHeader'
 import { SelectSheet } from '@/ui/SelectSheet'
-import { adsQueryOptions, c2cApi } from './api'
+import { adsQueryOptions, c2cApi, meQueryOptions } from './api'
 import { PAY_KIND } from './labels'
 import { OrderSheet } from './OrderSheet'
 import styles from './styles'
@@ -33,6 +34,9 @@ export function TransactionPage() {
   const [busy, setBusy] = useState(false)
   const [open, setOpen] = useState<C2cAd | null>(null)
   const ids = { fiat: useId(), pay: useId() }
+  // Signed in: where I stand with C2C's identity requirement (shown before any form).
+  const me = useQuery({ ...meQueryOptions(), enabled: Boolean(token) })
+  const gate = token && me.data && !me.data.verified ? me.data : null
   // The taker buys from sell ads and sells to buy ads.
   const ads = useQuery(
     adsQueryOptions({
@@ -168,32 +172,36 @@ export function TransactionPage() {
             <Trans>Merchants only</Trans>
           </button>
         </div>
-        <form className={styles.card} onSubmit={quickGo} aria-label={t`Quick buy and sell`}>
-          <span className={styles.sectionTitle}>
-            {side === 'buy' ? t`Quick buy ${coin}` : t`Quick sell ${coin}`}
-          </span>
-          <div className={styles.composer}>
-            <DecimalInput
-              type="text"
-              value={quick}
-              onChange={setQuick}
-              placeholder={t`Amount in ${fiat}`}
-              aria-label={t`Amount in ${fiat}`}
-              data-testid="c2c-quick-amount"
-            />
-            <button
-              type="submit"
-              className={styles.btn}
-              disabled={busy || !AMOUNT_RE.test(quick) || Number(quick) <= 0}
-              data-testid="c2c-quick-go"
-            >
-              {side === 'buy' ? t`Buy` : t`Sell`}
-            </button>
-          </div>
-          <span className={styles.hint}>
-            <Trans>The best-priced ad that fits your amount is picked for you.</Trans>
-          </span>
-        </form>
+        {gate ? (
+          <IdentityRequired product="c2c" state={gate.identity} approvedRequired={gate.approvedRequired} />
+        ) : (
+          <form className={styles.card} onSubmit={quickGo} aria-label={t`Quick buy and sell`}>
+            <span className={styles.sectionTitle}>
+              {side === 'buy' ? t`Quick buy ${coin}` : t`Quick sell ${coin}`}
+            </span>
+            <div className={styles.composer}>
+              <DecimalInput
+                type="text"
+                value={quick}
+                onChange={setQuick}
+                placeholder={t`Amount in ${fiat}`}
+                aria-label={t`Amount in ${fiat}`}
+                data-testid="c2c-quick-amount"
+              />
+              <button
+                type="submit"
+                className={styles.btn}
+                disabled={busy || !AMOUNT_RE.test(quick) || Number(quick) <= 0}
+                data-testid="c2c-quick-go"
+              >
+                {side === 'buy' ? t`Buy` : t`Sell`}
+              </button>
+            </div>
+            <span className={styles.hint}>
+              <Trans>The best-priced ad that fits your amount is picked for you.</Trans>
+            </span>
+          </form>
+        )}
         {ads.isSuccess && ads.data.length === 0 && (
           <p className={styles.empty}>
             <Trans>No ads for this choice right now</Trans>

@@ -1,3 +1,4 @@
+import type { IdentityState } from '@common/identity/gate'
 import type { C2cAd, C2cMessage, C2cOrder, C2cTrader, PaymentMethod } from '@common/schemas/c2c'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
@@ -11,7 +12,10 @@ export interface AdsFilter {
 }
 
 export interface C2cMe {
+  /** May trade fiat: approved identity when `approvedRequired`, else basic details. */
   verified: boolean
+  approvedRequired: boolean
+  identity: IdentityState
   realName: string | null
   payments: PaymentMethod[]
   trader: C2cTrader | null
@@ -52,6 +56,8 @@ export const meQueryOptions = () =>
   queryOptions({
     queryKey: c2cKeys.me(),
     queryFn: ({ signal }) => http.get<C2cMe>('c2c/me', undefined, { toast: false, signal }),
+    // Until I may trade, every screen asks again: an operator's approval shows on the next screen.
+    staleTime: (q) => (q.state.data?.verified ? 30_000 : 0),
   })
 
 export const myAdsQueryOptions = () =>

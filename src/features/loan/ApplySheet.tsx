@@ -6,17 +6,27 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Field } from '@/features/account/Field'
+import { IdentityRequired } from '@/features/account/IdentityRequired'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import styles from '@/ui/Product.module.css'
 import { Sheet } from '@/ui/Sheet'
-import { loanApi, loanKeys } from './api'
+import { identityBlocks, type LoanMe, loanApi, loanKeys } from './api'
 
 const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/
 
 /** The calculator and application form of one product: amount, interest, total, due date, purpose (and proofs). */
-export function ApplySheet({ product: p, onClose }: { product: LoanProduct; onClose: () => void }) {
+export function ApplySheet({
+  product: p,
+  me,
+  onClose,
+}: {
+  product: LoanProduct
+  /** Where I stand with identity (loan/me): the form shows only when the product's requirement is met. */
+  me: LoanMe | undefined
+  onClose: () => void
+}) {
   const { t } = useLingui()
   const { amount: fmt } = useFormat()
   const qc = useQueryClient()
@@ -58,76 +68,80 @@ export function ApplySheet({ product: p, onClose }: { product: LoanProduct; onCl
       closeLabel={t`Close`}
       testId="apply-sheet"
     >
-      <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <Field
-          decimal
-          label={t`Amount (${p.coin})`}
-          value={amount}
-          onChange={setAmount}
-          placeholder={`${fmt(p.minAmount)} - ${fmt(p.maxAmount)}`}
-          hint={amountError && <span className={styles.warnText}>{amountError}</span>}
-          data-testid="loan-amount"
-        />
-        <dl className={styles.kv} aria-label={t`Calculator`}>
-          <div>
-            <dt>{t`Interest`}</dt>
-            <dd data-testid="calc-interest">{q ? `${fmt(q.interest)} ${p.coin}` : '--'}</dd>
-          </div>
-          <div>
-            <dt>{t`Total to repay`}</dt>
-            <dd className={styles.strong} data-testid="calc-total">
-              {q ? `${fmt(q.total)} ${p.coin}` : '--'}
-            </dd>
-          </div>
-          <div>
-            <dt>{t`Daily rate`}</dt>
-            <dd>{fmt(round(mul(p.dailyRate, '100'), 4, 'half-up'), { dp: 4 })}%</dd>
-          </div>
-          <div>
-            <dt>{t`Repayment`}</dt>
-            <dd>{t`Single payment when due`}</dd>
-          </div>
-          <div>
-            <dt>{t`Due date if approved today`}</dt>
-            <dd>{due}</dd>
-          </div>
-          <div>
-            <dt>{t`Lender`}</dt>
-            <dd>{p.institution}</dd>
-          </div>
-        </dl>
-        <Field
-          label={t`Purpose`}
-          value={purpose}
-          onChange={setPurpose}
-          maxLength={200}
-          placeholder={t`e.g. working capital`}
-          data-testid="loan-purpose"
-        />
-        {p.credit && (
-          <div>
-            <p className={styles.sectionTitle}>
-              <Trans>Proof documents</Trans>
-            </p>
-            <p className={styles.hint}>
-              <Trans>
-                Income or asset proof in your name (payslip, bank or exchange statement). The credit-loan
-                program also requires advanced identity verification.
-              </Trans>
-            </p>
-            <ImagePicker label={t`Add image`} max={9} value={proofs} onChange={setProofs} />
-          </div>
-        )}
-        <p className={styles.hint}>
-          <Trans>
-            Until the loan is repaid, what you owe stays in your funding account: it cannot be withdrawn,
-            transferred or exchanged.
-          </Trans>
-        </p>
-        <button type="submit" className={styles.btn} disabled={!ready || busy} data-testid="loan-submit">
-          <Trans>Apply</Trans>
-        </button>
-      </form>
+      {me && identityBlocks(me, p) ? (
+        <IdentityRequired product="loan" state={me.identity} />
+      ) : (
+        <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+          <Field
+            decimal
+            label={t`Amount (${p.coin})`}
+            value={amount}
+            onChange={setAmount}
+            placeholder={`${fmt(p.minAmount)} - ${fmt(p.maxAmount)}`}
+            hint={amountError && <span className={styles.warnText}>{amountError}</span>}
+            data-testid="loan-amount"
+          />
+          <dl className={styles.kv} aria-label={t`Calculator`}>
+            <div>
+              <dt>{t`Interest`}</dt>
+              <dd data-testid="calc-interest">{q ? `${fmt(q.interest)} ${p.coin}` : '--'}</dd>
+            </div>
+            <div>
+              <dt>{t`Total to repay`}</dt>
+              <dd className={styles.strong} data-testid="calc-total">
+                {q ? `${fmt(q.total)} ${p.coin}` : '--'}
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Daily rate`}</dt>
+              <dd>{fmt(round(mul(p.dailyRate, '100'), 4, 'half-up'), { dp: 4 })}%</dd>
+            </div>
+            <div>
+              <dt>{t`Repayment`}</dt>
+              <dd>{t`Single payment when due`}</dd>
+            </div>
+            <div>
+              <dt>{t`Due date if approved today`}</dt>
+              <dd>{due}</dd>
+            </div>
+            <div>
+              <dt>{t`Lender`}</dt>
+              <dd>{p.institution}</dd>
+            </div>
+          </dl>
+          <Field
+            label={t`Purpose`}
+            value={purpose}
+            onChange={setPurpose}
+            maxLength={200}
+            placeholder={t`e.g. working capital`}
+            data-testid="loan-purpose"
+          />
+          {p.credit && (
+            <div>
+              <p className={styles.sectionTitle}>
+                <Trans>Proof documents</Trans>
+              </p>
+              <p className={styles.hint}>
+                <Trans>
+                  Income or asset proof in your name (payslip, bank or exchange statement). The credit-loan
+                  program also requires advanced identity verification.
+                </Trans>
+              </p>
+              <ImagePicker label={t`Add image`} max={9} value={proofs} onChange={setProofs} />
+            </div>
+          )}
+          <p className={styles.hint}>
+            <Trans>
+              Until the loan is repaid, what you owe stays in your funding account: it cannot be withdrawn,
+              transferred or exchanged.
+            </Trans>
+          </p>
+          <button type="submit" className={styles.btn} disabled={!ready || busy} data-testid="loan-submit">
+            <Trans>Apply</Trans>
+          </button>
+        </form>
+      )}
     </Sheet>
   )
 }

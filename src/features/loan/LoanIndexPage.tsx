@@ -7,11 +7,12 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { tokenAtom } from '@/app/store'
+import { IdentityRequired } from '@/features/account/IdentityRequired'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from '@/ui/Product.module.css'
 import { ApplySheet } from './ApplySheet'
-import { productsQueryOptions } from './api'
+import { loanMeQueryOptions, productsQueryOptions } from './api'
 
 /** pages/loan/index: the loan products by coin, each with its rate, term and limits; apply opens the calculator. */
 export function LoanIndexPage() {
@@ -20,6 +21,8 @@ export function LoanIndexPage() {
   const navigate = useNavigate()
   const token = useAtomValue(tokenAtom)
   const products = useQuery(productsQueryOptions())
+  // Signed in: whether loans need an approved identity I do not have yet (shown before the form).
+  const me = useQuery({ ...loanMeQueryOptions(), enabled: Boolean(token) })
   const [coin, setCoin] = useState<string>('USDT')
   const [open, setOpen] = useState<LoanProduct | null>(null)
   const list = (products.data ?? []).filter((p) => p.coin === coin)
@@ -60,6 +63,9 @@ export function LoanIndexPage() {
             </Link>
           </div>
         </section>
+        {token && me.data?.approvedRequired && me.data.identity !== 'verified' && (
+          <IdentityRequired product="loan" state={me.data.identity} />
+        )}
         <fieldset className={styles.tabs} aria-label={t`Coin`}>
           {LOAN_COINS.map((c) => (
             <button
@@ -131,7 +137,7 @@ export function LoanIndexPage() {
           ))}
         </ul>
       </div>
-      {open && <ApplySheet product={open} onClose={() => setOpen(null)} />}
+      {open && <ApplySheet product={open} me={me.data} onClose={() => setOpen(null)} />}
     </>
   )
 }

@@ -1,3 +1,4 @@
+import type { IdentityState } from '@common/identity/gate'
 import type { LoanOrder, LoanProduct, LoanStatus } from '@common/schemas/loan'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
@@ -10,7 +11,26 @@ export const loanKeys = {
   orders: (status?: LoanStatus) => [...loanKeys.mine(), 'orders', status ?? 'all'] as const,
   order: (id: string) => [...loanKeys.mine(), 'order', id] as const,
   funding: (coin: string) => [...loanKeys.mine(), 'funding', coin] as const,
+  me: () => [...loanKeys.mine(), 'me'] as const,
 }
+
+/** What applying needs of me: approved identity (always for the credit loan; all loans when required). */
+export interface LoanMe {
+  approvedRequired: boolean
+  identity: IdentityState
+}
+
+export const loanMeQueryOptions = () =>
+  queryOptions({
+    queryKey: loanKeys.me(),
+    queryFn: ({ signal }) => http.get<LoanMe>('loan/me', undefined, { toast: false, signal }),
+    // Until approved, every screen asks again: an operator's approval shows on the next screen.
+    staleTime: (q) => (q.state.data?.identity === 'verified' ? 30_000 : 0),
+  })
+
+/** The product needs approved identity and I do not have it (yet). */
+export const identityBlocks = (me: LoanMe | undefined, p: { credit: boolean }): boolean =>
+  !!me && (me.approvedRequired || p.credit) && me.identity !== 'verified'
 
 export const productsQueryOptions = () =>
   queryOptions({
