@@ -65,6 +65,26 @@ describe.each(backends)('contract console on %s', (backend) => {
     await expectSound(h.db)
   })
 
+  it('sets the liquidation clearance fee and the price protection band of every perpetual (audited)', async () => {
+    const { call, op, h } = s
+    const set = (body: Record<string, unknown>) =>
+      call.post<ContractInstrument>('admin/contract/settings', { symbol: BTC, ...body }, op.token)
+    expect((await set({ liquidationFee: '1.5' })).code).toBe(1101)
+    expect((await set({ priceProtection: '-0.01' })).code).toBe(1101)
+    const r = await set({ liquidationFee: '0.01', priceProtection: '0.03', reason: 'risk review' })
+    expect(r.code, r.msg).toBe(200)
+    expect(r.data).toMatchObject({ liquidationFee: '0.01', priceProtection: '0.03' })
+    // Every perpetual, not only the one named.
+    const pub = await call.get<ContractInstrument[]>('contract/instruments')
+    expect(pub.data.every((i) => i.liquidationFee === '0.01' && i.priceProtection === '0.03')).toBe(true)
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from audit_log where action = 'contract.settings' and target_type = 'setting'`.execute(
+      h.db,
+    )
+    expect(rows[0]?.n).toBe(2)
+    expect((await set({ liquidationFee: '0.005', priceProtection: '0.02' })).code).toBe(200)
+  })
+
   it('trading off refuses new opening orders only: the makers keep quoting, closes and TP/SL still work', async () => {
     const { call, op, h } = s
     const c = contractApi(h)
