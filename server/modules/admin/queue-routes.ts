@@ -13,6 +13,7 @@ import type * as v from 'valibot'
 import type { Db } from '../../db/db'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
+import { checkAssetAmount } from '../../ledger/precision'
 import { depositChannelRoutes } from '../assets/deposit-routes'
 import {
   approveWithdrawal,
@@ -152,9 +153,9 @@ export async function queueRoutes(admin: FastifyInstance, deps: ModuleDeps): Pro
         .select(['asset', 'amount', 'status'])
         .where('id', '=', b.depositId)
         .executeTakeFirst()
-      return row?.status === 'pending'
-        ? { asset: row.asset, amount: b.amount ?? normalize(row.amount) }
-        : null
+      if (row?.status !== 'pending') return null
+      if (b.amount !== undefined) await checkAssetAmount(d, row.asset, b.amount)
+      return { asset: row.asset, amount: b.amount ?? normalize(row.amount) }
     },
     run: (ctx, b) =>
       creditDeposit(db, {

@@ -452,7 +452,9 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
         caseType: 'user',
         caseId: (b: AdjustBody) => b.userId,
         adminOnly: true,
+        // Checked before anything is proposed: an unknown asset or too many decimals is refused (1101).
         moves: async (d, b) => {
+          await checkAssetAmount(d, b.asset, b.amount)
           const u = await d.selectFrom('users').select('id').where('id', '=', b.userId).executeTakeFirst()
           return u ? { asset: b.asset, amount: abs(normalize(b.amount)) } : null
         },

@@ -1,5 +1,5 @@
 import { isLoanCoin } from '@common/loan/rules'
-import { add, gt, normalize } from '@common/money/decimal'
+import { add, gt, isZero, normalize } from '@common/money/decimal'
 import {
   LOAN_STATUSES,
   loanHolidaysSchema,
@@ -16,7 +16,7 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { readBalances } from '../../ledger/ledger'
-import { checkThresholds } from '../../ledger/precision'
+import { checkAssetAmount, checkThresholds } from '../../ledger/precision'
 import { writeAudit } from '../admin/audit'
 import { fourEyes } from '../admin/duties'
 import { actor } from '../admin/routes-shared'
@@ -125,10 +125,13 @@ export async function loanAdminRoutes(app: FastifyInstance, deps: ModuleDeps): P
       if (b.decision !== 'approve') return null
       const o = await d
         .selectFrom('loan_order')
-        .select(['coin', 'status'])
+        .select(['coin', 'status', 'expected_amount'])
         .where('id', '=', b.id)
         .executeTakeFirst()
-      return o?.status === 'reviewing' ? { asset: o.coin, amount: b.amount } : null
+      // An amount the approval would refuse is not proposed: the approval answers with its code.
+      if (o?.status !== 'reviewing' || isZero(b.amount) || gt(b.amount, o.expected_amount)) return null
+      await checkAssetAmount(d, o.coin, b.amount)
+      return { asset: o.coin, amount: b.amount }
     },
     run: async (ctx, body) => {
       await db.transaction().execute(async (trx) => {

@@ -103,9 +103,8 @@ export async function partyStaff(
   ok(wd)
 
   // A loan approved by op, with a voucher repayment waiting; then a second application in review.
-  const products = await call.get<{ id: string; coin: string; credit: boolean; termDays: number }[]>(
-    'loan/products',
-  )
+  const products =
+    await call.get<{ id: string; coin: string; credit: boolean; termDays: number }[]>('loan/products')
   const p = products.data.find((x) => x.coin === 'USDT' && !x.credit && x.termDays === 14)
   if (!p) throw new Error('no USDT loan product')
   const a = await call.post<{ id: string }>(

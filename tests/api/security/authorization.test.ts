@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONSOLE_ACTIONS } from '../../../server/modules/admin/duties'
 import { PASSWORD, TRADE } from '../accounts/helpers'
 import { login, readyStaff } from '../admin/helpers'
+import { partyStaff } from '../admin/party'
 import {
   ADDR,
   type AssetsHarness,
@@ -12,13 +14,25 @@ import {
 } from '../assets/helpers'
 import { backends } from '../harness'
 import { deviceKeys } from '../push/helpers'
-import { type ApiRoute, apiRoutes, fillParams, ownedIds, ownedRows, SWEEP_FILLER, schemaMap } from './sweep'
+import {
+  type ApiRoute,
+  apiRoutes,
+  fillParams,
+  ledgerFingerprint,
+  ownedIds,
+  ownedRows,
+  SWEEP_FILLER,
+  schemaMap,
+  tableRows,
+} from './sweep'
 
 /**
  * Issue 13, kept closed: an authorization sweep generated from the route table. Bob calls every
  * route with each of Alice's ids in every id-shaped field (and path parameter); afterwards every
  * row Alice owns is unchanged and no answer carried her private data. Every /api/admin route
- * refuses a visitor (1003) and a user (1006). Nothing answers 5xx.
+ * refuses a visitor (1003) and a user (1006). Nothing answers 5xx. Issue 33: a member of staff who
+ * is a party to a case of every type (server/modules/admin/duties.ts) calls every console route
+ * with the ids of those cases in every id-shaped field; no row of any table changes.
  */
 
 /** Plausible values for the other fields, so requests get past validation to the ownership check. */
@@ -176,6 +190,54 @@ describe.each(backends)('authorization sweep on %s', (backend) => {
     )
     expect(failures).toEqual([])
   }, 180_000)
+
+  it('no console route lets staff act on a case they are a party to', async () => {
+    const op = await readyStaff(h.app, h.db, 'operator')
+    await openChannel(h, op.token, 'USDT', 'TRC20', ADDR.TRON)
+    const sam = await partyStaff(h, op)
+    const { idFields } = await schemaMap(h.db)
+    const ids = [...new Set(Object.values(sam.cases))]
+    // Every console read, and every console action on a case (actions on the platform itself, such
+    // as publishing an article or funding a pool, have no party: CONSOLE_ACTIONS lists them as null).
+    const console_ = routes.filter(
+      (r) =>
+        r.url.startsWith('/api/admin/') && (r.method === 'GET' || CONSOLE_ACTIONS[`POST ${r.url}`] !== null),
+    )
+    const before = await tableRows(h.db)
+    const money = await ledgerFingerprint(h.db)
+    const failures: string[] = []
+    let sent = 0
+    for (const route of console_) {
+      for (const id of ids) {
+        const fields: Record<string, unknown> = { ...FILLER, decision: 'approve', outcome: 'buyer' }
+        for (const f of [...idFields, 'depositId', 'withdrawalId']) fields[f] = id
+        const res = await h.app.inject({
+          method: route.method,
+          url: fillParams(route.url, id),
+          ...(route.method === 'GET'
+            ? { query: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)])) }
+            : { payload: fields }),
+          headers: { authorization: `Bearer ${sam.token}` },
+        })
+        sent++
+        if (res.statusCode >= 500)
+          failures.push(`${route.method} ${route.url} [${id}]: HTTP ${res.statusCode}`)
+        else if (route.method === 'POST') {
+          const code = (res.json() as { code: number }).code
+          if (code === 200) failures.push(`POST ${route.url} [${id}]: done by a party`)
+        }
+      }
+    }
+    const after = await tableRows(h.db)
+    for (const [table, rows] of before)
+      if (after.get(table) !== rows) failures.push(`${table} changed during the party's sweep`)
+    if ((await ledgerFingerprint(h.db)) !== money) failures.push('money moved during the party sweep')
+    console.log(
+      `[authorization ${backend}] console routes swept by a staff member party to ${ids.length} cases: ` +
+        `${console_.length}; requests: ${sent}; tables compared: ${before.size}; failures: ${failures.length}`,
+    )
+    expect(failures).toEqual([])
+  }, 240_000)
 
   it('every /api/admin route refuses a visitor (1003) and a user (1006)', async () => {
     const user = await registerEmail(h.app, h.db)

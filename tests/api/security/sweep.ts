@@ -195,3 +195,22 @@ export function changedTables(before: string, after: string): string[] {
     .filter(([t, n]) => was.get(t) !== n)
     .map(([t]) => t)
 }
+
+/** Every row of every table but sessions (last-seen times move with each request), as text per table. */
+export async function tableRows(db: Db): Promise<Map<string, string>> {
+  const tables = (
+    await sql<{ table_name: string }>`
+      select table_name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'
+        and table_name not in ('user_session', 'kysely_migration', 'kysely_migration_lock')`.execute(db)
+  ).rows.map((r) => r.table_name)
+  const out = new Map<string, string>()
+  for (const t of tables.sort()) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(db)
+    const text = rows.rows
+      .map((r) => JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? String(v) : v)))
+      .sort()
+    out.set(t, text.join('\n'))
+  }
+  return out
+}
