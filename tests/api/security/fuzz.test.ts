@@ -254,6 +254,23 @@ const CONSOLE_OVERRIDES: Record<string, Record<string, unknown>> = {
 
 const PROPOSED = `{"code":${(ERRORS as Record<string, { code: number }>).fourEyesProposed?.code ?? 'none'},`
 
+/**
+ * Which hostile values a field gets: all of them for text, numbers and unions (where coercion
+ * hides), a few for a switch, a choice from a list or a structure, whose checks are all-or-nothing.
+ */
+const FEW: Record<string, readonly string[]> = {
+  boolean: ['number', 'null', 'object', 'exponent_string'],
+  picklist: ['number', 'null', 'empty_string', 'huge', 'hex_string', 'plus_string', 'int4_overflow'],
+  literal: ['number', 'null', 'empty_string', 'huge'],
+  array: ['number', 'null', 'bool', 'object', 'huge', 'array_of_objects'],
+  record: ['number', 'null', 'bool', 'array', 'huge', 'array_of_objects'],
+  object: ['number', 'null', 'bool', 'array', 'huge'],
+}
+function worthSending(node: Node | undefined, value: string): boolean {
+  const few = node?.type ? FEW[node.type] : undefined
+  return few === undefined || few.includes(value)
+}
+
 /** Hostile values for one field at a time (raw JSON): the findings of issue 33 and their kin. */
 const FIELD_VALUES: Record<string, string> = {
   int4_overflow: '2147483648',
@@ -367,7 +384,7 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
         `refused: ${refused}, failures (5xx or money moved by a refused request): ${failures.length}`,
     )
     expect(failures).toEqual([])
-  }, 180_000)
+  }, 900_000)
   it('console routes: every field of every console POST body hostile in turn, as a ready admin', async () => {
     const op = await readyStaff(h.app, h.db, 'admin')
     const user = await registerEmail(h.app, h.db)
@@ -437,8 +454,9 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
       const base: Record<string, unknown> = { ...filler, ...CONSOLE_OVERRIDES[route.url] }
       const valid = Object.fromEntries(names.filter((n) => n in base).map((n) => [n, base[n]]))
       await send(route, JSON.stringify(valid), 'filler')
-      const targets: { path: string; build: (raw: string) => string }[] = names.map((n) => ({
+      const targets: { path: string; node?: Node; build: (raw: string) => string }[] = names.map((n) => ({
         path: n,
+        node: fields.get(n),
         build: (raw) => JSON.stringify({ ...valid, [n]: '\u0000HOSTILE' }).replace('"\\u0000HOSTILE"', raw),
       }))
       // One level down: each field of the objects in an array field (holidays, tiers, components).
@@ -448,6 +466,7 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
         for (const k of fieldsOf(item).keys())
           targets.push({
             path: `${n}.0.${k}`,
+            node: fieldsOf(item).get(k),
             build: (raw) =>
               JSON.stringify({ ...valid, [n]: [{ ...sample, [k]: '\u0000HOSTILE' }] }).replace(
                 '"\\u0000HOSTILE"',
@@ -457,7 +476,7 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
       }
       for (const t of targets)
         for (const [name, raw] of Object.entries(hostile))
-          await send(route, t.build(raw), `${t.path}=${name}`)
+          if (worthSending(t.node, name)) await send(route, t.build(raw), `${t.path}=${name}`)
     }
     console.log(
       `[fuzz console ${backend}] console POST routes: ${consoleRoutes.length} (body schema found: ${withSchema}), ` +
