@@ -2,9 +2,10 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import styles from './Admin.module.css'
+import { ApprovalsSection } from './ApprovalsSection'
 import { overviewQueryOptions } from './api'
 
-/** What waits for the operators, each count a way into its queue. */
+/** What waits for the operators, each count a way into its queue, and the four-eyes approvals. */
 export function OverviewPage() {
   const { t } = useLingui()
   const { data } = useQuery(overviewQueryOptions())
@@ -37,6 +38,7 @@ export function OverviewPage() {
           <span className={styles.muted}>{t`Suspended markets`}</span>
         </Link>
       </div>
+      <ApprovalsSection />
     </>
   )
 }
