@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { add, gt, lt, mul, sub } from '../money/decimal'
-import { onTick, protectionBound, tickSize, toTickInFavour } from './tick'
+import { onTick, protectionBound, protectionWindow, tickSize, toTickInFavour } from './tick'
 
 describe('the price tick rule', () => {
   it('accepts prices on the tick and refuses finer ones (never rounds)', () => {
@@ -25,6 +25,10 @@ describe('the price tick rule', () => {
     expect(protectionBound('buy', '58500', '0.02', 2)).toBe('59670')
     expect(protectionBound('sell', '0.333', '0.02', 2)).toBe('0.33')
     expect(protectionBound('sell', '10', '1', 2)).toBe('0.01')
+    // Both edges: a sell fills within [57,330, 59,670], a buy too; each edge inside the band.
+    expect(protectionWindow('sell', '58500', '0.02', 2)).toEqual({ worst: '57330', better: '59670' })
+    expect(protectionWindow('buy', '58500', '0.02', 2)).toEqual({ worst: '59670', better: '57330' })
+    expect(protectionWindow('sell', '0.333', '0.02', 2)).toEqual({ worst: '0.33', better: '0.33' })
   })
 
   it('a bound from the index is never beyond the band, on the holder’s side of the tick', () => {

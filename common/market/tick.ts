@@ -60,3 +60,28 @@ export function protectionBound(
   // A band of 100 % or more leaves a sell no floor: the smallest tick.
   return gt(p, '0') ? p : tickSize(pp)
 }
+
+/** A protection window: the worst price an order may fill at, and the best (null: no limit). */
+export interface PriceWindow {
+  worst: DecimalString
+  better: DecimalString | null
+}
+
+/**
+ * Price protection both ways: `band` around the index. A sell fills within
+ * [index x (1 - band), index x (1 + band)], a buy the same; the far edge keeps quotes of an old
+ * price (a gap the makers have not followed yet) from filling to the maker's or the user's cost.
+ * Both edges are on the tick, inside the exact band.
+ */
+export function protectionWindow(
+  side: 'buy' | 'sell',
+  index: DecimalString,
+  band: DecimalString,
+  pp: number,
+): PriceWindow {
+  const worst = protectionBound(side, index, band, pp)
+  const far = side === 'sell' ? mul(index, add('1', band)) : mul(index, sub('1', band))
+  // Inside the band: a sell's highest price rounds down, a buy's lowest up.
+  const better = round(far, pp, side === 'sell' ? 'down' : 'up')
+  return { worst, better: gt(better, '0') ? better : tickSize(pp) }
+}

@@ -164,8 +164,7 @@ export class OrderBook {
 
   /**
    * Market order: takes liquidity up to `qty` lots, or for a buy with `budget` up to that many
-   * price*qty units (ticks x lots); the rest is dropped (immediate or cancel). With `bound`, it
-   * trades no worse than that price (ticks): an immediate-or-cancel limit order (price protection).
+   * price*qty units (ticks x lots); the rest is dropped (immediate or cancel).
    */
   placeMarket(
     id: number,
@@ -173,19 +172,75 @@ export class OrderBook {
     qty: number | null,
     budget: number | null = null,
     owner?: string,
-    bound: number | null = null,
   ): PlaceResult {
     const cap = qty ?? Number.POSITIVE_INFINITY
     const money = budget ?? Number.POSITIVE_INFINITY
     if (qty !== null) checkInt(qty, 'qty')
     if (budget !== null) checkInt(budget, 'budget')
-    if (bound !== null) checkInt(bound, 'bound')
     if (qty === null && budget === null) throw new Error('market order needs a quantity or a budget')
     const fills: Fill[] = []
     const cancelled: PlaceResult['cancelled'] = []
-    const limit = bound ?? (side === 'buy' ? Number.POSITIVE_INFINITY : 0)
+    const limit = side === 'buy' ? Number.POSITIVE_INFINITY : 0
     const remaining = this.take(id, side, limit, cap, money, fills, owner, cancelled)
     return { fills, remaining: qty === null ? 0 : remaining, rested: false, cancelled }
+  }
+
+  /**
+   * Price protection: an immediate-or-cancel order of `qty` lots that trades only at prices
+   * within [`worst`, `better`] (ticks; for a sell `worst` is the lowest price it accepts and
+   * `better` the highest, for a buy the reverse). Resting orders beyond `better` (quotes of an old
+   * price) are passed over and stay on the book; the rest of the order is dropped.
+   */
+  placeWithin(
+    id: number,
+    side: Side,
+    qty: number,
+    worst: number,
+    better: number,
+    owner?: string,
+  ): PlaceResult {
+    checkInt(qty, 'qty')
+    checkInt(worst, 'worst')
+    checkInt(better, 'better')
+    const fills: Fill[] = []
+    const cancelled: PlaceResult['cancelled'] = []
+    const book = this.opposite(side)
+    let left = qty
+    let i = book.levels.length - 1
+    while (left > 0 && i >= 0) {
+      const level = book.levels[i] as PriceLevel
+      if (side === 'buy' ? level.price > worst : level.price < worst) break
+      if (side === 'buy' ? level.price < better : level.price > better) {
+        i--
+        continue
+      }
+      const o = level.first()
+      if (!o) {
+        book.remove(level)
+        i--
+        continue
+      }
+      if (owner !== undefined && o.owner === owner) {
+        cancelled.push({ id: o.id, remaining: this.cancel(o.id) ?? 0 })
+        if (book.byPrice.get(level.price) !== level) i--
+        continue
+      }
+      const q = Math.min(o.remaining, left)
+      o.remaining -= q
+      level.total -= q
+      left -= q
+      fills.push({ makerId: o.id, takerId: id, price: level.price, qty: q, makerRemaining: o.remaining })
+      if (o.remaining === 0) {
+        this.orders.delete(o.id)
+        level.live--
+        level.head++
+        if (level.live === 0) {
+          book.remove(level)
+          i--
+        } else level.compact()
+      }
+    }
+    return { fills, remaining: left, rested: false, cancelled }
   }
 
   private take(
@@ -264,6 +319,7 @@ export class OrderBook {
     qty: number | null,
     budget: number | null = null,
     owner?: string,
+    better: number | null = null,
   ): number[] {
     const book = this.opposite(side)
     const out: number[] = []
@@ -272,6 +328,8 @@ export class OrderBook {
     for (let i = book.levels.length - 1; i >= 0 && left > 0; i--) {
       const level = book.levels[i] as PriceLevel
       if (limit !== null && (side === 'buy' ? level.price > limit : level.price < limit)) break
+      // placeWithin passes over levels beyond `better`.
+      if (better !== null && (side === 'buy' ? level.price < better : level.price > better)) continue
       for (let j = level.head; j < level.queue.length && left > 0; j++) {
         const o = level.queue[j] as Order
         if (o.remaining === 0) continue

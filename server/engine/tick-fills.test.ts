@@ -57,18 +57,60 @@ describe('limit orders under the tick rule', () => {
     expect(r.rested).toBe(true)
   })
 
-  it('a market order with a protection bound trades no worse than it and drops the rest', () => {
+  it('price protection: an IOC order fills only within its window, stale quotes beyond it stay', () => {
     const book = new OrderBook()
-    book.add(1, 'buy', 5_850_000, 3, 'm')
-    book.add(2, 'buy', 5_800_000, 3, 'm')
-    book.add(3, 'buy', 5_700_000, 3, 'm')
-    const r = book.placeMarket(9, 'sell', 8, null, 'u', 5_733_000)
-    expect(r.fills.map((f) => [f.price, f.qty])).toEqual([
-      [5_850_000, 3],
-      [5_800_000, 3],
+    // A bid of the old price (65,000), then bids around the new index (58,500).
+    book.add(1, 'buy', 6_500_000, 5, 'm')
+    book.add(2, 'buy', 5_850_000, 3, 'm')
+    book.add(3, 'buy', 5_800_000, 3, 'u')
+    book.add(4, 'buy', 5_790_000, 3, 'm')
+    book.add(5, 'buy', 5_700_000, 3, 'm')
+    // A sell within [57,330, 59,670]: passes over the stale bid, cancels its own (self-trade
+    // prevention), takes 58,500 and 57,900, never 57,000.
+    const r = book.placeWithin(9, 'sell', 8, 5_733_000, 5_967_000, 'u')
+    expect(r.fills.map((f) => [f.makerId, f.price, f.qty])).toEqual([
+      [2, 5_850_000, 3],
+      [4, 5_790_000, 3],
     ])
+    expect(r.cancelled).toEqual([{ id: 3, remaining: 3 }])
     expect(r.remaining).toBe(2)
     expect(r.rested).toBe(false)
-    expect(book.bestBid()).toBe(5_700_000)
+    expect(book.bestBid()).toBe(6_500_000)
+    expect(book.remainingOf(1)).toBe(5)
+    expect(book.remainingOf(5)).toBe(3)
+    // preview agrees with what it would meet.
+    expect(book.preview('sell', 5_733_000, 8, null, 'u', 5_967_000)).toEqual([])
+    book.add(6, 'buy', 5_900_000, 1, 'm')
+    expect(book.preview('sell', 5_733_000, 8, null, 'u', 5_967_000)).toEqual([6])
+  })
+
+  it('property: a protected order fills only inside its window and takes the best prices there first', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ p: fc.integer({ min: 100, max: 200 }), q: fc.integer({ min: 1, max: 9 }) }), {
+          maxLength: 15,
+        }),
+        fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+        fc.integer({ min: 100, max: 200 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 60 }),
+        (levels, side, mid, half, qty) => {
+          const book = new OrderBook()
+          levels.forEach((l, i) => book.add(i + 1, side === 'sell' ? 'buy' : 'sell', l.p, l.q, 'm'))
+          const [lo, hi] = [mid - half, mid + half]
+          const r =
+            side === 'sell'
+              ? book.placeWithin(99, side, qty, lo, hi)
+              : book.placeWithin(99, side, qty, hi, lo)
+          for (const f of r.fills) expect(f.price >= lo && f.price <= hi).toBe(true)
+          const taken = r.fills.reduce((n, f) => n + f.qty, 0)
+          expect(taken + r.remaining).toBe(qty)
+          // Whatever is left inside the window means the order was filled.
+          const inside = [...book.resting()].filter((o) => o.price >= lo && o.price <= hi)
+          if (r.remaining > 0) expect(inside).toEqual([])
+        },
+      ),
+      { numRuns: 300 },
+    )
   })
 })

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events'
+import type { PriceWindow } from '@common/market/tick'
 import { type DecimalString, gt, isZero } from '@common/money/decimal'
 import type { ContractSide, ContractUserMessage } from '@common/schemas/contract'
 import type { PublicTrade } from '@common/schemas/spot'
@@ -159,7 +160,7 @@ export class ContractEngine extends EventEmitter<ContractEvents> {
    * Locks the system balances, the holders' wallets and those of the makers `order` would meet
    * (a market order within `bound`, its protection price, when given).
    */
-  async lockFor(pass: Pass, holders: string[], order?: OrderRow, bound?: string | null): Promise<void> {
+  async lockFor(pass: Pass, holders: string[], order?: OrderRow, window?: PriceWindow | null): Promise<void> {
     const keys: BalanceKey[] = [FEES, INSURANCE, CLEARING, ...holders.map(wallet)]
     if (order) {
       const inst = this.inst(order.symbol)
@@ -168,10 +169,11 @@ export class ContractEngine extends EventEmitter<ContractEvents> {
       const limit =
         order.type === 'limit'
           ? toUnits(order.price as string, inst.pp)
-          : bound
-            ? toUnits(bound, inst.pp)
+          : window
+            ? toUnits(window.worst, inst.pp)
             : null
-      const ids = b.preview(bookSide(order), limit, lots, null, order.holder)
+      const better = order.type === 'market' && window?.better ? toUnits(window.better, inst.pp) : null
+      const ids = b.preview(bookSide(order), limit, lots, null, order.holder, better)
       for (const id of ids) {
         const m = this.open.get(id)
         if (m) keys.push(wallet(m.holder))
@@ -207,11 +209,11 @@ export class ContractEngine extends EventEmitter<ContractEvents> {
   /**
    * Runs an order against the book (a limit order rests what does not cross) and settles every
    * fill on both sides. The order row must be new (not yet on the book). A market order with a
-   * `bound` (price protection) trades no worse than it and drops the rest (IOC limit).
+   * `window` (price protection) trades only within it and drops the rest (IOC).
    */
-  async execute(pass: Pass, order: OrderRow, bound: string | null = null): Promise<OrderRow> {
+  async execute(pass: Pass, order: OrderRow, window: PriceWindow | null = null): Promise<OrderRow> {
     const inst = this.inst(order.symbol)
-    await this.lockFor(pass, [order.holder], order, bound)
+    await this.lockFor(pass, [order.holder], order, window)
     const b = this.book(order.symbol)
     const side = bookSide(order)
     const id = Number(order.id)
@@ -220,7 +222,16 @@ export class ContractEngine extends EventEmitter<ContractEvents> {
     const result =
       order.type === 'limit'
         ? b.placeLimit(id, side, toUnits(order.price as string, inst.pp), lots, order.holder)
-        : b.placeMarket(id, side, lots, null, order.holder, bound ? toUnits(bound, inst.pp) : null)
+        : window
+          ? b.placeWithin(
+              id,
+              side,
+              lots,
+              toUnits(window.worst, inst.pp),
+              window.better ? toUnits(window.better, inst.pp) : side === 'sell' ? Number.MAX_SAFE_INTEGER : 0,
+              order.holder,
+            )
+          : b.placeMarket(id, side, lots, null, order.holder)
     let taker = { ...order }
     for (const c of result.cancelled) {
       const o = this.open.get(c.id)

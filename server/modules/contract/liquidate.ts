@@ -1,6 +1,6 @@
 import { isLiquidatable } from '@common/contract/liquidation'
 import { feeOf, initialMargin, unrealizedPnl } from '@common/contract/margin'
-import { protectionBound, tickSize, toTickInFavour } from '@common/market/tick'
+import { type PriceWindow, protectionWindow, tickSize, toTickInFavour } from '@common/market/tick'
 import { add, div, gt, lte, max, min, mul, neg, normalize, sub } from '@common/money/decimal'
 import type { ContractSide, Liquidation } from '@common/schemas/contract'
 import { toUnits } from '../../engine/order-book'
@@ -27,7 +27,7 @@ import { settleFill } from './settlement'
  *    orders are cancelled and each position goes to the book as an IOC limit order bounded by
  *    its bankruptcy price (the price at which the account's margin balance would reach zero, the
  *    other positions at their marks) and by the price protection band around the index,
- *    whichever is stricter.
+ *    whichever is stricter, and never beyond the band's far edge (quotes of an old price).
  * 2. What the book cannot take within that bound is taken over by the risk protection fund at the
  *    bankruptcy price (the fund's trading holder FUND_HOLDER, funded from the insurance account
  *    through the ledger); the fund closes it later within the protection band (unwindFund), its
@@ -59,16 +59,22 @@ export function bankruptcyOf(svc: ContractService, pass: Pass, p: PositionRow): 
   return toTickInFavour('buy', add(p.avg_price, d), inst.pp)
 }
 
-/** The bound of a liquidation order: the stricter of the bankruptcy price and the protection band. */
-export function liquidationBound(
+/**
+ * The window of a liquidation order: the band around the index, its worst edge the stricter of
+ * the band's and the bankruptcy price.
+ */
+export function liquidationWindow(
   svc: ContractService,
   side: ContractSide,
   bankruptcy: string,
   symbol: string,
-) {
+): PriceWindow {
   const band = protectionOf(svc, symbol, side)
-  if (band === null) return bankruptcy
-  return side === 'long' ? max(bankruptcy, band) : min(bankruptcy, band)
+  if (band === null) return { worst: bankruptcy, better: null }
+  return {
+    worst: side === 'long' ? max(bankruptcy, band.worst) : min(bankruptcy, band.worst),
+    better: band.better,
+  }
 }
 
 /**
@@ -148,8 +154,8 @@ export async function liquidateAccount(svc: ContractService, holder: string): Pr
         const index = svc.mark(p.symbol) ?? p.avg_price
         const before = pass.insurance.get(holder) ?? '0'
         const bankruptcy = bankruptcyOf(svc, pass, p)
-        const bound = liquidationBound(svc, p.side, bankruptcy, p.symbol)
-        let o = await svc.closeIn(pass, holder, p.symbol, p.side, { bound }, 'liquidation')
+        const window = liquidationWindow(svc, p.side, bankruptcy, p.symbol)
+        let o = await svc.closeIn(pass, holder, p.symbol, p.side, { window }, 'liquidation')
         const rest = Number(o.lots) - Number(o.filled_lots)
         if (rest > 0) o = await takeover(svc, pass, inst, o, rest, bankruptcy)
         const paid = sub(pass.insurance.get(holder) ?? '0', before)
@@ -217,10 +223,13 @@ export async function unwindFund(svc: ContractService, symbol: string): Promise<
       const index = svc.mark(symbol)
       if (!p || !index) continue
       const bookSide = side === 'long' ? 'sell' : 'buy'
-      const bound = protectionBound(bookSide, index, inst.protection, inst.pp)
+      const window = protectionWindow(bookSide, index, inst.protection, inst.pp)
       const lots = Number(p.lots)
-      if (svc.book(symbol).preview(bookSide, toUnits(bound, inst.pp), lots, null, FUND_HOLDER).length === 0)
-        continue
+      const better = window.better ? toUnits(window.better, inst.pp) : null
+      const meets = svc
+        .book(symbol)
+        .preview(bookSide, toUnits(window.worst, inst.pp), lots, null, FUND_HOLDER, better)
+      if (meets.length === 0) continue
       await svc.transact(async (pass) => {
         await svc.lockFor(pass, [FUND_HOLDER])
         const id = await svc.nextOrderId(pass.trx)
@@ -238,7 +247,7 @@ export async function unwindFund(svc: ContractService, symbol: string): Promise<
           '0',
           'liquidation',
         )
-        await svc.execute(pass, { ...o, maker_fee_rate: '0', taker_fee_rate: '0' }, bound)
+        await svc.execute(pass, { ...o, maker_fee_rate: '0', taker_fee_rate: '0' }, window)
         returnFundBalance(svc, pass)
       })
       n++

@@ -1,7 +1,7 @@
 import { type AccountPosition, isLiquidatable } from '@common/contract/liquidation'
 import { maxLeverageFor, notionalOf } from '@common/contract/margin'
 import { orderCost } from '@common/contract/orders'
-import { onTick, protectionBound } from '@common/market/tick'
+import { onTick, type PriceWindow, protectionWindow } from '@common/market/tick'
 import { add, div, gt, isDecimalString, max, mul, normalize, round, sub } from '@common/money/decimal'
 import type { ContractPlaceInput, ContractSide } from '@common/schemas/contract'
 import { fromUnits, toUnits } from '../../engine/order-book'
@@ -177,20 +177,19 @@ export function tickedPrice(pp: number, raw: string): string {
 }
 
 /**
- * The price protection of a reduce-only market close (README "Price protection"): the worst price
- * it may fill at, the instrument's band away from the index on the adverse side (null before the
- * first index tick).
+ * The price protection of a reduce-only market close (README "Price protection"): the window of
+ * prices it may fill at, the instrument's band around the index (null before the first index tick).
  */
-export function protectionOf(svc: ContractService, symbol: string, side: ContractSide): string | null {
+export function protectionOf(svc: ContractService, symbol: string, side: ContractSide): PriceWindow | null {
   const inst = svc.inst(symbol)
   const index = svc.mark(symbol)
-  return index ? protectionBound(side === 'long' ? 'sell' : 'buy', index, inst.protection, inst.pp) : null
+  return index ? protectionWindow(side === 'long' ? 'sell' : 'buy', index, inst.protection, inst.pp) : null
 }
 
 /**
  * Closes (part of) a position inside a pass: a reduce-only market or limit order. A market close
  * carries price protection: it fills only within the band around the index (or within
- * `opts.bound`, a liquidation's own bound) and drops the rest; when nothing at all is within the
+ * `opts.window`, a liquidation's own) and drops the rest; when nothing at all is within the
  * band it is refused (priceProtection) before anything changes. A liquidation (`opts.bound`) may
  * fill nothing: the risk protection fund takes the rest over.
  */
@@ -200,7 +199,7 @@ export async function closeIn(
   holder: string,
   symbol: string,
   side: ContractSide,
-  opts: { type?: 'limit' | 'market'; lots?: number; price?: string; bound?: string },
+  opts: { type?: 'limit' | 'market'; lots?: number; price?: string; window?: PriceWindow },
   source: Source,
 ): Promise<OrderRow> {
   const inst = svc.inst(symbol)
@@ -211,16 +210,23 @@ export async function closeIn(
   if (lots <= 0 || lots > free) throw new AppError('lotsAbovePosition')
   const type = opts.type ?? 'market'
   const price = type === 'limit' ? tickedPrice(inst.pp, opts.price as string) : null
-  let bound: string | null = null
+  let window: PriceWindow | null = null
   if (type === 'market') {
     const b = svc.book(symbol)
-    if (opts.bound !== undefined) bound = opts.bound
+    if (opts.window !== undefined) window = opts.window
     else {
       if ((side === 'long' ? b.bestBid() : b.bestAsk()) === null) throw new AppError('noLiquidity')
-      bound = protectionOf(svc, symbol, side)
+      window = protectionOf(svc, symbol, side)
       const within =
-        bound === null ||
-        b.preview(side === 'long' ? 'sell' : 'buy', toUnits(bound, inst.pp), lots, null, holder).length > 0
+        window === null ||
+        b.preview(
+          side === 'long' ? 'sell' : 'buy',
+          toUnits(window.worst, inst.pp),
+          lots,
+          null,
+          holder,
+          window.better ? toUnits(window.better, inst.pp) : null,
+        ).length > 0
       if (!within) throw new AppError('priceProtection')
     }
   }
@@ -228,7 +234,7 @@ export async function closeIn(
   return svc.execute(
     pass,
     svc.newOrder(pass, id, holder, symbol, side, 'close', type, price, lots, p.leverage, '0', source),
-    bound,
+    window,
   )
 }
 

@@ -206,7 +206,7 @@ describe.each(backends)('contract money and fairness on %s', (backend) => {
     const mm = await quote(h)
     // The house quotes follow the index before the triggers (as the scheduler's tick does).
     mm.follow()
-    const [ann, ben, cat, eve] = [user(0), user(1), user(5), user(6)] as Registered[]
+    const [ann, ben, cat, eve] = [user(0), user(1), user(5), user(6)]
     const fay = user(2)
     await fundContract(h.db, ann.userId, '2000')
     await fundContract(h.db, ben.userId, '2000')
@@ -333,6 +333,50 @@ describe.each(backends)('contract money and fairness on %s', (backend) => {
       }),
     )
     mm.stop()
+    await expectSound(h.db)
+  })
+
+  it('with house quotes of the old price still on the book, a gap fills nothing at that price', async () => {
+    const svc = contractService(h.db)
+    await c.index(BTC, '65000')
+    // The makers quote 65,000 and do not follow (their follower is off): stale quotes on a gap.
+    const mm = await quote(h)
+    const [ann, cat] = [user(0), user(5)]
+    await fundContract(h.db, cat.userId, '70')
+    expect(
+      (await c.place(ann.token, { symbol: BTC, side: 'long', type: 'market', lots: 10, leverage: 10 })).code,
+    ).toBe(200)
+    expect(
+      (await c.post('contract/position/tpsl', { symbol: BTC, side: 'long', sl: '62000' }, ann.token)).code,
+    ).toBe(200)
+    expect(
+      (await c.place(cat.token, { symbol: BTC, side: 'long', type: 'market', lots: 100, leverage: 100 }))
+        .code,
+    ).toBe(200)
+    const { rows: mark } = await sql<{
+      id: string
+    }>`select coalesce(max(id), 0)::text as id from contract_fill`.execute(h.db)
+    const gap = await c.index(BTC, '58500')
+    const { rows: fills } = await sql<{ holder: string; price: string }>`
+      select holder, price::text from contract_fill where id > ${mark[0]?.id ?? '0'}`.execute(h.db)
+    // Bids of about 65,000 are beyond the band's far edge (59,670): the stop waits for the next
+    // tick, the liquidation is taken over by the fund at Cat's bankruptcy price, the maker pays nothing.
+    expect(gap.data).toMatchObject({ liquidated: 1, triggered: 0 })
+    expect(fills.filter((f) => f.holder === 'mm:1')).toEqual([])
+    expect(svc.position(ann.userId, BTC, 'long')).toMatchObject({ lots: '10', sl: '62000' })
+    expect(fills.filter((f) => f.holder === 'mm:insurance').length).toBe(1)
+    // Once the quotes follow the index, the next tick fills the stop within the band.
+    await mm.maybeQuote(BTC, true)
+    const next = await c.index(BTC, '58500')
+    expect(next.data.triggered).toBe(1)
+    const { rows: sl } = await sql<{ price: string }>`
+      select price::text from contract_fill where holder = ${ann.userId} order by id desc limit 1`.execute(
+      h.db,
+    )
+    expect(cmp(sl[0]?.price ?? '0', '57330')).toBeGreaterThanOrEqual(0)
+    expect(cmp(sl[0]?.price ?? '0', '59670')).toBeLessThanOrEqual(0)
+    await c.index(BTC, '58500')
+    expect(svc.positionsOf('mm:insurance')).toEqual([])
     await expectSound(h.db)
   })
 
