@@ -438,6 +438,11 @@ export const ERRORS = {
     key: 'error.loan_no_price',
     en: 'No index price for this coin right now, try again shortly',
   },
+  loanIdentityRequired: {
+    code: 2215,
+    key: 'error.loan_identity_required',
+    en: 'Loans need identity verification approved by our team (advanced verification)',
+  },
   // 2300-2399 customer service chat and work orders
   conversationTaken: {
     code: 2300,
@@ -471,11 +476,6 @@ export const ERRORS = {
     code: 2401,
     key: 'error.c2c_name_mismatch',
     en: 'The holder name must match your verified identity name',
-  loanIdentityRequired: {
-    code: 2215,
-    key: 'error.loan_identity_required',
-    en: 'Loans need identity verification approved by our team (advanced verification)',
-  },
   },
   c2cPaymentNotFound: {
     code: 2402,
@@ -510,6 +510,12 @@ export const ERRORS = {
   },
   c2cNoMatch: { code: 2413, key: 'error.c2c_no_match', en: 'No ad fits this amount right now' },
   c2cChatClosed: { code: 2414, key: 'error.c2c_chat_closed', en: 'This order has ended: its chat is closed' },
+  // 2435-2439: the buyer's payment window (c2c/order/paid after expires_at, or once timed out).
+  c2cPayWindowOver: {
+    code: 2435,
+    key: 'error.c2c_pay_window_over',
+    en: 'The time to pay has run out: the order is cancelled and the coins go back to the seller',
+  },
   c2cImageInvalid: {
     code: 2415,
     key: 'error.c2c_image_invalid',
@@ -526,17 +532,7 @@ export const ERRORS = {
     key: 'error.c2c_demo_ad',
     en: 'This is an example ad of a new installation: it cannot be traded',
   },
-} as const
-
-export type ErrorName = keyof typeof ERRORS
-export type ErrorDef = (typeof ERRORS)[ErrorName]
   c2cIdentityApproval: {
-  // 2435-2439: the buyer's payment window (c2c/order/paid after expires_at, or once timed out).
-  c2cPayWindowOver: {
-    code: 2435,
-    key: 'error.c2c_pay_window_over',
-    en: 'The time to pay has run out: the order is cancelled and the coins go back to the seller',
-  },
     code: 2419,
     key: 'error.c2c_identity_approval',
     en: 'C2C trading needs identity verification approved by our team (advanced verification)',
@@ -546,3 +542,7 @@ export type ErrorDef = (typeof ERRORS)[ErrorName]
     key: 'error.c2c_advertiser_unverified',
     en: 'This advertiser cannot trade until their identity is approved',
   },
+} as const
+
+export type ErrorName = keyof typeof ERRORS
+export type ErrorDef = (typeof ERRORS)[ErrorName]

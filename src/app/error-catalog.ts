@@ -394,6 +394,10 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.loan_no_price',
     message: 'No index price for this coin right now, try again shortly',
   }),
+  'error.loan_identity_required': msg({
+    id: 'error.loan_identity_required',
+    message: 'Loans need identity verification approved by our team (advanced verification)',
+  }),
   'error.conversation_taken': msg({
     id: 'error.conversation_taken',
     message: 'Another operator has already taken this conversation',
@@ -417,10 +421,6 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
   'error.service_image_invalid': msg({
     id: 'error.service_image_invalid',
     message: 'This picture cannot be used here, please send it again',
-  }),
-  'error.loan_identity_required': msg({
-    id: 'error.loan_identity_required',
-    message: 'Loans need identity verification approved by our team (advanced verification)',
   }),
   'error.option_below_minimum': msg({
     id: 'error.option_below_minimum',
@@ -484,6 +484,10 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.c2c_chat_closed',
     message: 'This order has ended: its chat is closed',
   }),
+  'error.c2c_pay_window_over': msg({
+    id: 'error.c2c_pay_window_over',
+    message: 'The time to pay has run out: the order is cancelled and the coins go back to the seller',
+  }),
   'error.c2c_image_invalid': msg({
     id: 'error.c2c_image_invalid',
     message: 'This picture cannot be used here, please upload it again',
@@ -500,11 +504,6 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.c2c_demo_ad',
     message: 'This is an example ad of a new installation: it cannot be traded',
   }),
-  'error.c2c_pay_window_over': msg({
-    id: 'error.c2c_pay_window_over',
-    message: 'The time to pay has run out: the order is cancelled and the coins go back to the seller',
-  }),
-}
   'error.c2c_identity_approval': msg({
     id: 'error.c2c_identity_approval',
     message: 'C2C trading needs identity verification approved by our team (advanced verification)',
@@ -513,3 +512,4 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.c2c_advertiser_unverified',
     message: 'This advertiser cannot trade until their identity is approved',
   }),
+}
