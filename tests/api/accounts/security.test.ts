@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lastCodeSentTo } from '../../../server/modules/auth/messenger'
 import { forgetSessions } from '../../../server/modules/auth/sessions'
+import { readyStaff } from '../admin/helpers'
 import { backends, type Harness, startHarness } from '../harness'
 import { api, forgetLastSend, PASSWORD, registerEmail, ticket, uniqueEmail, uniqueMainland } from './helpers'
 
@@ -221,13 +222,21 @@ describe.each(backends)('security centre, profile and identity on %s', (backend)
     expect(
       (await post<{ avatar: string }>('user/updateUserInfo', { avatar: up.data.id }, a.token)).data.avatar,
     ).toBe(up.data.url)
-    // An operator may see it (a direct write: the session cache is told, as the console would).
+    // An operator not set up (no Google authenticator) gets the console's 1701 (issue 33 item 3;
+    // a direct write: the session cache is told, as the console would); a ready operator sees it.
     await h.db.updateTable('users').set({ role: 'operator' }).where('id', '=', b.userId).execute()
     forgetSessions({ userId: b.userId })
-    const staff = await h.app.inject({
+    const notReady = await h.app.inject({
       method: 'GET',
       url: `/api/${up.data.url}`,
       headers: { authorization: `Bearer ${b.token}` },
+    })
+    expect((notReady.json() as { code: number }).code).toBe(1701)
+    const op = await readyStaff(h.app, h.db, 'operator')
+    const staff = await h.app.inject({
+      method: 'GET',
+      url: `/api/${up.data.url}`,
+      headers: { authorization: `Bearer ${op.token}` },
     })
     expect(staff.headers['content-type']).toBe('image/jpeg')
   })
