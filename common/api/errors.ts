@@ -261,6 +261,12 @@ export const ERRORS = {
     key: 'error.contract_risk',
     en: 'This order would put your account at risk of liquidation',
   },
+  // Cross margin: an unrealized loss is covered by the contract balance, so it cannot leave.
+  contractTransferLocked: {
+    code: 1907,
+    key: 'error.contract_transfer_locked',
+    en: 'While positions are open, only the contract balance above their margin and unrealized loss can leave it',
+  },
   lotSizeLocked: {
     code: 1906,
     key: 'error.lot_size_locked',

@@ -259,6 +259,11 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = {
     id: 'error.contract_risk',
     message: 'This order would put your account at risk of liquidation',
   }),
+  'error.contract_transfer_locked': msg({
+    id: 'error.contract_transfer_locked',
+    message:
+      'While positions are open, only the contract balance above their margin and unrealized loss can leave it',
+  }),
   'error.lot_size_locked': msg({
     id: 'error.lot_size_locked',
     message: 'The quantity per lot can only change while nobody holds a position in this contract',

@@ -16,6 +16,7 @@ import { ok } from '../../http/envelope'
 import { assertCanMoveFunds } from '../../http/guards'
 import { parse } from '../../http/validate'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
+import { assertContractTransfer, contractTransferableOf } from '../contract/transfer-guard'
 import { type AssetsCtx, assetPrecision, checkDecimals, listAssets, ms, newId, paged } from './context'
 import { assertLoanUnlocked, withdrawable } from './loan-lock'
 import { displayRate, indexPriceUsdt } from './prices'
@@ -85,12 +86,14 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
     const { account } = parse(balancesQuerySchema, req.query)
     const [assets, balances] = await Promise.all([listAssets(db), readBalances(db, me.id, { account })])
     const byCoin = new Map(balances.map((b) => [b.asset, b]))
-    // What may leave the account now: in funding, what is owed on open loans stays (./loan-lock.ts).
+    // What may leave the account now: in funding, what is owed on open loans stays (./loan-lock.ts);
+    // in contract, the margin behind an unrealized loss (cross margin, contract/transfer-guard.ts).
     const transferable = new Map<string, DecimalString>()
-    if (account === 'funding')
-      for (const b of balances)
-        if (gt(b.available, '0'))
-          transferable.set(b.asset, await withdrawable(db, me.id, b.asset, b.available))
+    for (const b of balances)
+      if (account === 'funding' && gt(b.available, '0'))
+        transferable.set(b.asset, await withdrawable(db, me.id, b.asset, b.available))
+      else if (account === 'contract' && gt(b.available, '0'))
+        transferable.set(b.asset, await contractTransferableOf(db, me.id, b.asset, b.available, market))
     let total: DecimalString = '0'
     const list = assets.map((a) => {
       const b = byCoin.get(a.code) ?? { available: '0', frozen: '0' }
@@ -214,6 +217,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
     await db.transaction().execute(async (trx) => {
       await assertCanMoveFunds(trx, me.id)
       if (body.from === 'funding') await assertLoanUnlocked(trx, me.id, body.coin, body.amount)
+      if (body.from === 'contract') await assertContractTransfer(trx, me.id, body.coin, body.amount, market)
       await postEntry(trx, {
         reason: 'transfer',
         refType: 'transfer',

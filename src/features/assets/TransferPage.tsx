@@ -36,7 +36,9 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
   const records = useInfiniteQuery(transfersQueryOptions())
   const row = balances.data?.list.find((b) => b.coin === v.coin)
   const available = row?.available ?? '0'
-  // During a loan, what is owed stays in the funding account: only the part above it may leave.
+  // During a loan, what is owed stays in the funding account; while perpetual positions are open,
+  // the margin behind their unrealized loss stays in the contract account (cross margin). Only the
+  // part above it may leave.
   const transferable = row?.transferable ?? available
   const held = gt(available, transferable) ? sub(available, transferable) : null
   const accountOptions = WALLET_ACCOUNTS.map((a) => ({ value: a, label: accountLabel(i18n, a) }))
@@ -141,7 +143,12 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
             )
           }
         />
-        {held && (
+        {held && v.from === 'contract' && (
+          <p className={form.hint} data-testid="transfer-contract-lock">
+            {t`${money(held)} ${v.coin} covers the unrealized loss of your open positions and stays in the contract account.`}
+          </p>
+        )}
+        {held && v.from !== 'contract' && (
           <p className={form.hint} data-testid="transfer-loan-lock">
             {t`${money(held)} ${v.coin} owed on your loans stays in the funding account until repaid.`}
           </p>
