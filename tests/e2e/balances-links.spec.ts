@@ -35,7 +35,8 @@ test('after a spot trade, Assets shows the new balances at once (one invalidatio
   await expect(coins).not.toContainText('BTC')
 
   // A market buy on the spot screen, then straight back to Assets through the tab bar.
-  const tabs = page.getByRole('navigation').getByRole('link')
+  // The tab bar by its name: trade screens have a navigation of their own (Spot, Perpetual, Options).
+  const tabs = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link')
   await tabs.nth(2).click()
   await expect(page).toHaveURL(/trade-spot/)
   await expect(page.getByTestId('asks').getByRole('button').first()).toBeVisible({ timeout: 30_000 })
@@ -43,11 +44,12 @@ test('after a spot trade, Assets shows the new balances at once (one invalidatio
   await page.getByTestId('total-input').fill('100')
   await page.getByTestId('submit-order').click()
   await expect(page.getByTestId('available')).toHaveText(/^9,900(\.\d+)? USDT$/)
-  await tabs.nth(4).click()
+  await tabs.filter({ hasText: 'Assets' }).click()
   await expect(page).toHaveURL(/pages\/assets\/index/)
   // No 30 s of old figures: the fill refreshed the cached Assets answers.
-  await expect(coins.getByRole('link').filter({ hasText: 'BTC' })).toBeVisible({ timeout: 3000 })
-  await expect(coins.getByRole('link').filter({ hasText: 'USDT' })).toContainText(/9,90\d/, { timeout: 3000 })
+  const row = (coin: string) => coins.getByRole('link').filter({ has: page.getByText(coin, { exact: true }) })
+  await expect(row('BTC')).toBeVisible({ timeout: 3000 })
+  await expect(row('USDT')).toContainText(/USDT9,90\d/, { timeout: 3000 })
 })
 
 test('during a loan, Transfer offers what may leave the funding account and says why', async ({ page }) => {
@@ -193,7 +195,7 @@ test('a toast of one screen does not follow the user to the next', async ({ page
   await page.getByTestId('buy-up').click()
   await expect(toast(page)).toHaveText('Enter an amount')
   await page.waitForTimeout(1200)
-  await page.getByRole('navigation').getByRole('link').nth(4).click()
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').nth(3).click()
   await expect(page).toHaveURL(/pages\/assets\/index/)
   await expect(toast(page)).toHaveCount(0, { timeout: 400 })
 })

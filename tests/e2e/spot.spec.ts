@@ -31,12 +31,13 @@ test('a funded user places, sees and cancels a limit order, then buys at market 
   expect((await credit.json()).code).toBe(200)
 
   // The Trade tab sits between Markets and Mine.
-  const tabs = page.getByRole('navigation').getByRole('link')
+  const tabs = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link')
   await expect(tabs.nth(2)).toHaveAttribute('href', /trade-spot/)
   await tabs.nth(2).click()
   await expect(page).toHaveURL(/#\/pages\/trade\/trade-spot/)
   const available = page.getByTestId('available')
-  await expect(available).toHaveText('10,000 USDT')
+  // USDT at its display precision: two decimals (issue 34).
+  await expect(available).toHaveText('10,000.00 USDT')
   // Market makers give the book depth on both sides.
   await expect(page.getByTestId('asks').getByRole('button').first()).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('bids').getByRole('button').first()).toBeVisible()
@@ -54,7 +55,7 @@ test('a funded user places, sees and cancels a limit order, then buys at market 
 
   await open.getByTestId('cancel-order').click()
   await expect(page.getByTestId('open-title')).toHaveAttribute('data-count', '0')
-  await expect(available).toHaveText('10,000 USDT')
+  await expect(available).toHaveText('10,000.00 USDT')
 
   // The slider: 25 % of what the balance buys at the typed price, fee included; the estimate
   // charges the user's rate on the total.

@@ -22,7 +22,8 @@ export function AppTabBar({ always = false }: { always?: boolean }) {
       to: '/pages/trade/trade-spot',
       label: t`Trade`,
       icon: <TradeIcon />,
-      match: ['/pages/trade/trade-leverage'],
+      // Spot, perpetuals and options are the Trade tab's three screens (its mode switch).
+      match: ['/pages/trade/trade-leverage', '/pages/trade/trade-option'],
     },
     { to: '/pages/assets/index', label: t`Assets`, icon: <AssetsIcon />, match: [] },
     { to: '/pages/mine/index', label: t`Mine`, icon: <UserIcon />, match: [] },

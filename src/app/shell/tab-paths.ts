@@ -5,6 +5,7 @@ export const TAB_PATHS = [
   '/pages/market/market',
   '/pages/trade/trade-spot',
   '/pages/trade/trade-leverage',
+  '/pages/trade/trade-option',
   '/pages/assets/index',
   '/pages/mine/index',
 ]
