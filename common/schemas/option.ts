@@ -8,7 +8,7 @@ import {
 } from '../option/rules'
 import { symbolSchema } from './market'
 import { idString, limitSchema, positiveDecimal } from './spot'
-import { boundedText, optionalReason, REASON_MAX } from './strict'
+import { boundedText, intIn, optionalReason, REASON_MAX } from './strict'
 
 /**
  * Short-term options: wire shapes shared by the server and the app. Amounts and prices are decimal
@@ -16,8 +16,7 @@ import { boundedText, optionalReason, REASON_MAX } from './strict'
  */
 
 const periodSchema = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform((x) => (typeof x === 'string' && /^\d{1,6}$/.test(x.trim()) ? Number(x) : x)),
+  intIn(1, 999_999, 'invalid_period'),
   v.picklist(OPTION_PERIODS as unknown as number[], 'invalid_period'),
 )
 
