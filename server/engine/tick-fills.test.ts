@@ -96,7 +96,8 @@ describe('limit orders under the tick rule', () => {
         fc.integer({ min: 1, max: 60 }),
         (levels, side, mid, half, qty) => {
           const book = new OrderBook()
-          levels.forEach((l, i) => book.add(i + 1, side === 'sell' ? 'buy' : 'sell', l.p, l.q, 'm'))
+          for (const [i, l] of levels.entries())
+            book.add(i + 1, side === 'sell' ? 'buy' : 'sell', l.p, l.q, 'm')
           const [lo, hi] = [mid - half, mid + half]
           const r =
             side === 'sell'
