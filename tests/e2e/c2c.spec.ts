@@ -42,9 +42,10 @@ test('a seller publishes an ad, a buyer orders, they chat, the buyer pays and th
   await expect(page.getByTestId('c2c-ad-submit')).toHaveCount(0)
   await notice.getByRole('link', { name: 'Verify identity' }).click()
   await expect(page).toHaveURL(/#\/pages\/mine\/advanced-verify/)
-  await expect(page.getByRole('status')).toContainText('Under review')
+  const status = page.getByRole('main').getByRole('status')
+  await expect(status).toContainText('Under review')
   await approveIdentity(page.request, opToken, seller.token)
-  await expect(page.getByRole('status')).toContainText('Verified')
+  await expect(status).toContainText('Verified')
 
   // Approved: the seller binds a bank card in the verified name and publishes a sell ad.
   await page.goto('./#/pages/transaction/payment')
