@@ -237,7 +237,7 @@ const CONSOLE_OVERRIDES: Record<string, Record<string, unknown>> = {
     ],
   },
   '/api/admin/etf/create': {
-    code: 'FUZZ3L',
+    code: () => freshCode('FZ'),
     kind: 'leveraged',
     underlying: 'BTCUSDT',
     leverage: '3',
@@ -247,9 +247,22 @@ const CONSOLE_OVERRIDES: Record<string, Record<string, unknown>> = {
     ],
   },
   '/api/admin/etf/status': { code: 'FUZZ3L' },
-  '/api/admin/earn/project/create': { coin: 'FUZZ', currency: 'USDT' },
-  '/api/admin/earn/project/edit': { coin: 'FUZZ', currency: 'USDT' },
+  // A new coin each time, so a project that was created does not shadow the next field's check.
+  '/api/admin/earn/project/create': { coin: () => freshCode('FZ'), currency: 'USDT' },
   '/api/admin/markets/limits': { minAmount: '0.01' },
+}
+
+let codes = 0
+/** FZAAA, FZAAB, ...: a code nobody has used. */
+function freshCode(prefix: string): string {
+  let n = codes++
+  let out = ''
+  for (let i = 0; i < 4; i++, n = Math.floor(n / 26)) out = String.fromCharCode(65 + (n % 26)) + out
+  return prefix + out
+}
+/** Function values of a filler are drawn afresh for each request. */
+function draw(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, typeof x === 'function' ? x() : x]))
 }
 
 const PROPOSED = `{"code":${(ERRORS as Record<string, { code: number }>).fourEyesProposed?.code ?? 'none'},`
@@ -266,6 +279,10 @@ const FEW: Record<string, readonly string[]> = {
   record: ['number', 'null', 'bool', 'array', 'huge', 'array_of_objects'],
   object: ['number', 'null', 'bool', 'array', 'huge'],
 }
+/** Numbers written so that Number() reads them (16, 5, 1000, 10): a number field refuses them all. */
+const COERCED = new Set(['hex_string', 'binary_string', 'exponent_string', 'plus_string', 'blank_string'])
+const NUMERIC = new Set(['number', 'union'])
+
 function worthSending(node: Node | undefined, value: string): boolean {
   const few = node?.type ? FEW[node.type] : undefined
   return few === undefined || few.includes(value)
@@ -411,7 +428,7 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
     let withSchema = 0
     let counts = await writeCounts(h.db)
 
-    const send = async (route: ApiRoute, payload: string, label: string) => {
+    const send = async (route: ApiRoute, payload: string, label: string, mustRefuse = false) => {
       const res = await h.app.inject({
         method: 'POST',
         url: fillParams(route.url, '1'),
@@ -424,9 +441,11 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
       if (res.body.includes('"code":1003')) throw new Error(`${route.url} ended the staff session`)
       const now = await writeCounts(h.db)
       // A four-eyes proposal is a valid request that is recorded, not done: it writes.
-      if ((res.statusCode === 200 && res.body.startsWith('{"code":200')) || res.body.startsWith(PROPOSED))
+      if ((res.statusCode === 200 && res.body.startsWith('{"code":200')) || res.body.startsWith(PROPOSED)) {
         accepted++
-      else {
+        if (mustRefuse)
+          failures.push(`${where}: a number field took ${label.split('=')[1]} (read with Number())`)
+      } else {
         refused++
         if (now !== counts)
           failures.push(
@@ -437,6 +456,18 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
       return res
     }
 
+    // The project in preheat (editable): its id, coin and precision are what an edit must name.
+    const preheat = await h.db
+      .selectFrom('sub_project')
+      .select(['id', 'coin', 'coin_precision'])
+      .where('state', '=', 'preheat')
+      .executeTakeFirst()
+    const overrides: Record<string, Record<string, unknown>> = {
+      ...CONSOLE_OVERRIDES,
+      '/api/admin/earn/project/edit': preheat
+        ? { id: String(preheat.id), coin: preheat.coin, coinPrecision: preheat.coin_precision }
+        : {},
+    }
     const consoleRoutes = routes.filter((r) => r.method === 'POST' && r.url.startsWith('/api/admin/'))
     for (const route of consoleRoutes) {
       // What the route reads: the object schema it parsed an empty body with.
@@ -451,13 +482,14 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
       const fields = fieldsOf(body)
       if (fields.size > 0) withSchema++
       const names = fields.size > 0 ? [...fields.keys()] : fallback
-      const base: Record<string, unknown> = { ...filler, ...CONSOLE_OVERRIDES[route.url] }
+      const base: Record<string, unknown> = { ...filler, ...overrides[route.url] }
       const valid = Object.fromEntries(names.filter((n) => n in base).map((n) => [n, base[n]]))
-      await send(route, JSON.stringify(valid), 'filler')
+      await send(route, JSON.stringify(draw(valid)), 'filler')
       const targets: { path: string; node?: Node; build: (raw: string) => string }[] = names.map((n) => ({
         path: n,
         node: fields.get(n),
-        build: (raw) => JSON.stringify({ ...valid, [n]: '\u0000HOSTILE' }).replace('"\\u0000HOSTILE"', raw),
+        build: (raw) =>
+          JSON.stringify({ ...draw(valid), [n]: '\u0000HOSTILE' }).replace('"\\u0000HOSTILE"', raw),
       }))
       // One level down: each field of the objects in an array field (holidays, tiers, components).
       for (const [n, node] of fields) {
@@ -468,7 +500,7 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
             path: `${n}.0.${k}`,
             node: fieldsOf(item).get(k),
             build: (raw) =>
-              JSON.stringify({ ...valid, [n]: [{ ...sample, [k]: '\u0000HOSTILE' }] }).replace(
+              JSON.stringify({ ...draw(valid), [n]: [{ ...sample, [k]: '\u0000HOSTILE' }] }).replace(
                 '"\\u0000HOSTILE"',
                 raw,
               ),
@@ -476,12 +508,18 @@ describe.each(backends)('hostile input on every route on %s', (backend) => {
       }
       for (const t of targets)
         for (const [name, raw] of Object.entries(hostile))
-          if (worthSending(t.node, name)) await send(route, t.build(raw), `${t.path}=${name}`)
+          if (worthSending(t.node, name))
+            await send(
+              route,
+              t.build(raw),
+              `${t.path}=${name}`,
+              COERCED.has(name) && NUMERIC.has(t.node?.type ?? ''),
+            )
     }
     console.log(
       `[fuzz console ${backend}] console POST routes: ${consoleRoutes.length} (body schema found: ${withSchema}), ` +
         `requests: ${sent}, refused: ${refused}, accepted: ${accepted}, ` +
-        `failures (5xx, or a refused request that wrote): ${failures.length}`,
+        `failures (5xx, a refused request that wrote, a number field that took "0x10"): ${failures.length}`,
     )
     expect(failures).toEqual([])
   }, 900_000)
