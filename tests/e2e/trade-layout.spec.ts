@@ -223,7 +223,17 @@ test('what the trade screens say, in German', async ({ page }) => {
   // Spot: USDT at two decimals (its display precision), never the balance's six; the switch
   // leads to options, which the Trade tab covers too.
   await open(page, 'pages/trade/trade-spot')
-  await expect(page.getByTestId('available')).toHaveText('24.884,50 USDT')
+  const { quote } = await apiCall<{ quote: { available: string } }>(
+    page.request,
+    'get',
+    'spot/balance',
+    { symbol: 'BTCUSDT' },
+    token,
+  )
+  // "24038.621292" -> "24.038,62": truncated to two decimals, German grouping and decimal sign.
+  const [int = '', frac = ''] = quote.available.split('.')
+  const de = `${int.replace(/\B(?=(\d{3})+$)/g, '.')},${frac.padEnd(2, '0').slice(0, 2)}`
+  await expect(page.getByTestId('available')).toHaveText(`${de} USDT`)
   await page.getByTestId('to-options').click()
   await expect(page).toHaveURL(/trade-option\?symbol=BTCUSDT/)
   const tabs = page.getByRole('navigation', { name: 'Hauptnavigation' })

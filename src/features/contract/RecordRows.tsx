@@ -1,4 +1,4 @@
-import { isNegative, mul } from '@common/money/decimal'
+import { isNegative, mul, round } from '@common/money/decimal'
 import type { ClosedPosition, ContractFill, FundingPayment, Liquidation } from '@common/schemas/contract'
 import { useLingui } from '@lingui/react/macro'
 import { useDateTime } from '@/lib/format/use-date-time'
@@ -16,7 +16,9 @@ function When({ ts }: { ts: number }) {
 
 function Signed({ value, dp = 2 }: { value: string; dp?: number }) {
   const { amount } = useFormat()
-  return <span className={isNegative(value) ? styles.down : styles.up}>{amount(value, { dp })}</span>
+  // Coloured by what is shown: -0.0034 reads 0.00, not a red zero.
+  const shown = round(value, dp, 'down')
+  return <span className={isNegative(shown) ? styles.down : styles.up}>{amount(value, { dp })}</span>
 }
 
 export function FillItem({ f }: { f: ContractFill }) {

@@ -83,7 +83,7 @@ export function EtfOrderPage({ code }: { code: string }) {
 
 function TradePanel({ p, loggedIn }: { p: EtfProduct; loggedIn: boolean }) {
   const { t } = useLingui()
-  const { amount } = useFormat()
+  const { amount, asset } = useFormat()
   const qc = useQueryClient()
   const [side, setSide] = useState<'subscribe' | 'redeem'>('subscribe')
   const [value, setValue] = useState('')
@@ -186,7 +186,7 @@ function TradePanel({ p, loggedIn }: { p: EtfProduct; loggedIn: boolean }) {
           <div>
             <dt>{t`Available`}</dt>
             <dd data-testid="etf-available">
-              {side === 'subscribe' ? `${amount(usdt, { dp: 2 })} USDT` : `${amount(units)} ${p.code}`}
+              {side === 'subscribe' ? `${asset(usdt, 'USDT')} USDT` : `${amount(units)} ${p.code}`}
             </dd>
           </div>
         )}

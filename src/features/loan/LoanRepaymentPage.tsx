@@ -187,7 +187,7 @@ export function LoanRepaymentPage({ id }: { id: string }) {
 
 function RepayForm({ order: o }: { order: LoanOrder }) {
   const { t } = useLingui()
-  const { amount: fmt } = useFormat()
+  const { amount: fmt, asset } = useFormat()
   const qc = useQueryClient()
   const funding = useQuery(fundingQueryOptions(o.coin))
   const [amount, setAmount] = useState('')
@@ -242,7 +242,7 @@ function RepayForm({ order: o }: { order: LoanOrder }) {
         }
       />
       <p className={styles.hint}>
-        {t`Funding account available`}: {funding.data ? `${fmt(funding.data)} ${o.coin}` : '--'}
+        {t`Funding account available`}: {funding.data ? `${asset(funding.data, o.coin)} ${o.coin}` : '--'}
         {funding.data && gt(o.left, funding.data)
           ? ` · ${t`short by ${fmt(sub(o.left, funding.data))}`}`
           : ''}
