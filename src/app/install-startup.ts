@@ -1,4 +1,3 @@
-import { atom } from 'jotai'
 import { setMessageTranslator } from '@/lib/http/client'
 import { setNavigator } from '@/lib/nav'
 import { translateError } from './error-messages'
@@ -6,9 +5,7 @@ import { router } from './router'
 import { installAppShow, isWalletBrowser, startupRedirect } from './startup'
 import { store } from './store'
 import { refreshNavigationBar } from './theme'
-
-/** True inside a wallet app's browser; wallet login reads it. */
-export const walletBrowserAtom = atom(false)
+import { walletBrowserAtom } from './wallet-browser'
 
 /**
  * Runs the start-up behaviours once. Returns true when the page is leaving for the desktop site.
