@@ -65,6 +65,18 @@ export const DEFAULT_FOUR_EYES_LIMIT = '10000'
 const serial = (id: string) => /^\d{1,18}$/.test(id)
 const nonNull = (ids: (string | null | undefined)[]) => ids.filter((x): x is string => !!x)
 
+/** A case with one party: the `user_id` of the row with this id (a serial id checked first). */
+function owner(
+  table: 'deposit' | 'withdrawal' | 'loan_order' | 'service_conversation' | 'work_ticket',
+  serialId = false,
+) {
+  return async (db: Db, id: string): Promise<string[]> => {
+    if (serialId && !serial(id)) return []
+    const row = await db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst()
+    return nonNull([row?.user_id])
+  }
+}
+
 /** Case type -> the user ids who are parties to the case with this id ([] when there is no such case). */
 export const PARTIES: Record<CaseType, (db: Db, id: string) => Promise<string[]>> = {
   user: async (_db, id) => [id],
@@ -74,21 +86,9 @@ export const PARTIES: Record<CaseType, (db: Db, id: string) => Promise<string[]>
     const rows = await db.selectFrom('users').select('id').where('uid', '=', Number(id)).execute()
     return rows.map((r) => r.id)
   },
-  deposit: async (db, id) =>
-    nonNull([
-      (await db.selectFrom('deposit').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id,
-    ]),
-  withdrawal: async (db, id) =>
-    nonNull([
-      (await db.selectFrom('withdrawal').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id,
-    ]),
-  loan: async (db, id) =>
-    serial(id)
-      ? nonNull([
-          (await db.selectFrom('loan_order').select('user_id').where('id', '=', id).executeTakeFirst())
-            ?.user_id,
-        ])
-      : [],
+  deposit: owner('deposit'),
+  withdrawal: owner('withdrawal'),
+  loan: owner('loan_order', true),
   loan_repayment: async (db, id) => {
     if (!serial(id)) return []
     const r = await db
@@ -108,25 +108,8 @@ export const PARTIES: Record<CaseType, (db: Db, id: string) => Promise<string[]>
       .executeTakeFirst()
     return nonNull([o?.buyer_id, o?.seller_id])
   },
-  conversation: async (db, id) =>
-    serial(id)
-      ? nonNull([
-          (
-            await db
-              .selectFrom('service_conversation')
-              .select('user_id')
-              .where('id', '=', id)
-              .executeTakeFirst()
-          )?.user_id,
-        ])
-      : [],
-  ticket: async (db, id) =>
-    serial(id)
-      ? nonNull([
-          (await db.selectFrom('work_ticket').select('user_id').where('id', '=', id).executeTakeFirst())
-            ?.user_id,
-        ])
-      : [],
+  conversation: owner('service_conversation', true),
+  ticket: owner('work_ticket', true),
 }
 
 /** Refuses (1705) when the staff member is a party to the case. */
@@ -141,14 +124,51 @@ export interface CaseRule {
   id: (req: FastifyRequest) => string
 }
 
-const body =
-  <S extends v.GenericSchema>(schema: S, pick: (b: v.InferOutput<S>) => string | number) =>
-  (req: FastifyRequest) =>
-    String(pick(parse(schema, req.body)))
-const params =
-  <S extends v.GenericSchema>(schema: S, pick: (b: v.InferOutput<S>) => string | number) =>
-  (req: FastifyRequest) =>
-    String(pick(parse(schema, req.params)))
+/** A rule whose case id is the field `key` of the body (read with the route's own schema). */
+const inBody = <S extends v.GenericSchema>(
+  type: CaseType,
+  schema: S,
+  key: keyof v.InferOutput<S>,
+): CaseRule => ({
+  case: type,
+  id: (req) => String(parse(schema, req.body)[key]),
+})
+const ticketRule: CaseRule = { case: 'ticket', id: (req) => parse(ticketParamsSchema, req.params).id }
+
+/** Console actions on the platform itself (markets, products, content, settings): no user is a party. */
+const PLATFORM_ACTIONS = [
+  'markets/status',
+  'markets/limits',
+  'market-makers',
+  'deposit-channels/save',
+  'contract/settings',
+  'etf/create',
+  'etf/status',
+  'option/settings',
+  'option/pool/fund',
+  'earn/product/create',
+  'earn/product/edit',
+  'earn/product/pause',
+  'earn/pool/fund',
+  'earn/project/create',
+  'earn/project/edit',
+  'earn/project/pause',
+  'loan/product/save',
+  'loan/holidays',
+  'invite/config',
+  'content/banner/save',
+  'content/banner/publish',
+  'content/banner/unpublish',
+  'content/preview',
+  'content/save',
+  'content/publish',
+  'content/unpublish',
+  'content/pin',
+  // Four-eyes: the proposal's own case is checked by the route (approver not a party).
+  'approvals/approve',
+  'approvals/reject',
+  'approvals/limit',
+]
 
 /**
  * Every console action (POST /api/admin/*): the case it targets, or null for actions on the
@@ -156,76 +176,30 @@ const params =
  * proposal's case (see `fourEyesRoutes`).
  */
 export const CONSOLE_ACTIONS: Readonly<Record<string, CaseRule | null>> = {
-  'POST /api/admin/identity/approve': { case: 'identity', id: body(userIdSchema, (b) => b.userId) },
-  'POST /api/admin/identity/reject': { case: 'identity', id: body(identityRejectSchema, (b) => b.userId) },
-  'POST /api/admin/users/freeze': { case: 'user', id: body(userActionSchema, (b) => b.userId) },
-  'POST /api/admin/users/unfreeze': { case: 'user', id: body(userActionSchema, (b) => b.userId) },
-  'POST /api/admin/users/reset-google': { case: 'user', id: body(userActionSchema, (b) => b.userId) },
-  'POST /api/admin/users/adjust': { case: 'user', id: body(adjustSchema, (b) => b.userId) },
-  'POST /api/admin/deposits/credit': { case: 'deposit', id: body(depositCreditSchema, (b) => b.depositId) },
-  'POST /api/admin/deposits/reject': { case: 'deposit', id: body(depositRejectSchema, (b) => b.depositId) },
-  'POST /api/admin/withdrawals/approve': {
-    case: 'withdrawal',
-    id: body(withdrawalApproveSchema, (b) => b.withdrawalId),
-  },
-  'POST /api/admin/withdrawals/reject': {
-    case: 'withdrawal',
-    id: body(withdrawalRejectSchema, (b) => b.withdrawalId),
-  },
-  'POST /api/admin/loan/review': { case: 'loan', id: body(loanReviewSchema, (b) => b.id) },
-  'POST /api/admin/loan/repayment/review': {
-    case: 'loan_repayment',
-    id: body(loanVoucherReviewSchema, (b) => b.id),
-  },
-  'POST /api/admin/c2c/decide': { case: 'c2c_order', id: body(decideSchema, (b) => b.id) },
-  'POST /api/admin/c2c/suggest': { case: 'c2c_order', id: body(suggestSchema, (b) => b.id) },
-  'POST /api/admin/c2c/merchant': { case: 'user_uid', id: body(merchantSchema, (b) => b.uid) },
-  'POST /api/admin/invite/partner': { case: 'user', id: body(partnerGrantSchema, (b) => b.userId) },
-  'POST /api/admin/service/take': { case: 'conversation', id: body(takeSchema, (b) => b.id) },
-  'POST /api/admin/service/reply': { case: 'conversation', id: body(staffMessageSchema, (b) => b.id) },
-  'POST /api/admin/service/read': { case: 'conversation', id: body(staffReadSchema, (b) => b.id) },
-  'POST /api/admin/service/typing': { case: 'conversation', id: body(takeSchema, (b) => b.id) },
-  'POST /api/admin/service/close': { case: 'conversation', id: body(closeConversationSchema, (b) => b.id) },
-  'POST /api/admin/service/tickets/:id/reply': {
-    case: 'ticket',
-    id: params(ticketParamsSchema, (p) => p.id),
-  },
-  'POST /api/admin/service/tickets/:id/close': {
-    case: 'ticket',
-    id: params(ticketParamsSchema, (p) => p.id),
-  },
-  // The platform itself: no user is a party.
-  'POST /api/admin/markets/status': null,
-  'POST /api/admin/markets/limits': null,
-  'POST /api/admin/market-makers': null,
-  'POST /api/admin/deposit-channels/save': null,
-  'POST /api/admin/contract/settings': null,
-  'POST /api/admin/etf/create': null,
-  'POST /api/admin/etf/status': null,
-  'POST /api/admin/option/settings': null,
-  'POST /api/admin/option/pool/fund': null,
-  'POST /api/admin/earn/product/create': null,
-  'POST /api/admin/earn/product/edit': null,
-  'POST /api/admin/earn/product/pause': null,
-  'POST /api/admin/earn/pool/fund': null,
-  'POST /api/admin/earn/project/create': null,
-  'POST /api/admin/earn/project/edit': null,
-  'POST /api/admin/earn/project/pause': null,
-  'POST /api/admin/loan/product/save': null,
-  'POST /api/admin/loan/holidays': null,
-  'POST /api/admin/invite/config': null,
-  'POST /api/admin/content/banner/save': null,
-  'POST /api/admin/content/banner/publish': null,
-  'POST /api/admin/content/banner/unpublish': null,
-  'POST /api/admin/content/preview': null,
-  'POST /api/admin/content/save': null,
-  'POST /api/admin/content/publish': null,
-  'POST /api/admin/content/unpublish': null,
-  'POST /api/admin/content/pin': null,
-  // Four-eyes: the proposal's own case is checked by the route (approver not a party).
-  'POST /api/admin/approvals/approve': null,
-  'POST /api/admin/approvals/reject': null,
-  'POST /api/admin/approvals/limit': null,
+  'POST /api/admin/identity/approve': inBody('identity', userIdSchema, 'userId'),
+  'POST /api/admin/identity/reject': inBody('identity', identityRejectSchema, 'userId'),
+  'POST /api/admin/users/freeze': inBody('user', userActionSchema, 'userId'),
+  'POST /api/admin/users/unfreeze': inBody('user', userActionSchema, 'userId'),
+  'POST /api/admin/users/reset-google': inBody('user', userActionSchema, 'userId'),
+  'POST /api/admin/users/adjust': inBody('user', adjustSchema, 'userId'),
+  'POST /api/admin/deposits/credit': inBody('deposit', depositCreditSchema, 'depositId'),
+  'POST /api/admin/deposits/reject': inBody('deposit', depositRejectSchema, 'depositId'),
+  'POST /api/admin/withdrawals/approve': inBody('withdrawal', withdrawalApproveSchema, 'withdrawalId'),
+  'POST /api/admin/withdrawals/reject': inBody('withdrawal', withdrawalRejectSchema, 'withdrawalId'),
+  'POST /api/admin/loan/review': inBody('loan', loanReviewSchema, 'id'),
+  'POST /api/admin/loan/repayment/review': inBody('loan_repayment', loanVoucherReviewSchema, 'id'),
+  'POST /api/admin/c2c/decide': inBody('c2c_order', decideSchema, 'id'),
+  'POST /api/admin/c2c/suggest': inBody('c2c_order', suggestSchema, 'id'),
+  'POST /api/admin/c2c/merchant': inBody('user_uid', merchantSchema, 'uid'),
+  'POST /api/admin/invite/partner': inBody('user', partnerGrantSchema, 'userId'),
+  'POST /api/admin/service/take': inBody('conversation', takeSchema, 'id'),
+  'POST /api/admin/service/reply': inBody('conversation', staffMessageSchema, 'id'),
+  'POST /api/admin/service/read': inBody('conversation', staffReadSchema, 'id'),
+  'POST /api/admin/service/typing': inBody('conversation', takeSchema, 'id'),
+  'POST /api/admin/service/close': inBody('conversation', closeConversationSchema, 'id'),
+  'POST /api/admin/service/tickets/:id/reply': ticketRule,
+  'POST /api/admin/service/tickets/:id/close': ticketRule,
+  ...Object.fromEntries(PLATFORM_ACTIONS.map((path) => [`POST /api/admin/${path}`, null])),
 }
 
 /** Whether a role is staff (operator or admin). */
@@ -412,17 +386,27 @@ async function propose<B>(
     a: { actorId: string; ip: string }
   },
 ) {
+  // What the proposal is: its audit row's `after` and, with its id, the answer (1706's data).
+  const summary = {
+    kind: p.def.kind,
+    caseType: p.def.caseType,
+    caseId: p.caseId,
+    asset: p.move.asset,
+    amount: normalize(p.move.amount),
+    valueUsdt: p.value,
+    limit: p.limit,
+  }
   try {
     return await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('four_eyes_proposal')
         .values({
-          kind: p.def.kind,
-          case_type: p.def.caseType,
-          case_id: p.caseId,
+          kind: summary.kind,
+          case_type: summary.caseType,
+          case_id: summary.caseId,
           payload: JSON.stringify(p.body),
-          asset: p.move.asset,
-          amount: normalize(p.move.amount),
+          asset: summary.asset,
+          amount: summary.amount,
           value_usdt: p.value,
           limit_usdt: p.limit,
           proposer_id: p.a.actorId,
@@ -434,28 +418,11 @@ async function propose<B>(
         action: 'four_eyes.propose',
         targetType: 'four_eyes',
         targetId: String(row.id),
-        after: {
-          kind: p.def.kind,
-          caseType: p.def.caseType,
-          caseId: p.caseId,
-          asset: p.move.asset,
-          amount: normalize(p.move.amount),
-          valueUsdt: p.value,
-          limit: p.limit,
-        },
+        after: summary,
         reason: (p.body as { reason?: string }).reason ?? '',
         ip: p.a.ip,
       })
-      return {
-        id: String(row.id),
-        kind: p.def.kind,
-        caseType: p.def.caseType,
-        caseId: p.caseId,
-        asset: p.move.asset,
-        amount: normalize(p.move.amount),
-        valueUsdt: p.value,
-        limit: p.limit,
-      }
+      return { id: String(row.id), ...summary }
     })
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('fourEyesPending')
