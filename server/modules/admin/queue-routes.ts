@@ -27,7 +27,7 @@ import {
   type WithdrawalRow,
 } from '../assets/review'
 import type { ModuleDeps } from '../index'
-import { writeAudit } from './audit'
+import { type AuditInput, writeAudit } from './audit'
 import { fourEyes } from './duties'
 import { actor } from './routes-shared'
 
@@ -75,10 +75,31 @@ const depositBefore = (d: DepositRow | WithdrawalRow) => ({
 const withdrawalBefore = (w: WithdrawalRow) => ({ ...depositBefore(w), fee: normalize(w.fee) })
 const withdrawalRejectBefore = (w: WithdrawalRow) => depositBefore(w)
 
+type AuditWriter = (trx: Db, a: Omit<AuditInput, 'actorId' | 'ip'>) => Promise<void>
+
 /**
  * The audit row of one decision, written by the review function inside its own transaction: if the
  * insert fails, the decision (and its ledger entry) is rolled back with it.
  */
+function reviewAudit<Row extends { id: string }>(
+  write: AuditWriter,
+  action: string,
+  targetType: 'deposit' | 'withdrawal',
+  before: (row: Row) => Record<string, unknown>,
+  reason?: string,
+): ReviewAudit<Row> {
+  return (trx, change) =>
+    write(trx, {
+      action,
+      targetType,
+      targetId: change.before.id,
+      before: before(change.before),
+      after: change.after,
+      reason,
+    })
+}
+
+/** The same, by the staff member of the request. */
 function audited<Row extends { id: string }>(
   req: FastifyRequest,
   action: string,
@@ -87,18 +108,13 @@ function audited<Row extends { id: string }>(
   reason?: string,
 ): ReviewAudit<Row> {
   const a = actor(req)
-  return (trx, change) =>
-    writeAudit(trx, {
-      actorId: a.actorId,
-      action,
-      targetType,
-      targetId: change.before.id,
-      before: before(change.before),
-      after: change.after,
-      reason,
-      ip: a.ip,
-    })
+  const write: AuditWriter = (trx, x) => writeAudit(trx, { ...x, actorId: a.actorId, ip: a.ip })
+  return reviewAudit(write, action, targetType, before, reason)
 }
+
+/** A pending deposit or withdrawal's asset and amount (what deciding it moves). */
+const pendingRow = (db: Db, table: 'deposit' | 'withdrawal', id: string) =>
+  db.selectFrom(table).select(['asset', 'amount', 'status']).where('id', '=', id).executeTakeFirst()
 
 /**
  * Deposit and withdrawal review, on the assets area's review functions (server/modules/assets/review.ts),
@@ -148,11 +164,7 @@ export async function queueRoutes(admin: FastifyInstance, deps: ModuleDeps): Pro
     caseType: 'deposit',
     caseId: (b: v.InferOutput<typeof depositCreditSchema>) => b.depositId,
     moves: async (d, b) => {
-      const row = await d
-        .selectFrom('deposit')
-        .select(['asset', 'amount', 'status'])
-        .where('id', '=', b.depositId)
-        .executeTakeFirst()
+      const row = await pendingRow(d, 'deposit', b.depositId)
       if (row?.status !== 'pending') return null
       if (b.amount !== undefined) await checkAssetAmount(d, row.asset, b.amount)
       return { asset: row.asset, amount: b.amount ?? normalize(row.amount) }
@@ -161,14 +173,7 @@ export async function queueRoutes(admin: FastifyInstance, deps: ModuleDeps): Pro
       creditDeposit(db, {
         ...b,
         actorId: ctx.actorId,
-        audit: (trx, change) =>
-          ctx.audit(trx, {
-            action: 'deposit.credit',
-            targetType: 'deposit',
-            targetId: change.before.id,
-            before: depositBefore(change.before),
-            after: change.after,
-          }),
+        audit: reviewAudit(ctx.audit, 'deposit.credit', 'deposit', depositBefore),
       }).then(() => null),
   })
   admin.post('/deposits/credit', async (req) => ok(await credit(req, parse(depositCreditSchema, req.body))))
@@ -186,25 +191,14 @@ export async function queueRoutes(admin: FastifyInstance, deps: ModuleDeps): Pro
     caseType: 'withdrawal',
     caseId: (b: v.InferOutput<typeof withdrawalApproveSchema>) => b.withdrawalId,
     moves: async (d, b) => {
-      const row = await d
-        .selectFrom('withdrawal')
-        .select(['asset', 'amount', 'status'])
-        .where('id', '=', b.withdrawalId)
-        .executeTakeFirst()
+      const row = await pendingRow(d, 'withdrawal', b.withdrawalId)
       return row?.status === 'pending' ? { asset: row.asset, amount: normalize(row.amount) } : null
     },
     run: (ctx, b) =>
       approveWithdrawal(db, {
         ...b,
         actorId: ctx.actorId,
-        audit: (trx, change) =>
-          ctx.audit(trx, {
-            action: 'withdrawal.approve',
-            targetType: 'withdrawal',
-            targetId: change.before.id,
-            before: withdrawalBefore(change.before),
-            after: change.after,
-          }),
+        audit: reviewAudit(ctx.audit, 'withdrawal.approve', 'withdrawal', withdrawalBefore),
       }).then(() => null),
   })
   admin.post('/withdrawals/approve', async (req) =>
