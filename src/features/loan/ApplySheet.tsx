@@ -1,5 +1,5 @@
 import { dueDay, quote } from '@common/loan/rules'
-import { gt, lt, mul, round } from '@common/money/decimal'
+import { gt, lt } from '@common/money/decimal'
 import type { LoanOrder, LoanProduct } from '@common/schemas/loan'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
@@ -13,8 +13,7 @@ import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import styles from '@/ui/Product.module.css'
 import { Sheet } from '@/ui/Sheet'
 import { identityBlocks, type LoanMe, loanApi, loanKeys } from './api'
-
-const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/
+import { AMOUNT_RE, RateRows } from './LoanTerms'
 
 /** The calculator and application form of one product: amount, interest, total, due date, purpose (and proofs). */
 export function ApplySheet({
@@ -92,14 +91,7 @@ export function ApplySheet({
                 {q ? `${fmt(q.total)} ${p.coin}` : '--'}
               </dd>
             </div>
-            <div>
-              <dt>{t`Daily rate`}</dt>
-              <dd>{fmt(round(mul(p.dailyRate, '100'), 4, 'half-up'), { dp: 4 })}%</dd>
-            </div>
-            <div>
-              <dt>{t`Repayment`}</dt>
-              <dd>{t`Single payment when due`}</dd>
-            </div>
+            <RateRows dailyRate={p.dailyRate} />
             <div>
               <dt>{t`Due date if approved today`}</dt>
               <dd>{due}</dd>

@@ -1,4 +1,4 @@
-import { div, gt, isZero, mul, round, sub } from '@common/money/decimal'
+import { div, gt, isZero, mul, sub } from '@common/money/decimal'
 import type { LoanOrder } from '@common/schemas/loan'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -13,9 +13,8 @@ import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from '@/ui/Product.module.css'
 import { fundingQueryOptions, loanApi, loanKeys, orderQueryOptions } from './api'
+import { AMOUNT_RE, RateRows } from './LoanTerms'
 import { StatusBadge } from './StatusBadge'
-
-const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/
 
 /** pages/loan/repayment: one loan, what is due, repaid and left, and repayment from the funding account or by voucher. */
 export function LoanRepaymentPage({ id }: { id: string }) {
@@ -114,14 +113,7 @@ export function LoanRepaymentPage({ id }: { id: string }) {
                 </div>
               </>
             )}
-            <div>
-              <dt>{t`Daily rate`}</dt>
-              <dd>{fmt(round(mul(o.dailyRate, '100'), 4, 'half-up'), { dp: 4 })}%</dd>
-            </div>
-            <div>
-              <dt>{t`Repayment`}</dt>
-              <dd>{t`Single payment when due`}</dd>
-            </div>
+            <RateRows dailyRate={o.dailyRate} />
             <div>
               <dt>{t`Lender`}</dt>
               <dd>{o.institution}</dd>

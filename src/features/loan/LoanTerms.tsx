@@ -1,0 +1,24 @@
+import { mul, round } from '@common/money/decimal'
+import { useLingui } from '@lingui/react/macro'
+import { useFormat } from '@/lib/format/use-format'
+
+/** An amount as typed in a loan form: digits, up to 18 decimals. */
+export const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/
+
+/** A loan's daily rate (in %) and how it is repaid: rows of a terms list (`<dl>`). */
+export function RateRows({ dailyRate }: { dailyRate: string }) {
+  const { t } = useLingui()
+  const { amount: fmt } = useFormat()
+  return (
+    <>
+      <div>
+        <dt>{t`Daily rate`}</dt>
+        <dd>{fmt(round(mul(dailyRate, '100'), 4, 'half-up'), { dp: 4 })}%</dd>
+      </div>
+      <div>
+        <dt>{t`Repayment`}</dt>
+        <dd>{t`Single payment when due`}</dd>
+      </div>
+    </>
+  )
+}
