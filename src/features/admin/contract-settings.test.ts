@@ -16,7 +16,7 @@ const ok = {
 
 describe('console contract settings', () => {
   it('accepts a valid form', () => {
-    expect(checkSettings(ok)).toEqual({ ...ok, maxLeverage: 100 })
+    expect(checkSettings(ok)).toEqual({ ...ok, maxLeverage: 100, reason: '' })
   })
   it('names the field to fix', () => {
     expect(checkSettings({ ...ok, maxLeverage: '0' })).toBe('leverage')
