@@ -443,6 +443,36 @@ async function lockPending(trx: Db, id: string) {
   return p
 }
 
+/** Marks a locked pending proposal decided, by whom (and why), with its audit row. */
+async function settle(
+  trx: Db,
+  p: Awaited<ReturnType<typeof lockPending>>,
+  status: 'approved' | 'rejected',
+  a: { actorId: string; ip: string },
+  reason?: string,
+): Promise<void> {
+  await trx
+    .updateTable('four_eyes_proposal')
+    .set({
+      status,
+      decided_by: a.actorId,
+      decided_at: new Date(),
+      ...(reason === undefined ? {} : { reason }),
+    })
+    .where('id', '=', p.id)
+    .execute()
+  await writeAudit(trx, {
+    actorId: a.actorId,
+    action: status === 'approved' ? 'four_eyes.approve' : 'four_eyes.reject',
+    targetType: 'four_eyes',
+    targetId: String(p.id),
+    before: { status: 'pending', proposedBy: p.proposer_id },
+    after: { status, kind: p.kind, caseType: p.case_type, caseId: p.case_id },
+    reason,
+    ip: a.ip,
+  })
+}
+
 /**
  * The second staff member approves: not the proposer (1707), not a party (1705), an admin for
  * admin-only kinds (1006). The decision runs once with the stored payload; its audit row (by the
@@ -462,11 +492,6 @@ export async function approveProposal(db: Db, req: FastifyRequest, id: string): 
       ...a,
       audit: async (trx, x) => {
         const row = await lockPending(trx, id)
-        await trx
-          .updateTable('four_eyes_proposal')
-          .set({ status: 'approved', decided_by: a.actorId, decided_at: new Date() })
-          .where('id', '=', row.id)
-          .execute()
         const after = isRecord(x.after) ? x.after : { value: x.after ?? null }
         await writeAudit(trx, {
           ...x,
@@ -474,15 +499,7 @@ export async function approveProposal(db: Db, req: FastifyRequest, id: string): 
           ip: a.ip,
           after: { ...after, fourEyes: { proposalId: String(row.id), proposedBy: row.proposer_id } },
         })
-        await writeAudit(trx, {
-          actorId: a.actorId,
-          action: 'four_eyes.approve',
-          targetType: 'four_eyes',
-          targetId: String(row.id),
-          before: { status: 'pending', proposedBy: row.proposer_id },
-          after: { status: 'approved', kind: row.kind, caseType: row.case_type, caseId: row.case_id },
-          ip: a.ip,
-        })
+        await settle(trx, row, 'approved', a)
         claimed = true
       },
     },
@@ -500,21 +517,7 @@ export async function rejectProposal(db: Db, req: FastifyRequest, id: string, re
   await db.transaction().execute(async (trx) => {
     const p = await lockPending(trx, id)
     await assertNotParty(trx, a.actorId, p.case_type as CaseType, p.case_id)
-    await trx
-      .updateTable('four_eyes_proposal')
-      .set({ status: 'rejected', decided_by: a.actorId, decided_at: new Date(), reason })
-      .where('id', '=', p.id)
-      .execute()
-    await writeAudit(trx, {
-      actorId: a.actorId,
-      action: 'four_eyes.reject',
-      targetType: 'four_eyes',
-      targetId: String(p.id),
-      before: { status: 'pending', proposedBy: p.proposer_id },
-      after: { status: 'rejected', kind: p.kind, caseType: p.case_type, caseId: p.case_id },
-      reason,
-      ip: a.ip,
-    })
+    await settle(trx, p, 'rejected', a, reason)
   })
 }
 

@@ -17,6 +17,7 @@ import { fourEyes } from '../admin/duties'
 import { actor } from '../admin/routes-shared'
 import { assertStaffReady } from '../admin/staff'
 import type { ModuleDeps } from '../index'
+import type { OrderRow } from './model'
 import { c2cService } from './service'
 import { loadOrder, messagesOf, ordersToWire } from './view'
 
@@ -31,6 +32,15 @@ const appealsQuery = v.object({ status: v.optional(v.picklist(['open', 'suggeste
 export async function c2cAdminRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
   const svc = c2cService(db)
+  /** After an appeal decision or suggestion: both parties told (live event, push); the order as staff see it. */
+  const decided = async (o: OrderRow, id: string) => {
+    svc.publish({
+      users: [o.buyer_id, o.seller_id],
+      event: { orderId: String(o.id), status: o.status },
+      push: { to: [o.buyer_id, o.seller_id], kind: 'decision', order: o },
+    })
+    return (await loadOrder(db, id, null, svc.now())).wire
+  }
   app.addHook('preHandler', requireStaff)
   app.addHook('preHandler', async (req) => {
     await assertStaffReady(db, currentUser(req).id)
@@ -138,12 +148,7 @@ export async function c2cAdminRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
         })
         return r.after
       })
-      svc.publish({
-        users: [after.buyer_id, after.seller_id],
-        event: { orderId: String(after.id), status: after.status },
-        push: { to: [after.buyer_id, after.seller_id], kind: 'decision', order: after },
-      })
-      return (await loadOrder(db, body.id, null, svc.now())).wire
+      return decided(after, body.id)
     },
   })
   app.post('/decide', async (req) => ok(await decide(req, parse(decideSchema, req.body))))
@@ -164,12 +169,7 @@ export async function c2cAdminRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
       })
       return r.after
     })
-    svc.publish({
-      users: [o.buyer_id, o.seller_id],
-      event: { orderId: String(o.id), status: o.status },
-      push: { to: [o.buyer_id, o.seller_id], kind: 'decision', order: o },
-    })
-    return ok((await loadOrder(db, body.id, null, svc.now())).wire)
+    return ok(await decided(o, body.id))
   })
 
   app.get('/merchants', async () => {
