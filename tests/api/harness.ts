@@ -17,30 +17,37 @@ export interface Harness {
   close(): Promise<void>
 }
 
+/**
+ * A fresh, empty database: in-memory PGlite, or a throw-away PostgreSQL schema (`dropSchema` drops
+ * it; null on PGlite). Not migrated.
+ */
+export async function openTestDb(
+  backend: 'pglite' | 'postgres',
+): Promise<{ db: Db; dropSchema: (() => Promise<void>) | null }> {
+  if (backend === 'pglite')
+    return { db: await openDb({ databaseUrl: null, dataDir: null }), dropSchema: null }
+  const url = process.env.DATABASE_URL as string
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  await admin.end()
+  const db = await openDb({ databaseUrl: url, schema })
+  const dropSchema = async () => {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    await c.query(`drop schema ${schema} cascade`)
+    await c.end()
+  }
+  return { db, dropSchema }
+}
+
 /** A fresh, migrated database (in-memory PGlite, or a throw-away PostgreSQL schema) and app. */
 export async function startHarness(
   backend: 'pglite' | 'postgres',
   overrides: Partial<Config> = {},
 ): Promise<Harness> {
-  let db: Db
-  let dropSchema: (() => Promise<void>) | null = null
-  if (backend === 'postgres') {
-    const url = process.env.DATABASE_URL as string
-    const schema = `t_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`create schema ${schema}`)
-    await admin.end()
-    db = await openDb({ databaseUrl: url, schema })
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`drop schema ${schema} cascade`)
-      await c.end()
-    }
-  } else {
-    db = await openDb({ databaseUrl: null, dataDir: null })
-  }
+  const { db, dropSchema } = await openTestDb(backend)
   await migrate(db)
   const config: Config = {
     ...loadConfig({}),

@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { C2cAd } from '@common/schemas/c2c'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Db, migrate, openDb } from '../../../server/db/db'
+import { type Db, migrate } from '../../../server/db/db'
 import { lastCodeSentTo } from '../../../server/modules/auth/messenger'
 import { publish, trader } from '../c2c/helpers'
-import { backends, type Harness, startHarness } from '../harness'
+import { backends, type Harness, openTestDb, startHarness } from '../harness'
 import { api, PASSWORD, TRADE, ticket, uniqueMainland } from './helpers'
 
 const NEUTRAL = /^User [0-9A-F]{6}$/
@@ -80,21 +79,7 @@ describe.each(backends)('migration 023 nicknames on %s', (backend) => {
   let db: Db
   let drop: (() => Promise<void>) | null = null
   beforeAll(async () => {
-    if (backend === 'postgres') {
-      const url = process.env.DATABASE_URL as string
-      const schema = `t_${randomBytes(6).toString('hex')}`
-      const admin = new pg.Client({ connectionString: url })
-      await admin.connect()
-      await admin.query(`create schema ${schema}`)
-      await admin.end()
-      db = await openDb({ databaseUrl: url, schema })
-      drop = async () => {
-        const c = new pg.Client({ connectionString: url })
-        await c.connect()
-        await c.query(`drop schema ${schema} cascade`)
-        await c.end()
-      }
-    } else db = await openDb({ databaseUrl: null, dataDir: null })
+    ;({ db, dropSchema: drop } = await openTestDb(backend))
   })
   afterAll(async () => {
     await db.destroy()

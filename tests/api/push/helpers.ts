@@ -3,11 +3,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { toUnits } from '@common/market/units'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { buildApp } from '../../../server/app'
 import { type Config, loadConfig } from '../../../server/config'
-import { type Db, migrate, openDb } from '../../../server/db/db'
+import { type Db, migrate } from '../../../server/db/db'
 import { MarketData } from '../../../server/market/service'
+import { openTestDb } from '../harness'
 
 export interface PushHarness {
   app: FastifyInstance
@@ -20,23 +20,7 @@ export interface PushHarness {
 
 /** Like tests/api/harness.ts, with a market the test drives by hand. */
 export async function startPushHarness(backend: 'pglite' | 'postgres'): Promise<PushHarness> {
-  let db: Db
-  let dropSchema: (() => Promise<void>) | null = null
-  if (backend === 'postgres') {
-    const url = process.env.DATABASE_URL as string
-    const schema = `t_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`create schema ${schema}`)
-    await admin.end()
-    db = await openDb({ databaseUrl: url, schema })
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`drop schema ${schema} cascade`)
-      await c.end()
-    }
-  } else db = await openDb({ databaseUrl: null, dataDir: null })
+  const { db, dropSchema } = await openTestDb(backend)
   await migrate(db)
   const market = new MarketData(db)
   await market.load()
