@@ -31,8 +31,15 @@ export async function readyStaff(
   db: Db,
   role: 'operator' | 'admin' = 'operator',
 ): Promise<Staff> {
+  return setUpStaff(app, await createStaff(db, { email: uniqueEmail(role), role }))
+}
+
+/** The set-up steps of `readyStaff` for a staff account just created (one-time password). */
+export async function setUpStaff(
+  app: FastifyInstance,
+  created: { userId: string; email: string; password: string },
+): Promise<Staff> {
   const { post, get } = api(app)
-  const created = await createStaff(db, { email: uniqueEmail(role), role })
   let token = await login(app, created.email, created.password)
   const changed = await post(
     'safe/updatePassword',
@@ -42,7 +49,7 @@ export async function readyStaff(
   expect(changed.code, changed.msg).toBe(200)
   token = await login(app, created.email, STAFF_PASSWORD)
   const g = await get<{ secret: string }>('user/getGoogleToken', {}, token)
-  expect(g.code).toBe(200)
+  expect(g.code, g.msg).toBe(200)
   const bound = await post(
     'user/bindGoogleToken',
     { googleCode: totpAt(g.data.secret, Date.now()), password: STAFF_PASSWORD },

@@ -3,10 +3,9 @@ import { expect } from 'vitest'
 import type { Db } from '../../../server/db/db'
 import type { CaseType } from '../../../server/modules/admin/duties'
 import { createStaff } from '../../../server/modules/admin/staff'
-import { totpAt } from '../../../server/modules/auth/totp'
 import { api, PASSWORD, type Registered, registerEmail, TRADE, ticket } from '../accounts/helpers'
 import { ADDR, type AssetsHarness, fund, uploadProof } from '../assets/helpers'
-import { login, STAFF_PASSWORD, type Staff } from './helpers'
+import { type Staff, setUpStaff } from './helpers'
 
 /**
  * A member of staff who is also a customer: Sam registers and uses the app (a pending deposit and
@@ -51,25 +50,7 @@ export async function promote(
   u: Registered,
   role: 'operator' | 'admin',
 ): Promise<Staff> {
-  const { post, get } = api(app)
-  const created = await createStaff(db, { email: u.email as string, role })
-  let token = await login(app, created.email, created.password)
-  const changed = await post(
-    'safe/updatePassword',
-    { oldPassword: created.password, password: STAFF_PASSWORD, confirmPassword: STAFF_PASSWORD },
-    token,
-  )
-  expect(changed.code, changed.msg).toBe(200)
-  token = await login(app, created.email, STAFF_PASSWORD)
-  const g = await get<{ secret: string }>('user/getGoogleToken', {}, token)
-  expect(g.code, g.msg).toBe(200)
-  const bound = await post(
-    'user/bindGoogleToken',
-    { googleCode: totpAt(g.data.secret, Date.now()), password: STAFF_PASSWORD },
-    token,
-  )
-  expect(bound.code, bound.msg).toBe(200)
-  return { userId: created.userId, email: created.email, token, secret: g.data.secret }
+  return setUpStaff(app, await createStaff(db, { email: u.email as string, role }))
 }
 
 /**
