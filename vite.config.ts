@@ -62,6 +62,14 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|jotai|ky|valibot|big\.js|@lingui[\\/](core|react)|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core|react-query-persist-client|query-persist-client-core|query-sync-storage-persister))[\\/]/,
             },
+            // The route tree and every route's definition (not its lazy component): one chunk. Split
+            // across two, each imported the other, and the one evaluated first read the other's
+            // routes before they existed ("Cannot read properties of undefined (reading 'update')":
+            // the app never started).
+            {
+              name: 'router',
+              test: /src[\\/](routeTree\.gen\.ts|app[\\/]router\.ts|routes[\\/][^?]*\.tsx)$/,
+            },
           ],
         },
       },

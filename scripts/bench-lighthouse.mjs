@@ -1,10 +1,11 @@
 // npm run bench:lighthouse — Lighthouse mobile performance (its default preset: simulated slow 4G,
 // 4x CPU slowdown, Moto G Power screen) of the first screens, driving Debian's Chromium against the
 // built app served by the exchange (a fresh PGlite data dir unless BENCH_URL points at a running one).
-// Prints one row per route (median of the runs) and, with --gate <score>, exits 1 when the home
-// median (of at least 5 runs) is under that score: a budget with headroom for machine noise, not a
-// timing unit test.
-//   node scripts/bench-lighthouse.mjs [--runs 3] [--routes home,market,...] [--gate 90] [--repeat] [--devtools] [--fixed-cpu] [--save dir]
+// Prints one row per route (median of the runs) and, with --gate <score>, exits 1 when the worst
+// route's median is under that score: a budget with headroom for machine noise, not a timing unit
+// test. The trader screens are all measured: home, markets, quote, spot, perpetual and option
+// trade, C2C and assets (the last as a signed-in user, the others as a visitor).
+//   node scripts/bench-lighthouse.mjs [--runs 3] [--routes home,market,...] [--gate 90] [--wait 20] [--repeat] [--devtools] [--fixed-cpu] [--save dir]
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -27,6 +28,11 @@ const REPEAT = args.includes('--repeat')
 // --devtools: real throttling (the browser slows the network and CPU) instead of Lighthouse's
 // simulation, to see what round trips cost when they really happen.
 const DEVTOOLS = args.includes('--devtools')
+// --wait <s>: how long Lighthouse waits for the page to go quiet before it stops recording (its
+// maxWaitForLoad). The trade screens never go quiet (a live socket, a clock, prices each second), so
+// every run waited Lighthouse's full 45 s; all first-screen work ends within a few seconds even on a
+// contended host, and 20 s keeps the same figures in under half the time.
+const WAIT_S = Number(opt('wait', '20'))
 // --save <dir>: keep each run's full report (JSON) to read its traces and audits.
 const SAVE = opt('save', null)
 const ROUTES = {
@@ -34,7 +40,13 @@ const ROUTES = {
   market: 'pages/market/market',
   quote: 'pages/market/quote?symbol=BTCUSDT',
   'trade-spot': 'pages/trade/trade-spot',
+  'trade-leverage': 'pages/trade/trade-leverage',
+  'trade-option': 'pages/trade/trade-option',
+  c2c: 'pages/transaction/index',
+  assets: 'pages/assets/index',
 }
+// Screens that need an account: measured signed in (a visitor would be sent to the login page).
+const SIGNED_IN = new Set(['assets'])
 const chosen = opt('routes', Object.keys(ROUTES).join(',')).split(',')
 
 const port = Number(process.env.BENCH_PORT || 4290)
@@ -51,7 +63,9 @@ if (!base) {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not 'production' only when a signed-in screen is measured: the account is registered through
+      // the development helpers (slider gap, e-mail code), the only routes NODE_ENV adds.
+      NODE_ENV: chosen.some((r) => SIGNED_IN.has(r)) ? 'test' : 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -115,6 +129,9 @@ const flags = {
   // A first visit: storage and the service worker are cleared before each run (the default);
   // --repeat keeps them, measuring the installed app's return visit.
   disableStorageReset: REPEAT,
+  maxWaitForLoad: WAIT_S * 1000,
+  // The report's full-page picture (five seconds a run) is no part of any metric.
+  disableFullPageScreenshot: true,
   ...(DEVTOOLS ? { throttlingMethod: 'devtools' } : {}),
 }
 // Lighthouse's 4x CPU slowdown is calibrated for a host whose BenchmarkIndex is 1500-2000 (its
@@ -155,18 +172,76 @@ async function calibrated() {
   return { flags: { ...flags, throttling }, index, cpu }
 }
 
+/** One API call of the exchange's envelope; the answer's data. */
+async function api(method, url, body) {
+  const res = await fetch(`${base}api/${url}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  const env = await res.json()
+  if (env.code !== 200) throw new Error(`${url}: ${env.code} ${env.msg}`)
+  return env.data
+}
+/**
+ * The account of the signed-in screens: BENCH_TOKEN, or one registered as a person would, with the
+ * development helpers reading the slider gap and the e-mail code (the bench's own server only).
+ */
+async function accountToken() {
+  if (process.env.BENCH_TOKEN) return process.env.BENCH_TOKEN
+  if (!server) throw new Error('signed-in screens against BENCH_URL need BENCH_TOKEN')
+  const email = `bench.${Date.now()}@example.com`
+  const password = 'Passw0rd!bench'
+  const ch = await api('POST', 'sliderVerify', {})
+  const { x } = await api('GET', `dev/slider/${ch.challengeId}`)
+  const { ticket } = await api('POST', 'sliderVerify', { challengeId: ch.challengeId, x })
+  await api('POST', 'user/register/sendEmailCode', { email, ticket })
+  const outbox = await api('GET', `dev/outbox?to=${encodeURIComponent(email)}`)
+  const code = /\b(\d{6})\b/.exec(outbox.at(-1)?.text ?? '')?.[1] ?? ''
+  const r = await api('POST', 'user/register', {
+    type: 'email',
+    email,
+    code,
+    password,
+    confirmPassword: password,
+    tradePassword: '135790',
+    confirmTradePassword: '135790',
+    agree: true,
+  })
+  return r.token
+}
+/** Signs the browser's profile in (the app keeps its token in localStorage) or out. */
+async function setToken(token) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+  try {
+    const page = await browser.contexts()[0].newPage()
+    await page.goto(`${base}api/health`)
+    await page.evaluate((t) => {
+      if (t) localStorage.setItem('token', JSON.stringify(t))
+      else localStorage.removeItem('token')
+    }, token)
+    await page.close()
+  } finally {
+    await browser.close()
+  }
+}
+
 const rows = []
+let token = null
 try {
   for (const name of chosen) {
+    // Lighthouse keeps localStorage between runs (it clears caches and the service worker only).
+    if (SIGNED_IN.has(name)) {
+      token ??= await accountToken()
+      await setToken(token)
+    } else if (token) await setToken(null)
     // One load first that is not measured: the server's first answers on a route (its queries
     // planned, its code compiled, the embedded database's pages read) take CPU that the browser on
     // the same machine then lacks, so a route's first run measured the server's start more than the
     // page. A plain page load warms the same answers in a few seconds, a Lighthouse run in twenty.
     await warm(`${base}?lh=${name}-warm#/${ROUTES[name]}`)
     const runs = []
-    // The gated route gets at least five runs: its median then moves less with the machine's noise
-    // (single runs of the same build differ by up to 10 points on two cores).
-    const count = GATE && name === 'home' ? Math.max(RUNS, 5) : RUNS
+    const count = RUNS
     for (let i = 0; i < count; i++) {
       // A query of its own per run: two URLs that differ only after '#' are one document, and
       // Lighthouse then sees no navigation start (NO_NAVSTART) on the second route.
@@ -225,11 +300,12 @@ console.table(
   })),
 )
 if (GATE) {
-  const home = rows.find((r) => r.route === 'home')
-  if (!home || home.score < Number(GATE)) {
-    console.error(`home median score ${home?.score} is under the budget of ${GATE}`)
+  // The worst screen, not only home: each trader screen must keep its first paint.
+  const worst = rows.reduce((a, b) => (b.score < a.score ? b : a))
+  if (worst.score < Number(GATE)) {
+    console.error(`${worst.route} median score ${worst.score} is under the budget of ${GATE}`)
     process.exit(1)
   }
-  console.log(`home median score ${home.score} >= budget ${GATE}`)
+  console.log(`worst median score ${worst.score} (${worst.route}) >= budget ${GATE}`)
 }
 process.exit(0)

@@ -14,6 +14,7 @@ const LABELS: Record<string, string> = {
   Trade: 'Trade',
   Assets: 'Assets',
   Mine: 'Mine',
+  C2C: 'C2C',
   Spot: 'Spot',
   Perpetual: 'Perpetual',
   Options: 'Options',
@@ -23,6 +24,16 @@ const LABELS: Record<string, string> = {
   'Log in': 'Log in',
   // The market list's rows (src/features/market/MarketListPage.tsx).
   vol: 'Vol {0}',
+}
+
+// Labels of an area catalog (locales/<area>/<code>.po): the perpetual ticket's pair, "BTC/USDT Perp"
+// (src/features/contract/PositionCard.tsx usePerpName).
+const AREA_LABELS: Record<string, [area: string, id: string]> = {
+  perp: ['contract', '{0} Perp'],
+  // The perpetual ticket's cross-margin note (OrderTicket.tsx), its largest text.
+  crossNote: ['contract', 'Cross margin: your whole contract balance backs every position.'],
+  // The option ticket's price label (TradeOptionPage.tsx).
+  indexPrice: ['option', 'Index price'],
 }
 
 /** A message's translation in a .po catalog (the shell needs five; no parser dependency for that). */
@@ -120,6 +131,7 @@ const LANDING = [
   ...TAB_PATHS,
   '/pages/market/quote',
   '/pages/trade/klinechart',
+  '/pages/transaction/index',
   '/pages/login/index',
   '/pages/reg/index',
 ]
@@ -181,6 +193,12 @@ function shellText(): Plugin {
             return [key, translation(po, id) ?? id]
           }),
         )
+        for (const [key, [area, id]] of Object.entries(AREA_LABELS)) {
+          const po = fs.readFileSync(new URL(`../locales/${area}/${code}.po`, import.meta.url), 'utf8')
+          if (!po.includes(`\nmsgid "${id}"\n`))
+            throw new Error(`app shell: "${id}" is not in ${area}/${code}.po`)
+          text[code][key] = translation(po, id) ?? id
+        }
       }
       // Each language's separators and percent patterns, for the figures the shell draws.
       const num = Object.fromEntries(
@@ -189,13 +207,41 @@ function shellText(): Plugin {
           return [code, { group: n.group, decimal: n.decimal, min: n.minGroup, percent: n.percent }]
         }),
       )
-      const table = { text, num, fallback: DEFAULT_LANG, quotes: QUOTES, symbol: SYMBOL_RE.source }
+      // The pages whose shell header carries their own title (a LABELS key).
+      const titles = {
+        '/pages/market/market': 'Markets',
+        '/pages/transaction/index': 'C2C',
+        '/pages/assets/index': 'Assets',
+      }
+      const table = { text, num, fallback: DEFAULT_LANG, quotes: QUOTES, symbol: SYMBOL_RE.source, titles }
       const head = {
         bcp47: Object.fromEntries(LANGUAGES.map((l) => [l.code, l.bcp47])),
         fallback: DEFAULT_LANG,
         tabs: TAB_PATHS,
-        // Screens whose first frame needs the instruments and tickers (home also asks for its floor).
-        marketScreens: ['/pages/market/market', '/pages/market/quote', '/pages/trade/trade-spot'],
+        // The shell's parts per screen (index.html's CSS): the three trade screens share the ticket's
+        // header, with their own mode chosen.
+        trade: {
+          '/pages/trade/trade-spot': 'spot',
+          '/pages/trade/trade-leverage': 'perp',
+          '/pages/trade/trade-option': 'option',
+        },
+        kinds: {
+          '/pages/market/quote': 'quote',
+          '/pages/market/market': 'market',
+          // A page header with its title over the skeleton.
+          '/pages/transaction/index': 'titled',
+          '/pages/assets/index': 'titled',
+        },
+        // Screens whose first frame needs the instruments and tickers (home also asks for its floor),
+        // and what else theirs needs at once (public answers without a query).
+        marketScreens: [
+          '/pages/market/market',
+          '/pages/market/quote',
+          '/pages/trade/trade-spot',
+          '/pages/trade/trade-leverage',
+          '/pages/trade/trade-option',
+        ],
+        more: { '/pages/trade/trade-leverage': ['contract/instruments'] },
       }
       if (!html.includes('__SHELL_HEAD__')) throw new Error('app shell: no head slot in index.html')
       return html

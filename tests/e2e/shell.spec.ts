@@ -195,3 +195,37 @@ test('before the app code arrives, the shell shows the market rows and the quote
   await expect(summary.locator('small')).toHaveText('Ethereum')
   await expect(summary.locator('b')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/)
 })
+
+test('before the app code arrives, the trade, C2C and Assets screens paint their own shell in the stored language', async ({
+  page,
+}) => {
+  // Issue 34 item 19: the perpetual and option tickets, C2C and Assets get the static shell spot had.
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+  await page.addInitScript(() => localStorage.setItem('lang', JSON.stringify('de')))
+  await page.goto('./#/pages/trade/trade-leverage?symbol=ETHUSDT_PERP')
+  await expect(page.locator('.sh-pair b')).toHaveText('ETH/USDT Perp')
+  await expect(page.locator('.sh-modes span').nth(1)).toHaveCSS('font-weight', '700')
+  // The ticket's largest text, the cross-margin note, is painted where the app draws it.
+  await expect(page.locator('.sh-pmain p')).toHaveText(
+    'Cross-Margin: Ihr gesamtes Kontraktguthaben sichert alle Positionen.',
+  )
+  // Its chunks come with the entry.
+  await expect(page.locator('link[rel="modulepreload"][href*="/trade-leverage-"]')).toHaveCount(1)
+
+  await page.goto('./#/pages/trade/trade-option')
+  await page.reload()
+  await expect(page.locator('.sh-pair b')).toHaveText('BTC/USDT')
+  await expect(page.locator('.sh-modes span').nth(2)).toHaveCSS('font-weight', '700')
+  await expect(page.locator('.sh-oprice small')).toHaveText('Indexpreis')
+  await expect(page.locator('.sh-oprice b')).toHaveText(/^\d{1,3}(\.\d{3})*,\d{2}$/)
+
+  await page.goto('./#/pages/transaction/index')
+  await page.reload()
+  await expect(page.locator('.sh-head h1')).toHaveText('C2C')
+  // The route's own component chunk (src/routes/pages/transaction/[index].tsx) comes with the entry.
+  await expect(page.locator('link[rel="modulepreload"][href*="/_index_-"]')).toHaveCount(1)
+
+  await page.goto('./#/pages/assets/index')
+  await page.reload()
+  await expect(page.locator('.sh-head h1')).toHaveText('Vermögen')
+})

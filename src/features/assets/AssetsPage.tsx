@@ -1,3 +1,4 @@
+import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -54,6 +55,8 @@ export function AssetsPage() {
         <span className={styles.total} data-testid="total-usdt">
           {money(data?.totalUsdt, 2)}
         </span>
+        {/* The line under the total keeps its place while the overview loads. */}
+        {!data && <span className={styles.heroSub}>{'\u00a0'}</span>}
         {data &&
           (data.display.total !== null ? (
             <span className={styles.heroSub}>
@@ -104,7 +107,8 @@ export function AssetsPage() {
         <Trans>Accounts</Trans>
       </h2>
       <CellGroup label={t`Accounts`}>
-        {(data?.accounts ?? []).map((a) => (
+        {/* Every user has the six accounts: their rows are there (with dashes) before the figures. */}
+        {(data?.accounts ?? WALLET_ACCOUNTS.map((account) => ({ account, valueUsdt: null }))).map((a) => (
           <LinkCell
             key={a.account}
             to={`/pages/assets/my-assets?account=${a.account}`}

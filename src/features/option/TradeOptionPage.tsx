@@ -152,6 +152,8 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
       <IndexChart symbol={symbol} live={live} now={now} opens={mine} pp={pp} />
 
       <div className={styles.periods} role="tablist" aria-label={t`Period`}>
+        {/* Until the rounds arrive, blank tabs hold their place: nothing below moves when they do. */}
+        {!rounds.data && <Placeholders count={3} />}
         {list.map((r) => (
           <button
             key={r.id}
@@ -167,7 +169,7 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
         ))}
       </div>
 
-      {current && <RoundClock round={current} now={now} />}
+      {current ? <RoundClock round={current} now={now} /> : <ClockPlaceholder />}
 
       <section className={styles.ticket} aria-label={t`Buy an option`}>
         <div className={styles.amountHead}>
@@ -188,6 +190,7 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
           data-testid="option-amount"
         />
         <div className={styles.chips}>
+          {!current && <Placeholders count={4} />}
           {current &&
             amountChips(current.minAmount).map((c) => (
               <button key={c} type="button" onClick={() => setAmount(c)} aria-pressed={amount === c}>
@@ -195,26 +198,26 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
               </button>
             ))}
         </div>
-        {current && (
-          <dl className={styles.expect}>
-            {(['up', 'flat', 'down'] as const).map((type) => {
-              // What a win adds to the account, the fee paid; coloured by its sign, not the side.
-              const net = valid ? of.signed(winNet(amount, rateOf(current, type), current.feeRate)) : null
-              return (
-                <div key={type}>
-                  <dt>{t`If ${labels.type(type)} wins`}</dt>
-                  <dd data-trend={net?.trend} data-testid={`win-${type}`}>
-                    {net ? net.text : '--'}
-                  </dd>
-                </div>
-              )
-            })}
-            <div>
-              <dt>{t`Fee`}</dt>
-              <dd data-testid="option-fee">{fee ? fmt(fee, { dp: 2, mode: 'up' }) : '--'}</dd>
-            </div>
-          </dl>
-        )}
+        {/* Drawn before the rounds arrive too (with dashes), so the buttons below keep their place. */}
+        <dl className={styles.expect}>
+          {(['up', 'flat', 'down'] as const).map((type) => {
+            // What a win adds to the account, the fee paid; coloured by its sign, not the side.
+            const net =
+              current && valid ? of.signed(winNet(amount, rateOf(current, type), current.feeRate)) : null
+            return (
+              <div key={type}>
+                <dt>{t`If ${labels.type(type)} wins`}</dt>
+                <dd data-trend={net?.trend} data-testid={`win-${type}`}>
+                  {net ? net.text : '--'}
+                </dd>
+              </div>
+            )
+          })}
+          <div>
+            <dt>{t`Fee`}</dt>
+            <dd data-testid="option-fee">{fee ? fmt(fee, { dp: 2, mode: 'up' }) : '--'}</dd>
+          </div>
+        </dl>
         <div className={styles.buttons}>
           {(['up', 'flat', 'down'] as const).map((type) => (
             <button
@@ -231,11 +234,12 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
             </button>
           ))}
         </div>
-        {current && live && (
-          <p className={styles.note}>
-            {t`Flat band ±${of.price(symbol, bandOf(live, current.bandRate, pp), pp)} around the open price`}
-          </p>
-        )}
+        {/* Its line is kept while the round or the price is on its way. */}
+        <p className={styles.note}>
+          {current && live
+            ? t`Flat band ±${of.price(symbol, bandOf(live, current.bandRate, pp), pp)} around the open price`
+            : '\u00a0'}
+        </p>
       </section>
 
       <section className={styles.mine} aria-label={t`My open options`}>
@@ -278,6 +282,31 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
 
 const rateOf = (r: OptionRound, type: OptionType) =>
   type === 'up' ? r.upRate : type === 'down' ? r.downRate : r.flatRate
+
+/** Blank, inert buttons of the real ones' size: the place of tabs or chips not yet known. */
+function Placeholders({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: fixed blanks, never reordered
+    <button key={i} type="button" disabled tabIndex={-1} aria-hidden="true" className={styles.blank}>
+      <strong>{'\u00a0'}</strong>
+      <span>{'\u00a0'}</span>
+    </button>
+  ))
+}
+
+/** The round clock's place while the rounds load (same boxes, dashes). */
+function ClockPlaceholder() {
+  return (
+    <div className={styles.clock} aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <div key={i}>
+          <span className={styles.muted}>{'\u00a0'}</span>
+          <strong>--</strong>
+        </div>
+      ))}
+    </div>
+  )
+}
 
 function RoundClock({ round: r, now }: { round: OptionRound; now: number }) {
   const { t } = useLingui()
