@@ -31,9 +31,10 @@ test('register by e-mail, bind Google, log in through the second check, verify i
   await page.getByRole('checkbox').check()
   await page.getByRole('button', { name: 'Register' }).last().click()
   await expect(page).toHaveURL(/#\/pages\/mine\/index/)
-  await expect(page.getByRole('link', { name: 'Account settings' }).first()).toContainText(
-    email.split('@')[0] as string,
-  )
+  // A neutral nickname ("User 7F3A2C"), never the e-mail's local part (issue 34 item 9).
+  const settings = page.getByRole('link', { name: 'Account settings' }).first()
+  await expect(settings).toContainText(/User [0-9A-F]{6}/)
+  await expect(settings).not.toContainText(email.split('@')[0] as string)
 
   // Bind Google authenticator with a code computed here.
   await page.goto('./#/pages/mine/google-auth')
