@@ -162,12 +162,7 @@ test('a seller publishes an ad, a buyer orders, they chat, the buyer pays and th
   await signIn(console, opToken)
   await console.goto('./#/admin/c2c')
   await expect(console.getByRole('heading', { name: 'C2C' })).toBeVisible()
-  await console
-    .getByRole('row')
-    .filter({ hasText: '39 HKD' })
-    .first()
-    .getByTestId('c2c-admin-open')
-    .click()
+  await console.getByRole('row').filter({ hasText: '39 HKD' }).first().getByTestId('c2c-admin-open').click()
   const detail = console.getByTestId('c2c-admin-detail')
   await expect(detail).toContainText('No transfer of 39 HKD')
   await expect(detail.getByTestId('c2c-admin-chat')).toContainText('An appeal was opened')
