@@ -1,12 +1,12 @@
 import type { C2cUserEvent } from '@common/schemas/c2c'
-import type { ServiceEvent } from '@common/schemas/service'
+import type { ServiceEvent } from '@common/schemas/support'
 import * as v from 'valibot'
 import type { Db } from '../db/db'
 import type { MarketData } from '../market/service'
 import { forgetSessions, onSessionsChanged } from '../modules/auth/sessions'
 import { c2cBus } from '../modules/c2c/bus'
 import { pushService } from '../modules/push/service'
-import { type Audience, serviceBus } from '../modules/service/bus'
+import { type Audience, supportBus } from '../modules/support/bus'
 import { K, type Redis } from './redis'
 
 const messageSchema = v.variant('t', [
@@ -59,7 +59,7 @@ export async function bridgeControl(
     if (!relaying) send({ t: 'c2c', from: nodeId, userId, event })
   }
   c2c.on('user', onC2c)
-  const service = serviceBus(db)
+  const service = supportBus(db)
   const onOwner = (to: Audience, event: ServiceEvent) => {
     if (!relaying) send({ t: 'service', from: nodeId, to, event })
   }

@@ -7,7 +7,7 @@ import type { EtfTables } from './schema-etf'
 import type { InviteTables } from './schema-invite'
 import type { LoanTables } from './schema-loan'
 import type { OptionTables } from './schema-option'
-import type { ServiceTables } from './schema-service'
+import type { ServiceTables } from './schema-support'
 
 /** Table types for Kysely. Money columns are `numeric` and travel as decimal strings. */
 export interface AppReleaseTable {

@@ -24,9 +24,9 @@ import { optionDevRoutes } from './option/dev-routes'
 import { optionRoutes } from './option/routes'
 import type { EnginePorts } from './ports'
 import { pushRoutes } from './push/routes'
-import { serviceRoutes } from './service/routes'
 import { spotDevRoutes } from './spot/dev-routes'
 import { spotRoutes } from './spot/routes'
+import { supportRoutes } from './support/routes'
 import { systemRoutes } from './system/routes'
 
 export interface ModuleDeps {
@@ -65,5 +65,5 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   await api.register(assetsRoutes, deps)
   await api.register(contentRoutes, deps)
   await api.register(pushRoutes, deps)
-  await api.register(serviceRoutes, deps)
+  await api.register(supportRoutes, deps)
 }

@@ -18,10 +18,10 @@ import type { ContractEvents } from '../modules/contract/engine'
 import { recentContractTrades } from '../modules/contract/repo'
 import type { ContractService } from '../modules/contract/service'
 import { listFavorites } from '../modules/market/favorites'
-import { CHANNEL_SERVICE } from '../modules/service/bus'
-import { attachServiceChannels, isServiceChannel, userServiceRoom } from '../modules/service/realtime'
 import { recentTrades } from '../modules/spot/repo'
 import type { SpotEvents, SpotService } from '../modules/spot/service'
+import { CHANNEL_SERVICE } from '../modules/support/bus'
+import { attachSupportChannels, isSupportChannel, userSupportRoom } from '../modules/support/realtime'
 import { Coalescer } from './coalescer'
 import { type TickerUpdate, tickerDelta } from './ticker-delta'
 
@@ -80,7 +80,7 @@ export class RealtimeHub {
   private redisClose: (() => Promise<void>) | null = null
   private readonly offSessions: () => void
   /** Customer service chat: `service`, `service:<visitor key>` and `servicedesk` (modules/service). */
-  private readonly service: ReturnType<typeof attachServiceChannels>
+  private readonly service: ReturnType<typeof attachSupportChannels>
   private readonly depthCoalescers = new Map<string, Coalescer<string, string>>()
   private readonly tradeCoalescers = new Map<string, Coalescer<PublicTrade[], PublicTrade[]>>()
 
@@ -114,7 +114,7 @@ export class RealtimeHub {
         .catch(() => next())
     })
     this.offSessions = onSessionsChanged(this.onSessionsChanged)
-    this.service = attachServiceChannels(this.io, deps.db, (room, ch, data) => this.publish(room, ch, data))
+    this.service = attachSupportChannels(this.io, deps.db, (room, ch, data) => this.publish(room, ch, data))
     this.io.on('connection', (socket) => this.onConnection(socket))
     deps.market.on('ticker', this.onTicker)
     deps.market.on('candle', this.onCandle)
@@ -287,7 +287,7 @@ export class RealtimeHub {
       socket.data.user = undefined
       void socket.leave(`user:${who.id}`)
       // Service rooms of the old identity end with it (the app subscribes again after a login).
-      void socket.leave(userServiceRoom(who.id))
+      void socket.leave(userSupportRoom(who.id))
       void socket.leave('servicedesk')
       ;(socket.data.subs as Set<string> | undefined)?.delete(CHANNEL_SERVICE)
       ;(socket.data.subs as Set<string> | undefined)?.delete('servicedesk')
@@ -354,7 +354,7 @@ export class RealtimeHub {
     if (ch !== CHANNEL_USER && ch !== CHANNEL_SERVICE) return ch
     // While a session is checked again `user` is unset; the handshake's identity names the room.
     const who = (socket.data.user ?? socket.data.identity) as SocketUser | undefined
-    if (ch === CHANNEL_SERVICE) return userServiceRoom(who?.id ?? '')
+    if (ch === CHANNEL_SERVICE) return userSupportRoom(who?.id ?? '')
     return `user:${who?.id ?? ''}`
   }
 
@@ -409,7 +409,7 @@ export class RealtimeHub {
         return { ok: true, ch, seq, data }
       }
       snapshot = () => this.depthOf(symbol)
-    } else if (isServiceChannel(ch)) {
+    } else if (isSupportChannel(ch)) {
       const r = await this.service.subscribe(socket, ch)
       if (!r.ok) return fail(ch, r.error)
       await socket.join(r.room)

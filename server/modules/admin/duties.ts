@@ -18,7 +18,7 @@ import {
   staffReadSchema,
   takeSchema,
   ticketParamsSchema,
-} from '@common/schemas/service'
+} from '@common/schemas/support'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type * as v from 'valibot'
 import type { Db } from '../../db/db'

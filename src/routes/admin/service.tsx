@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ServiceDeskPage } from '@/features/service/console/ServiceDeskPage'
+import { ServiceDeskPage } from '@/features/support/console/ServiceDeskPage'
 
 export const Route = createFileRoute('/admin/service')({ component: ServiceDeskPage })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireLogin } from '@/features/account/guard'
-import { WorkAddPage } from '@/features/service/WorkAddPage'
+import { WorkAddPage } from '@/features/support/WorkAddPage'
 
 export const Route = createFileRoute('/pages/work/add')({
   beforeLoad: requireLogin,

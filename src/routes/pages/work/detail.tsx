@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { requireLogin } from '@/features/account/guard'
-import { WorkDetailPage } from '@/features/service/WorkDetailPage'
+import { WorkDetailPage } from '@/features/support/WorkDetailPage'
 
 const search = v.object({ id: v.fallback(v.pipe(v.string(), v.regex(/^[1-9]\d{0,17}$/)), '') })
 
