@@ -5,7 +5,7 @@
 // DATA_DIR (stop the server first: PGlite allows one process).
 
 import * as v from 'valibot'
-import { staffCreateSchema } from '../common/schemas/admin'
+import { staffCreateSchema } from '../common/admin/schema'
 import { loadConfig } from '../server/config'
 import { migrate, openDb } from '../server/db/db'
 import { createStaff } from '../server/modules/admin/staff'

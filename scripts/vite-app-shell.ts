@@ -3,7 +3,7 @@ import type { Plugin, Rolldown } from 'vite'
 import { DEFAULT_LANG, LANGUAGES } from '../common/i18n/languages'
 import { numberSymbols } from '../common/i18n/number-symbols'
 import { QUOTES } from '../common/market/symbol'
-import { SYMBOL_RE } from '../common/schemas/market'
+import { SYMBOL_RE } from '../common/market/schema'
 import { areasFor } from '../src/app/catalog-areas'
 import { TAB_PATHS } from '../src/app/shell/tab-paths'
 

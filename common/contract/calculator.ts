@@ -1,5 +1,5 @@
 import { add, type DecimalString, div, mul, sub } from '../money/decimal'
-import type { ContractSide } from '../schemas/contract'
+import type { ContractSide } from './schema'
 import { crossLiquidationPrice } from './liquidation'
 import { initialMargin, notionalOf, roePercent, type Tier, unrealizedPnl } from './margin'
 

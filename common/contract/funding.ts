@@ -12,7 +12,7 @@ import {
   sub,
   sum,
 } from '../money/decimal'
-import type { ContractSide } from '../schemas/contract'
+import type { ContractSide } from './schema'
 
 /**
  * Funding of perpetuals (derivatives.md section 1, Binance's rule with our book as the source).

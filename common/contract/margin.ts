@@ -12,7 +12,7 @@ import {
   round,
   sub,
 } from '../money/decimal'
-import type { ContractSide, MarginTier } from '../schemas/contract'
+import type { ContractSide, MarginTier } from './schema'
 
 /**
  * Margin and PnL of USDT-margined linear perpetuals (derivatives.md section 1). Pure and exact:

@@ -1,5 +1,5 @@
 import { add, type DecimalString, div, gt, lt, mul } from '../money/decimal'
-import type { ContractSide } from '../schemas/contract'
+import type { ContractSide } from './schema'
 import { maxLeverageFor, notionalOf, type Tier } from './margin'
 
 /**

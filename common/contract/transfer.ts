@@ -1,5 +1,5 @@
 import { add, type DecimalString, isNegative, max, round, sum } from '../money/decimal'
-import type { ContractSide } from '../schemas/contract'
+import type { ContractSide } from './schema'
 import { unrealizedPnl } from './margin'
 
 export interface OpenPosition {

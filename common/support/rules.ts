@@ -1,4 +1,4 @@
-import { TICKET_REOPEN_DAYS, type TicketStatus } from '@common/schemas/support'
+import { TICKET_REOPEN_DAYS, type TicketStatus } from '@common/support/schema'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

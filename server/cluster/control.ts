@@ -1,5 +1,5 @@
-import type { C2cUserEvent } from '@common/schemas/c2c'
-import type { ServiceEvent } from '@common/schemas/support'
+import type { C2cUserEvent } from '@common/c2c/schema'
+import type { ServiceEvent } from '@common/support/schema'
 import * as v from 'valibot'
 import type { Db } from '../db/db'
 import type { MarketData } from '../market/service'

@@ -4,9 +4,9 @@ import {
   contractPlaceSchema,
   contractReverseSchema,
   contractTpslSchema,
-} from '@common/schemas/contract'
-import { symbolSchema } from '@common/schemas/market'
-import { cancelOrderSchema, placeOrderSchema } from '@common/schemas/spot'
+} from '@common/contract/schema'
+import { symbolSchema } from '@common/market/schema'
+import { cancelOrderSchema, placeOrderSchema } from '@common/spot/schema'
 import * as v from 'valibot'
 import { AppError } from '../http/errors'
 import type { MarketData } from '../market/service'

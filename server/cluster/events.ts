@@ -1,4 +1,4 @@
-import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/schemas/spot'
+import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/spot/schema'
 import type { ContractService } from '../modules/contract/service'
 import type { SpotService } from '../modules/spot/service'
 import { K, type Redis } from './redis'

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { DepthSnapshot } from '@common/schemas/spot'
+import type { DepthSnapshot } from '@common/spot/schema'
 import type { Db } from '../db/db'
 import { AppError } from '../http/errors'
 import type { MarketData } from '../market/service'

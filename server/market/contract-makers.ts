@@ -1,6 +1,6 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { div, gt, lt, max, min, mul, round, sub } from '@common/money/decimal'
-import type { ContractSide } from '@common/schemas/contract'
+import type { ContractSide } from '@common/contract/schema'
 import type { Db } from '../db/db'
 import { fromUnits } from '../engine/order-book'
 import { move, postEntry, readBalances } from '../ledger/ledger'

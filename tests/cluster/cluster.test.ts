@@ -4,8 +4,8 @@
  * Skipped, saying so, when either is absent. Run: npm run test:cluster.
  */
 import { CHANNEL_USER, SOCKET_EVENTS } from '@common/constants'
-import type { ContractOrder } from '@common/schemas/contract'
-import type { DepthSnapshot, SpotOrder } from '@common/schemas/spot'
+import type { ContractOrder } from '@common/contract/schema'
+import type { DepthSnapshot, SpotOrder } from '@common/spot/schema'
 import { io, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error plain ES module shared with npm run cluster

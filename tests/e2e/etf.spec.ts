@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { EtfHolding, EtfOrder } from '@common/schemas/etf'
+import type { EtfHolding, EtfOrder } from '@common/etf/schema'
 import { expect, test } from '@playwright/test'
 import { apiCall, english, registerByForm } from './helpers'
 

@@ -8,17 +8,17 @@ import {
   userIdSchema,
   withdrawalApproveSchema,
   withdrawalRejectSchema,
-} from '@common/schemas/admin'
-import { decideSchema, merchantSchema, suggestSchema } from '@common/schemas/c2c'
-import { partnerGrantSchema } from '@common/schemas/invite'
-import { loanReviewSchema, loanVoucherReviewSchema } from '@common/schemas/loan'
+} from '@common/admin/schema'
+import { decideSchema, merchantSchema, suggestSchema } from '@common/c2c/schema'
+import { partnerGrantSchema } from '@common/invite/schema'
+import { loanReviewSchema, loanVoucherReviewSchema } from '@common/loan/schema'
 import {
   closeConversationSchema,
   staffMessageSchema,
   staffReadSchema,
   takeSchema,
   ticketParamsSchema,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type * as v from 'valibot'
 import type { Db } from '../../db/db'

@@ -6,7 +6,7 @@ import {
   withdrawalApproveSchema,
   withdrawalListSchema,
   withdrawalRejectSchema,
-} from '@common/schemas/admin'
+} from '@common/admin/schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type * as v from 'valibot'

@@ -13,7 +13,7 @@ import {
   userIdSchema,
   userLedgerSchema,
   userSearchSchema,
-} from '@common/schemas/admin'
+} from '@common/admin/schema'
 import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type SelectQueryBuilder, sql } from 'kysely'

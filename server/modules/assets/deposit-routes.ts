@@ -6,7 +6,7 @@ import {
   depositChannelSaveSchema,
   depositSchema,
   statusPageQuerySchema,
-} from '@common/schemas/assets'
+} from '@common/assets/schema'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
 import type { Db } from '../../db/db'

@@ -1,6 +1,6 @@
 import { EXCHANGE_FEE_RATE, EXCHANGE_SPREAD, exchangeQuote, QUOTE_TTL_MS } from '@common/assets/math'
 import { add, cmp, gt, neg, normalize } from '@common/money/decimal'
-import { exchangeConfirmSchema, exchangeQuoteSchema, statusPageQuerySchema } from '@common/schemas/assets'
+import { exchangeConfirmSchema, exchangeQuoteSchema, statusPageQuerySchema } from '@common/assets/schema'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'

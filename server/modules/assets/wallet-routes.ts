@@ -9,7 +9,7 @@ import {
   ledgerQuerySchema,
   statusPageQuerySchema,
   transferSchema,
-} from '@common/schemas/assets'
+} from '@common/assets/schema'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'

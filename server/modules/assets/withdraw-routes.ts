@@ -9,7 +9,7 @@ import {
   idBodySchema,
   statusPageQuerySchema,
   withdrawSchema,
-} from '@common/schemas/assets'
+} from '@common/assets/schema'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/db'
 import { currentUser, requireUser } from '../../http/auth'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { advancedIdentitySchema, basicIdentitySchema, uploadParamsSchema } from '@common/schemas/account'
+import { advancedIdentitySchema, basicIdentitySchema, uploadParamsSchema } from '@common/account/schema'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/db'

@@ -4,7 +4,7 @@ import {
   loginChallengeSchema,
   loginConfirmSchema,
   loginSchema,
-} from '@common/schemas/account'
+} from '@common/account/schema'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { currentUser, requireUser } from '../../http/auth'

@@ -7,7 +7,7 @@ import {
   sendSmsCodeSchema,
   unbindSchema,
   updateUserInfoSchema,
-} from '@common/schemas/account'
+} from '@common/account/schema'
 import { pageQuerySchema } from '@common/validate/schemas'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, optionalUser, requireUser } from '../../http/auth'

@@ -6,7 +6,7 @@ import {
   sendEmailCodeSchema,
   sendSmsCodeSchema,
   sliderAnswerSchema,
-} from '@common/schemas/account'
+} from '@common/account/schema'
 import type { FastifyInstance } from 'fastify'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'

@@ -4,7 +4,7 @@ import {
   setTradePasswordSchema,
   toggleVerifySchema,
   updatePasswordSchema,
-} from '@common/schemas/account'
+} from '@common/account/schema'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
 import { currentUser, requireUser } from '../../http/auth'

@@ -1,4 +1,4 @@
-import { SIWE_TTL_MS } from '@common/schemas/wallet'
+import { SIWE_TTL_MS } from '@common/wallet/schema'
 import type { SiweMessage } from 'viem/siwe'
 
 const SKEW_MS = 60 * 1000

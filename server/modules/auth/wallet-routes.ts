@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { walletProofSchema, walletUnlinkSchema } from '@common/schemas/wallet'
+import { walletProofSchema, walletUnlinkSchema } from '@common/wallet/schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { verifyMessage } from 'viem'
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe'

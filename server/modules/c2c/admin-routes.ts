@@ -4,7 +4,7 @@ import {
   idParamsSchema,
   merchantSchema,
   suggestSchema,
-} from '@common/schemas/c2c'
+} from '@common/c2c/schema'
 import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { C2cUserEvent } from '@common/schemas/c2c'
+import type { C2cUserEvent } from '@common/c2c/schema'
 import { type Db, perDb } from '../../db/db'
 
 /**

@@ -14,7 +14,7 @@ import {
   quickSchema,
   readSchema,
   settlementAnswerSchema,
-} from '@common/schemas/c2c'
+} from '@common/c2c/schema'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { currentUser, optionalUser, requireUser } from '../../http/auth'

@@ -14,7 +14,7 @@ import {
 } from '@common/c2c/rules'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { add, isZero, normalize, sub } from '@common/money/decimal'
-import type { AdSaveInput, C2cUserEvent, PaymentMethod, PaymentSaveInput } from '@common/schemas/c2c'
+import type { AdSaveInput, C2cUserEvent, PaymentMethod, PaymentSaveInput } from '@common/c2c/schema'
 import { sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { AppError } from '../../http/errors'

@@ -1,4 +1,4 @@
-import type { C2cAd, C2cMessage, C2cOrder, C2cTrader } from '@common/schemas/c2c'
+import type { C2cAd, C2cMessage, C2cOrder, C2cTrader } from '@common/c2c/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'

@@ -5,7 +5,7 @@ import {
   articlePinSchema,
   articleSaveSchema,
   previewSchema,
-} from '@common/schemas/content'
+} from '@common/content/schema'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'

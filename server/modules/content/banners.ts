@@ -1,6 +1,6 @@
 import type { LangCode } from '@common/i18n/languages'
 import type { Floor } from '@common/market/types'
-import { articleActionSchema, bannerImageParamsSchema, bannerSaveSchema } from '@common/schemas/content'
+import { articleActionSchema, bannerImageParamsSchema, bannerSaveSchema } from '@common/content/schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'

@@ -1,5 +1,5 @@
 import type { LangCode } from '@common/i18n/languages'
-import { FALLBACK_LANGS } from '@common/schemas/content'
+import { FALLBACK_LANGS } from '@common/content/schema'
 import { toMillisOrNull } from '@common/time/time'
 import type { Db } from '../../db/db'
 

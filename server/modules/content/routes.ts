@@ -5,7 +5,7 @@ import {
   coverParamsSchema,
   notifiableIdSchema,
   notifiablesSchema,
-} from '@common/schemas/content'
+} from '@common/content/schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { currentUser, requireUser } from '../../http/auth'

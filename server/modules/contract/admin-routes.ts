@@ -1,6 +1,6 @@
 import { normalize } from '@common/money/decimal'
-import { contractSettingsSchema } from '@common/schemas/contract'
-import { boundedText } from '@common/schemas/strict'
+import { contractSettingsSchema } from '@common/contract/schema'
+import { boundedText } from '@common/validate/strict'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import type { Db } from '../../db/db'

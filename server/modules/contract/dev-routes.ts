@@ -1,6 +1,6 @@
 import { round, toFixed } from '@common/money/decimal'
-import { symbolSchema } from '@common/schemas/market'
-import { positiveDecimal } from '@common/schemas/spot'
+import { symbolSchema } from '@common/market/schema'
+import { positiveDecimal } from '@common/spot/schema'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { toUnits } from '../../engine/order-book'

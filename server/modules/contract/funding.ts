@@ -1,6 +1,6 @@
 import { fundingPayments, fundingRate, lastFundingAt } from '@common/contract/funding'
 import { add, gt, isNegative, mul, neg } from '@common/money/decimal'
-import type { FundingRound } from '@common/schemas/contract'
+import type { FundingRound } from '@common/contract/schema'
 import { move } from '../../ledger/ledger'
 import { CLEARING, INSURANCE, posKey } from './model'
 import type { ContractService } from './service'

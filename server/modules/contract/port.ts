@@ -9,8 +9,8 @@ import type {
   ContractSide,
   contractCloseSchema,
   contractTpslSchema,
-} from '@common/schemas/contract'
-import type { DepthSnapshot } from '@common/schemas/spot'
+} from '@common/contract/schema'
+import type { DepthSnapshot } from '@common/spot/schema'
 import type * as v from 'valibot'
 import { orderToWire } from './model'
 import type { ContractService } from './service'

@@ -1,5 +1,5 @@
 import { triggered, validateTpsl } from '@common/contract/orders'
-import type { ContractOrder, ContractSide } from '@common/schemas/contract'
+import type { ContractOrder, ContractSide } from '@common/contract/schema'
 import { AppError } from '../../http/errors'
 import { orderToWire, posKey } from './model'
 import { tickedPrice } from './orders'

@@ -8,8 +8,8 @@ import type {
   InsuranceKind,
   Liquidation,
   PositionCloseReason,
-} from '@common/schemas/contract'
-import type { PublicTrade } from '@common/schemas/spot'
+} from '@common/contract/schema'
+import type { PublicTrade } from '@common/spot/schema'
 import type { Selectable } from 'kysely'
 import * as v from 'valibot'
 import type { Db } from '../../db/db'

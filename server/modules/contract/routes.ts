@@ -12,8 +12,8 @@ import {
   contractSymbolQuerySchema,
   contractTpslSchema,
   fundingQuerySchema,
-} from '@common/schemas/contract'
-import { depthQuerySchema, tradesQuerySchema } from '@common/schemas/spot'
+} from '@common/contract/schema'
+import { depthQuerySchema, tradesQuerySchema } from '@common/spot/schema'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'

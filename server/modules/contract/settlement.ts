@@ -11,7 +11,7 @@ import {
   neg,
   sub,
 } from '@common/money/decimal'
-import type { ContractSide } from '@common/schemas/contract'
+import type { ContractSide } from '@common/contract/schema'
 import { type BalanceKey, move, type Posting, unfreeze } from '../../ledger/ledger'
 import type { ContractEngine, Pass } from './engine'
 import {

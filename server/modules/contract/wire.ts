@@ -2,7 +2,7 @@ import { fundingRate } from '@common/contract/funding'
 import { crossLiquidationPrice, riskRatePercent } from '@common/contract/liquidation'
 import { maintenanceMargin, notionalOf, roePercent, unrealizedPnl } from '@common/contract/margin'
 import { add, div, mul, normalize, sub } from '@common/money/decimal'
-import type { ContractAccount, ContractPosition } from '@common/schemas/contract'
+import type { ContractAccount, ContractPosition } from '@common/contract/schema'
 import type { ContractEngine } from './engine'
 import { ms, type PositionRow } from './model'
 

@@ -1,5 +1,5 @@
 import { normalize } from '@common/money/decimal'
-import type { PublicTrade } from '@common/schemas/spot'
+import type { PublicTrade } from '@common/spot/schema'
 import type { ContractEngine, Pass } from './engine'
 
 /**

@@ -5,7 +5,7 @@ import {
   productInputSchema,
   projectEditSchema,
   projectInputSchema,
-} from '@common/schemas/earn'
+} from '@common/earn/schema'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireStaff } from '../../http/auth'
 import { ok } from '../../http/envelope'

@@ -5,7 +5,7 @@ import {
   redeemSchema,
   stakeSchema,
   stakingOrdersQuerySchema,
-} from '@common/schemas/earn'
+} from '@common/earn/schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentUser, optionalUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'

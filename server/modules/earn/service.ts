@@ -20,7 +20,7 @@ import type {
   StakingProduct,
   SubscriptionProject,
   SubscriptionProjectDetail,
-} from '@common/schemas/earn'
+} from '@common/earn/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'

@@ -1,4 +1,4 @@
-import { etfCreateSchema, etfStatusSchema } from '@common/schemas/etf'
+import { etfCreateSchema, etfStatusSchema } from '@common/etf/schema'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireStaff } from '../../http/auth'
 import { ok } from '../../http/envelope'

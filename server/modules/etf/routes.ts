@@ -4,7 +4,7 @@ import {
   etfOrdersQuerySchema,
   etfRedeemSchema,
   etfSubscribeSchema,
-} from '@common/schemas/etf'
+} from '@common/etf/schema'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { currentUser, requireUser } from '../../http/auth'

@@ -24,7 +24,7 @@ import type {
   EtfRange,
   EtfRedeemInput,
   EtfSubscribeInput,
-} from '@common/schemas/etf'
+} from '@common/etf/schema'
 import { type Selectable, sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { EtfProductTable } from '../../db/schema-etf'

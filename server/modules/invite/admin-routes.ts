@@ -1,4 +1,4 @@
-import { inviteConfigSchema, partnerGrantSchema } from '@common/schemas/invite'
+import { inviteConfigSchema, partnerGrantSchema } from '@common/invite/schema'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { currentUser, requireStaff } from '../../http/auth'

@@ -16,7 +16,7 @@ import {
   type RebateRecord,
   rebatesQuerySchema,
   type VipStatus,
-} from '@common/schemas/invite'
+} from '@common/invite/schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { currentUser, optionalUser, requireUser } from '../../http/auth'

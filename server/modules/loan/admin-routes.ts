@@ -7,7 +7,7 @@ import {
   loanProductSaveSchema,
   loanReviewSchema,
   loanVoucherReviewSchema,
-} from '@common/schemas/loan'
+} from '@common/loan/schema'
 import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'

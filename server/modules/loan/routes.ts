@@ -5,7 +5,7 @@ import {
   loanOrdersQuerySchema,
   loanRepaySchema,
   loanVoucherSchema,
-} from '@common/schemas/loan'
+} from '@common/loan/schema'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import type { Db } from '../../db/db'

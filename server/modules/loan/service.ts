@@ -10,7 +10,7 @@ import {
   termInterest,
 } from '@common/loan/rules'
 import { add, gt, gte, isZero, lt, mul, normalize, round, sub } from '@common/money/decimal'
-import type { LoanApplyInput } from '@common/schemas/loan'
+import type { LoanApplyInput } from '@common/loan/schema'
 import { sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { AppError } from '../../http/errors'

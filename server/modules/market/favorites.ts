@@ -1,4 +1,4 @@
-import { FAVORITES_MAX } from '@common/schemas/market'
+import { FAVORITES_MAX } from '@common/market/schema'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 

@@ -7,7 +7,7 @@ import {
   instrumentsQuerySchema,
   klineQuerySchema,
   symbolQuerySchema,
-} from '@common/schemas/market'
+} from '@common/market/schema'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'

@@ -1,4 +1,4 @@
-import { optionFundSchema, optionSettingSchema } from '@common/schemas/option'
+import { optionFundSchema, optionSettingSchema } from '@common/option/schema'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { currentUser, requireStaff } from '../../http/auth'

@@ -1,6 +1,6 @@
 import { round } from '@common/money/decimal'
-import { symbolSchema } from '@common/schemas/market'
-import { idString, positiveDecimal } from '@common/schemas/spot'
+import { symbolSchema } from '@common/market/schema'
+import { idString, positiveDecimal } from '@common/spot/schema'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { ok } from '../../http/envelope'

@@ -1,6 +1,6 @@
 import { normalize } from '@common/money/decimal'
 import type { OptionType } from '@common/option/rules'
-import type { PushPayload } from '@common/schemas/push'
+import type { PushPayload } from '@common/push/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { MarketData } from '../../market/service'

@@ -1,13 +1,13 @@
 import { gt, sub } from '@common/money/decimal'
-import { symbolSchema } from '@common/schemas/market'
+import { symbolSchema } from '@common/market/schema'
 import {
   type OptionRounds,
   optionOrderSchema,
   optionOrdersQuerySchema,
   optionRoundIdSchema,
   optionRoundsQuerySchema,
-} from '@common/schemas/option'
-import { limitSchema } from '@common/schemas/spot'
+} from '@common/option/schema'
+import { limitSchema } from '@common/spot/schema'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { currentUser, requireUser } from '../../http/auth'

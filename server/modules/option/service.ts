@@ -11,7 +11,7 @@ import {
   withOrder,
   worstCase,
 } from '@common/option/rules'
-import type { OptionOrderInput, OptionSetting } from '@common/schemas/option'
+import type { OptionOrderInput, OptionSetting } from '@common/option/schema'
 import { type Selectable, sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { OptionRoundTable } from '../../db/schema-option'

@@ -1,6 +1,6 @@
 import { normalize } from '@common/money/decimal'
 import { bandOf, profitOf } from '@common/option/rules'
-import type { OptionOrder, OptionRound } from '@common/schemas/option'
+import type { OptionOrder, OptionRound } from '@common/option/schema'
 import type { RoundRow } from './service'
 
 const n = (x: string | null) => (x === null ? null : normalize(x))

@@ -1,5 +1,5 @@
 import { add, div, gte, lte, mul, sub } from '@common/money/decimal'
-import type { AlertKind } from '@common/schemas/push'
+import type { AlertKind } from '@common/push/schema'
 
 export interface AlertBounds {
   above: string | null

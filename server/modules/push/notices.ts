@@ -1,5 +1,5 @@
 import { parseLang } from '@common/i18n/languages'
-import type { PushPayload } from '@common/schemas/push'
+import type { PushPayload } from '@common/push/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { summarize } from '../content/markdown'

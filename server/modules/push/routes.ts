@@ -8,7 +8,7 @@ import {
   prefsSchema,
   subscribeSchema,
   unsubscribeSchema,
-} from '@common/schemas/push'
+} from '@common/push/schema'
 import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'

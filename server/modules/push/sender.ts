@@ -1,4 +1,4 @@
-import type { PushPayload } from '@common/schemas/push'
+import type { PushPayload } from '@common/push/schema'
 import webpush from 'web-push'
 import type { Db } from '../../db/db'
 import type { Vapid } from './vapid'

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { DEFAULT_LANG, LANG_CODES } from '@common/i18n/languages'
-import type { PushPayload, PushPrefs, PushType } from '@common/schemas/push'
+import type { PushPayload, PushPrefs, PushType } from '@common/push/schema'
 import { type Db, perDb } from '../../db/db'
 import { type Localized, type SendResult, sendToSubscriptions, sendToUser } from './sender'
 import { loadVapid, type Vapid } from './vapid'

@@ -1,6 +1,6 @@
 import { LANG_CODES, toBcp47 } from '@common/i18n/languages'
 import { format } from '@common/money/decimal'
-import type { SpotOrder } from '@common/schemas/spot'
+import type { SpotOrder } from '@common/spot/schema'
 import { describe, expect, it } from 'vitest'
 import { alertPayload, fillPayload, liquidationPayload } from './jobs'
 import { noticePayload } from './notices'

@@ -1,5 +1,5 @@
 import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
-import { positiveDecimal } from '@common/schemas/spot'
+import { positiveDecimal } from '@common/spot/schema'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { currentUser, requireUser } from '../../http/auth'

@@ -1,4 +1,4 @@
-import type { DepthSnapshot, SpotOrder } from '@common/schemas/spot'
+import type { DepthSnapshot, SpotOrder } from '@common/spot/schema'
 import type { PlaceInput } from './service'
 
 /**

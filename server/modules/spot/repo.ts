@@ -1,5 +1,5 @@
 import { div, isZero, normalize } from '@common/money/decimal'
-import type { PublicTrade, SpotFill, SpotOrder } from '@common/schemas/spot'
+import type { PublicTrade, SpotFill, SpotOrder } from '@common/spot/schema'
 import type { Selectable } from 'kysely'
 import type { Db } from '../../db/db'
 import type { SpotOrderTable, SpotTradeTable } from '../../db/schema'

@@ -1,5 +1,5 @@
 import { normalize } from '@common/money/decimal'
-import { symbolQuerySchema } from '@common/schemas/market'
+import { symbolQuerySchema } from '@common/market/schema'
 import {
   cancelAllSchema,
   cancelOrderSchema,
@@ -8,7 +8,7 @@ import {
   openOrdersQuerySchema,
   placeOrderSchema,
   tradesQuerySchema,
-} from '@common/schemas/spot'
+} from '@common/spot/schema'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'

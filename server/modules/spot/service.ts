@@ -15,7 +15,7 @@ import {
   sub,
   toFixed,
 } from '@common/money/decimal'
-import type { DepthSnapshot, PublicTrade, SpotOrder, SpotOrderType, SpotSide } from '@common/schemas/spot'
+import type { DepthSnapshot, PublicTrade, SpotOrder, SpotOrderType, SpotSide } from '@common/spot/schema'
 import { type RawBuilder, sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { fromUnits, OrderBook, type PlaceResult, toUnits } from '../../engine/order-book'

@@ -7,7 +7,7 @@ import {
   takeSchema,
   ticketParamsSchema,
   ticketReplySchema,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentUser, requireStaff } from '../../http/auth'
 import { ok } from '../../http/envelope'

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { ServiceEvent } from '@common/schemas/support'
+import type { ServiceEvent } from '@common/support/schema'
 import { type Db, perDb } from '../../db/db'
 
 /** The staff channel: every conversation's events, for operators and admins. */

@@ -7,7 +7,7 @@ import type {
   QueueItem,
   ServiceMessage,
   StaffConversationView,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import { matchScore, searchTerms } from '@common/support/rules'
 import { type Kysely, sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'

@@ -1,5 +1,5 @@
 import type { ErrorName } from '@common/api/errors'
-import { visitorKeySchema } from '@common/schemas/support'
+import { visitorKeySchema } from '@common/support/schema'
 import type { Server, Socket } from 'socket.io'
 import * as v from 'valibot'
 import type { Db } from '../../db/db'

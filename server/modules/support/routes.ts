@@ -6,7 +6,7 @@ import {
   sendMessageSchema,
   suggestQuerySchema,
   visitorQuerySchema,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentUser, optionalUser, requireUser } from '../../http/auth'

@@ -4,7 +4,7 @@ import type {
   ConversationStatus,
   QueueItem,
   ServiceMessage,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import type { Selectable } from 'kysely'
 import type { ServiceConversationTable, ServiceMessageTable } from '../../db/schema-support'
 

@@ -3,7 +3,7 @@ import {
   ticketListQuerySchema,
   ticketParamsSchema,
   ticketReplySchema,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'

@@ -5,7 +5,7 @@ import type {
   TicketStatus,
   TicketSummary,
   TicketType,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import { canReopen, nextTicketStatus, type TicketAction, ticketNumber } from '@common/support/rules'
 import type { Kysely, Selectable } from 'kysely'
 import { type Db, perDb } from '../../db/db'

@@ -1,4 +1,4 @@
-import { logoParamsSchema } from '@common/schemas/system'
+import { logoParamsSchema } from '@common/system/schema'
 import type { FastifyInstance } from 'fastify'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'

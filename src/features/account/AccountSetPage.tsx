@@ -1,5 +1,5 @@
 import { LANGUAGES, type LangCode, toBcp47 } from '@common/i18n/languages'
-import { CURRENCIES } from '@common/schemas/account'
+import { CURRENCIES } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-import { antiPhishingSchema } from '@common/schemas/account'
+import { antiPhishingSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'

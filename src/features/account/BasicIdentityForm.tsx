@@ -1,4 +1,4 @@
-import { basicIdentitySchema } from '@common/schemas/account'
+import { basicIdentitySchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { accountApi } from './api'

@@ -1,4 +1,4 @@
-import { bindEmailSchema, bindPhoneSchema, registerTargetSchema } from '@common/schemas/account'
+import { bindEmailSchema, bindPhoneSchema, registerTargetSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'

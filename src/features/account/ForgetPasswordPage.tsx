@@ -1,4 +1,4 @@
-import { accountSchema, forgetPasswordSchema } from '@common/schemas/account'
+import { accountSchema, forgetPasswordSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import { googleCodeSchema } from '@common/schemas/account'
+import { googleCodeSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'

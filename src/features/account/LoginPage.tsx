@@ -1,4 +1,4 @@
-import { loginSchema } from '@common/schemas/account'
+import { loginSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'

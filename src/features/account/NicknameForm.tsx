@@ -1,4 +1,4 @@
-import { updateUserInfoSchema } from '@common/schemas/account'
+import { updateUserInfoSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Field } from './Field'

@@ -1,4 +1,4 @@
-import { updatePasswordSchema } from '@common/schemas/account'
+import { updatePasswordSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import { setTradePasswordSchema } from '@common/schemas/account'
+import { setTradePasswordSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-import { registerCommonSchema, registerTargetSchema } from '@common/schemas/account'
+import { registerCommonSchema, registerTargetSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import { registerCommonSchema, updatePasswordSchema } from '@common/schemas/account'
+import { registerCommonSchema, updatePasswordSchema } from '@common/account/schema'
 import { describe, expect, it } from 'vitest'
 import { forget, remember } from './remembered'
 import { fieldErrors } from './validate'

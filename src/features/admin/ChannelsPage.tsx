@@ -1,4 +1,4 @@
-import { depositChannelSaveSchema } from '@common/schemas/assets'
+import { depositChannelSaveSchema } from '@common/assets/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,5 +1,5 @@
-import type { ContractInstrument, MarginTier } from '@common/schemas/contract'
-import { MAX_LEVERAGE } from '@common/schemas/contract'
+import type { ContractInstrument, MarginTier } from '@common/contract/schema'
+import { MAX_LEVERAGE } from '@common/contract/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

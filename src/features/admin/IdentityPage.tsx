@@ -1,4 +1,4 @@
-import type { IdentityFilter } from '@common/schemas/admin'
+import type { IdentityFilter } from '@common/admin/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-import { marketLimitsSchema } from '@common/schemas/admin'
+import { marketLimitsSchema } from '@common/admin/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import type { OptionPool, OptionSetting } from '@common/schemas/option'
+import type { OptionPool, OptionSetting } from '@common/option/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

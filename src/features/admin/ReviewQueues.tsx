@@ -3,7 +3,7 @@ import {
   depositCreditSchema,
   WITHDRAWAL_FILTERS,
   withdrawalApproveSchema,
-} from '@common/schemas/admin'
+} from '@common/admin/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'

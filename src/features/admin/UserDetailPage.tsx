@@ -1,5 +1,5 @@
 import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
-import { adjustSchema } from '@common/schemas/admin'
+import { adjustSchema } from '@common/admin/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'

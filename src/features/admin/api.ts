@@ -1,4 +1,4 @@
-import type { IdentityFilter } from '@common/schemas/admin'
+import type { IdentityFilter } from '@common/admin/schema'
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
 import { http, type RequestOptions } from '@/lib/http/client'
 

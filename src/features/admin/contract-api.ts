@@ -3,7 +3,7 @@ import type {
   ContractPosition,
   ContractSettingsInput,
   InsuranceFund,
-} from '@common/schemas/contract'
+} from '@common/contract/schema'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

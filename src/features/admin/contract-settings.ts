@@ -1,4 +1,4 @@
-import { type ContractSettingsInput, contractSettingsSchema, type MarginTier } from '@common/schemas/contract'
+import { type ContractSettingsInput, contractSettingsSchema, type MarginTier } from '@common/contract/schema'
 import * as v from 'valibot'
 
 export type SettingsProblem = 'leverage' | 'fee' | 'lot' | 'tiers'

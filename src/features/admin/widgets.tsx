@@ -1,4 +1,4 @@
-import { reasonSchema } from '@common/schemas/admin'
+import { reasonSchema } from '@common/admin/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId, useState } from 'react'
 import * as v from 'valibot'

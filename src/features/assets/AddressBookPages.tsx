@@ -1,5 +1,5 @@
 import { COINS } from '@common/assets/chains'
-import { addressBookSaveSchema } from '@common/schemas/assets'
+import { addressBookSaveSchema } from '@common/assets/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'

@@ -1,6 +1,6 @@
 import { EXCHANGE_TIMES, formatHours } from '@common/assets/exchange-times'
 import { mul } from '@common/money/decimal'
-import { exchangeQuoteSchema } from '@common/schemas/assets'
+import { exchangeQuoteSchema } from '@common/assets/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'

@@ -1,5 +1,5 @@
 import { isZero } from '@common/money/decimal'
-import { depositSchema } from '@common/schemas/assets'
+import { depositSchema } from '@common/assets/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'

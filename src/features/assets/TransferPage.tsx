@@ -1,6 +1,6 @@
 import { WALLET_ACCOUNTS, type WalletAccount } from '@common/ledger/accounts'
 import { gt, sub } from '@common/money/decimal'
-import { transferSchema } from '@common/schemas/assets'
+import { transferSchema } from '@common/assets/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'

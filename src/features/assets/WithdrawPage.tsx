@@ -1,5 +1,5 @@
 import { withdrawAmounts } from '@common/assets/math'
-import { withdrawSchema } from '@common/schemas/assets'
+import { withdrawSchema } from '@common/assets/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'

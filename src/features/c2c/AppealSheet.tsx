@@ -1,4 +1,4 @@
-import type { C2cOrder } from '@common/schemas/c2c'
+import type { C2cOrder } from '@common/c2c/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import type { C2cAd } from '@common/schemas/c2c'
+import type { C2cAd } from '@common/c2c/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

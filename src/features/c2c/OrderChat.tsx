@@ -1,5 +1,5 @@
 import { isOpenStatus } from '@common/c2c/rules'
-import type { C2cMessage, C2cOrder } from '@common/schemas/c2c'
+import type { C2cMessage, C2cOrder } from '@common/c2c/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'

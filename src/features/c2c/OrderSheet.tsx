@@ -1,6 +1,6 @@
 import { orderFigures } from '@common/c2c/rules'
 import { gt } from '@common/money/decimal'
-import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
+import type { C2cAd, C2cOrder } from '@common/c2c/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-import type { C2cOrder } from '@common/schemas/c2c'
+import type { C2cOrder } from '@common/c2c/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@common/schemas/c2c'
+import type { PaymentMethod } from '@common/c2c/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,6 +1,6 @@
 import { C2C_COINS, C2C_FIATS, PAY_KINDS, PAY_WINDOWS, type PayKind } from '@common/c2c/rules'
 import { gt, mul, round } from '@common/money/decimal'
-import type { C2cAd } from '@common/schemas/c2c'
+import type { C2cAd } from '@common/c2c/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-import type { C2cTrader } from '@common/schemas/c2c'
+import type { C2cTrader } from '@common/c2c/schema'
 import { useLingui } from '@lingui/react/macro'
 import styles from './styles'
 

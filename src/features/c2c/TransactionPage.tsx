@@ -1,5 +1,5 @@
 import { C2C_COINS, C2C_FIATS, PAY_KINDS, type PayKind } from '@common/c2c/rules'
-import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
+import type { C2cAd, C2cOrder } from '@common/c2c/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'

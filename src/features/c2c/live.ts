@@ -1,5 +1,5 @@
 import { CHANNEL_USER } from '@common/constants'
-import type { C2cMessage, C2cUserEvent } from '@common/schemas/c2c'
+import type { C2cMessage, C2cUserEvent } from '@common/c2c/schema'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'

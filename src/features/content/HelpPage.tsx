@@ -1,4 +1,4 @@
-import { HELP_CATEGORIES, type HelpCategory } from '@common/schemas/content'
+import { HELP_CATEGORIES, type HelpCategory } from '@common/content/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'

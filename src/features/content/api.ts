@@ -1,4 +1,4 @@
-import type { ArticleType, HelpCategory } from '@common/schemas/content'
+import type { ArticleType, HelpCategory } from '@common/content/schema'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

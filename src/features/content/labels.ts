@@ -1,4 +1,4 @@
-import type { HelpCategory } from '@common/schemas/content'
+import type { HelpCategory } from '@common/content/schema'
 import { useLingui } from '@lingui/react/macro'
 
 /** Display names of the help academy categories. */

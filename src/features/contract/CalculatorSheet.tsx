@@ -1,4 +1,4 @@
-import type { ContractInstrument, ContractSide } from '@common/schemas/contract'
+import type { ContractInstrument, ContractSide } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'

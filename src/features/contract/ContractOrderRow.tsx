@@ -1,4 +1,4 @@
-import type { ContractOrder } from '@common/schemas/contract'
+import type { ContractOrder } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'

@@ -4,7 +4,7 @@ import {
   type ContractOrderType,
   type ContractSide,
   contractPlaceSchema,
-} from '@common/schemas/contract'
+} from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'

@@ -1,5 +1,5 @@
-import type { ContractOrder } from '@common/schemas/contract'
-import type { Page } from '@common/schemas/spot'
+import type { ContractOrder } from '@common/contract/schema'
+import type { Page } from '@common/spot/schema'
 import { useLingui } from '@lingui/react/macro'
 import {
   type InfiniteData,

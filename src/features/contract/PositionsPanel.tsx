@@ -1,4 +1,4 @@
-import type { ContractPosition } from '@common/schemas/contract'
+import type { ContractPosition } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'

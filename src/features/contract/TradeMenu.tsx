@@ -1,4 +1,4 @@
-import type { ContractInstrument } from '@common/schemas/contract'
+import type { ContractInstrument } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'

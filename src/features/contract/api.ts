@@ -12,8 +12,8 @@ import type {
   FundingPayment,
   InsuranceFund,
   Liquidation,
-} from '@common/schemas/contract'
-import type { DepthSnapshot, Page, PublicTrade } from '@common/schemas/spot'
+} from '@common/contract/schema'
+import type { DepthSnapshot, Page, PublicTrade } from '@common/spot/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 import { contractKeys, type PagedKind } from './keys'

@@ -1,4 +1,4 @@
-import type { ContractOrder, ContractPosition } from '@common/schemas/contract'
+import type { ContractOrder, ContractPosition } from '@common/contract/schema'
 import { describe, expect, it } from 'vitest'
 import { mergeOrder, mergePosition } from './cache-updates'
 

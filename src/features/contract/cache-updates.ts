@@ -1,4 +1,4 @@
-import type { ContractOrder, ContractPosition, ContractSide } from '@common/schemas/contract'
+import type { ContractOrder, ContractPosition, ContractSide } from '@common/contract/schema'
 import type { QueryClient } from '@tanstack/react-query'
 import { contractKeys } from './keys'
 

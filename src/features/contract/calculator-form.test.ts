@@ -1,5 +1,5 @@
 import { DEFAULT_TIERS_BTC } from '@common/contract/margin'
-import type { ContractInstrument } from '@common/schemas/contract'
+import type { ContractInstrument } from '@common/contract/schema'
 import { describe, expect, it } from 'vitest'
 import { type CalcInput, calculate } from './calculator-form'
 

@@ -6,7 +6,7 @@ import {
 } from '@common/contract/calculator'
 import { tiersWithCum } from '@common/contract/margin'
 import { gt, mul } from '@common/money/decimal'
-import type { ContractInstrument, ContractSide } from '@common/schemas/contract'
+import type { ContractInstrument, ContractSide } from '@common/contract/schema'
 import { USDT_DP } from './ticket'
 
 export type CalcTab = 'pnl' | 'target' | 'liquidation' | 'margin'

@@ -1,4 +1,4 @@
-import type { Liquidation } from '@common/schemas/contract'
+import type { Liquidation } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useFormat } from '@/lib/format/use-format'
 import { alert } from '@/ui/feedback'

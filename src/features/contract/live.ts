@@ -1,5 +1,5 @@
 import { CHANNEL_USER } from '@common/constants'
-import type { ContractOrder, Liquidation } from '@common/schemas/contract'
+import type { ContractOrder, Liquidation } from '@common/contract/schema'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'

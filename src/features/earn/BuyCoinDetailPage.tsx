@@ -1,5 +1,5 @@
 import { add, div, gt, isDecimalString, lt, mul, sub } from '@common/money/decimal'
-import type { SubscriptionProjectDetail } from '@common/schemas/earn'
+import type { SubscriptionProjectDetail } from '@common/earn/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'

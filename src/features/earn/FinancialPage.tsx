@@ -1,4 +1,4 @@
-import type { StakingProduct } from '@common/schemas/earn'
+import type { StakingProduct } from '@common/earn/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'

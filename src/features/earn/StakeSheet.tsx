@@ -1,6 +1,6 @@
 import { dailyReward, endOf, expectedReward } from '@common/earn/staking'
 import { gt, isDecimalString, lt } from '@common/money/decimal'
-import type { StakingProduct } from '@common/schemas/earn'
+import type { StakingProduct } from '@common/earn/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'

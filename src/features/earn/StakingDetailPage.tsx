@@ -1,5 +1,5 @@
 import { mul } from '@common/money/decimal'
-import type { StakingReward } from '@common/schemas/earn'
+import type { StakingReward } from '@common/earn/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

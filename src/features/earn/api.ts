@@ -5,7 +5,7 @@ import type {
   StakingProduct,
   SubscriptionProject,
   SubscriptionProjectDetail,
-} from '@common/schemas/earn'
+} from '@common/earn/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

@@ -1,4 +1,4 @@
-import type { ProjectState, StakingOrderStatus } from '@common/schemas/earn'
+import type { ProjectState, StakingOrderStatus } from '@common/earn/schema'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'

@@ -1,6 +1,6 @@
 import { redeemQuote, subscribeQuote, UNIT_DP } from '@common/etf/nav'
 import { gt, isDecimalString, isNegative, mul, normalize, toFixed } from '@common/money/decimal'
-import type { EtfOrder, EtfProduct } from '@common/schemas/etf'
+import type { EtfOrder, EtfProduct } from '@common/etf/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-import type { EtfProduct } from '@common/schemas/etf'
+import type { EtfProduct } from '@common/etf/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

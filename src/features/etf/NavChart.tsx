@@ -1,4 +1,4 @@
-import type { EtfRange } from '@common/schemas/etf'
+import type { EtfRange } from '@common/etf/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'

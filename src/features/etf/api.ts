@@ -1,5 +1,5 @@
-import type { EtfHolding, EtfNavPoint, EtfOrder, EtfProduct, EtfRange } from '@common/schemas/etf'
-import type { Page } from '@common/schemas/spot'
+import type { EtfHolding, EtfNavPoint, EtfOrder, EtfProduct, EtfRange } from '@common/etf/schema'
+import type { Page } from '@common/spot/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

@@ -1,4 +1,4 @@
-import type { RebateRecord } from '@common/schemas/invite'
+import type { RebateRecord } from '@common/invite/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'

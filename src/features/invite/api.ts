@@ -4,7 +4,7 @@ import type {
   LeaderboardKind,
   RebateRecord,
   VipStatus,
-} from '@common/schemas/invite'
+} from '@common/invite/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

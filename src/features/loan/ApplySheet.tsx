@@ -1,6 +1,6 @@
 import { dueDay, quote } from '@common/loan/rules'
 import { gt, lt } from '@common/money/decimal'
-import type { LoanOrder, LoanProduct } from '@common/schemas/loan'
+import type { LoanOrder, LoanProduct } from '@common/loan/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'

@@ -1,6 +1,6 @@
 import { LOAN_COINS } from '@common/loan/rules'
 import { mul, round } from '@common/money/decimal'
-import type { LoanProduct } from '@common/schemas/loan'
+import type { LoanProduct } from '@common/loan/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-import { LOAN_STATUSES, type LoanOrder, type LoanStatus } from '@common/schemas/loan'
+import { LOAN_STATUSES, type LoanOrder, type LoanStatus } from '@common/loan/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

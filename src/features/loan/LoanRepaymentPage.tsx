@@ -1,5 +1,5 @@
 import { div, gt, isZero, mul, sub } from '@common/money/decimal'
-import type { LoanOrder } from '@common/schemas/loan'
+import type { LoanOrder } from '@common/loan/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

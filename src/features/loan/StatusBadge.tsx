@@ -1,4 +1,4 @@
-import type { LoanStatus } from '@common/schemas/loan'
+import type { LoanStatus } from '@common/loan/schema'
 import { useLingui } from '@lingui/react/macro'
 import styles from '@/ui/Product.module.css'
 import { STATUS_LABELS, STATUS_TONE } from './labels'

@@ -1,5 +1,5 @@
 import type { IdentityState } from '@common/identity/gate'
-import type { LoanOrder, LoanProduct, LoanStatus } from '@common/schemas/loan'
+import type { LoanOrder, LoanProduct, LoanStatus } from '@common/loan/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

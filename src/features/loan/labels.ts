@@ -1,4 +1,4 @@
-import type { LoanStatus } from '@common/schemas/loan'
+import type { LoanStatus } from '@common/loan/schema'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 

@@ -1,4 +1,4 @@
-import type { OptionOrder } from '@common/schemas/option'
+import type { OptionOrder } from '@common/option/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'

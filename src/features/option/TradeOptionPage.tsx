@@ -1,6 +1,6 @@
 import { isZero, sub } from '@common/money/decimal'
 import { bandOf, feeOf, type OptionType, winningAt } from '@common/option/rules'
-import type { OptionOrder, OptionRound } from '@common/schemas/option'
+import type { OptionOrder, OptionRound } from '@common/option/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'

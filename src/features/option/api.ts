@@ -1,4 +1,4 @@
-import type { OptionOrder, OptionOrderInput, OptionRound, OptionRounds } from '@common/schemas/option'
+import type { OptionOrder, OptionOrderInput, OptionRound, OptionRounds } from '@common/option/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 import { HttpError } from '@/lib/http/errors'

@@ -1,6 +1,6 @@
 import { isNegative, isZero, mul, round, sub } from '@common/money/decimal'
 import { feeOf, profitOf } from '@common/option/rules'
-import type { OptionOrder } from '@common/schemas/option'
+import type { OptionOrder } from '@common/option/schema'
 
 /** Pure helpers of the option screens (unit tested). */
 

@@ -1,4 +1,4 @@
-import type { PushPrefs, PushType } from '@common/schemas/push'
+import type { PushPrefs, PushType } from '@common/push/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'

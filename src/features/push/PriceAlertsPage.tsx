@@ -1,4 +1,4 @@
-import { type AlertKind, alertCreateSchema, type PriceAlert } from '@common/schemas/push'
+import { type AlertKind, alertCreateSchema, type PriceAlert } from '@common/push/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

@@ -1,5 +1,5 @@
 import type { LangCode } from '@common/i18n/languages'
-import type { AlertCreateInput, PriceAlert, PushPrefs } from '@common/schemas/push'
+import type { AlertCreateInput, PriceAlert, PushPrefs } from '@common/push/schema'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

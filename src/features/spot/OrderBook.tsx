@@ -1,5 +1,5 @@
 import { gt, max } from '@common/money/decimal'
-import type { DepthLevel, PublicTrade } from '@common/schemas/spot'
+import type { DepthLevel, PublicTrade } from '@common/spot/schema'
 import { useLingui } from '@lingui/react/macro'
 import { memo, useDeferredValue, useState } from 'react'
 import { useTime } from '@/lib/format/use-date-time'

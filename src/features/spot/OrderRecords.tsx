@@ -1,5 +1,5 @@
 import { symbolLabel } from '@common/market/symbol'
-import type { SpotFill } from '@common/schemas/spot'
+import type { SpotFill } from '@common/spot/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'

@@ -1,7 +1,7 @@
 import { symbolLabel } from '@common/market/symbol'
 import type { Instrument } from '@common/market/types'
 import { mul } from '@common/money/decimal'
-import type { SpotOrder } from '@common/schemas/spot'
+import type { SpotOrder } from '@common/spot/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'

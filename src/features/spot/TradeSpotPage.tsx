@@ -1,7 +1,7 @@
 import { symbolLabel } from '@common/market/symbol'
 import type { Instrument, Ticker } from '@common/market/types'
 import { mul, round } from '@common/money/decimal'
-import { placeOrderSchema, type SpotOrder, type SpotOrderType, type SpotSide } from '@common/schemas/spot'
+import { placeOrderSchema, type SpotOrder, type SpotOrderType, type SpotSide } from '@common/spot/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'

@@ -6,7 +6,7 @@ import type {
   SpotBalances,
   SpotFill,
   SpotOrder,
-} from '@common/schemas/spot'
+} from '@common/spot/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

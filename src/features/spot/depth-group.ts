@@ -1,5 +1,5 @@
 import { add, div, mul, normalize } from '@common/money/decimal'
-import type { DepthLevel } from '@common/schemas/spot'
+import type { DepthLevel } from '@common/spot/schema'
 
 /** Price steps offered for grouping the book: 1, 10, 100 and 1000 ticks of the instrument. */
 export function groupSteps(pricePrecision: number): string[] {

@@ -1,5 +1,5 @@
 import { CHANNEL_USER } from '@common/constants'
-import type { SpotOrder } from '@common/schemas/spot'
+import type { SpotOrder } from '@common/spot/schema'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'

@@ -1,4 +1,4 @@
-import { MESSAGE_MAX, type ServiceMessage } from '@common/schemas/support'
+import { MESSAGE_MAX, type ServiceMessage } from '@common/support/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

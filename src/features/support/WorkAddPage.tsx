@@ -1,5 +1,5 @@
 import { IMAGE_PICK_COUNT } from '@common/constants'
-import { TICKET_CONTENT_MAX, TICKET_TITLE_MAX, TICKET_TYPES, type TicketType } from '@common/schemas/support'
+import { TICKET_CONTENT_MAX, TICKET_TITLE_MAX, TICKET_TYPES, type TicketType } from '@common/support/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'

@@ -1,4 +1,4 @@
-import { TICKET_REPLY_MAX, type Ticket } from '@common/schemas/support'
+import { TICKET_REPLY_MAX, type Ticket } from '@common/support/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import type { TicketStatus, TicketSummary } from '@common/schemas/support'
+import type { TicketStatus, TicketSummary } from '@common/support/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

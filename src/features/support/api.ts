@@ -6,7 +6,7 @@ import type {
   TicketPage,
   TicketStatus,
   TicketType,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http, upload } from '@/lib/http/client'
 import { visitorKey } from './visitor'

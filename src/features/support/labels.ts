@@ -1,4 +1,4 @@
-import type { CloseCategory, TicketStatus, TicketType } from '@common/schemas/support'
+import type { CloseCategory, TicketStatus, TicketType } from '@common/support/schema'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 

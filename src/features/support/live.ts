@@ -1,5 +1,5 @@
-import type { ConversationView, ServiceEvent } from '@common/schemas/support'
-import { TYPING_SHOW_MS } from '@common/schemas/support'
+import type { ConversationView, ServiceEvent } from '@common/support/schema'
+import { TYPING_SHOW_MS } from '@common/support/schema'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { subscribe } from '@/lib/socket/client'

@@ -1,4 +1,4 @@
-import type { ConversationView, ServiceMessage } from '@common/schemas/support'
+import type { ConversationView, ServiceMessage } from '@common/support/schema'
 import { describe, expect, it } from 'vitest'
 import { addMessage, applyEvent, isReadBy } from './merge-events'
 

@@ -1,4 +1,4 @@
-import type { ConversationView, ServiceEvent, ServiceMessage } from '@common/schemas/support'
+import type { ConversationView, ServiceEvent, ServiceMessage } from '@common/support/schema'
 
 /** Adds a message once, in id order (a socket echo of a message already added is ignored). */
 export function addMessage(list: ServiceMessage[], m: ServiceMessage): ServiceMessage[] {

@@ -1,4 +1,4 @@
-import { type DepthSnapshot, depthChannel, type PublicTrade, tradesChannel } from '@common/schemas/spot'
+import { type DepthSnapshot, depthChannel, type PublicTrade, tradesChannel } from '@common/spot/schema'
 import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { subscribe } from './client'

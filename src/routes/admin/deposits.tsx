@@ -1,4 +1,4 @@
-import { DEPOSIT_FILTERS } from '@common/schemas/admin-filters'
+import { DEPOSIT_FILTERS } from '@common/admin/filters'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { DepositsPage } from '@/features/admin/ReviewQueues'

@@ -1,4 +1,4 @@
-import { IDENTITY_FILTERS } from '@common/schemas/admin-filters'
+import { IDENTITY_FILTERS } from '@common/admin/filters'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { IdentityPage } from '@/features/admin/IdentityPage'

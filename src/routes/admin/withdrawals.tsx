@@ -1,4 +1,4 @@
-import { WITHDRAWAL_FILTERS } from '@common/schemas/admin-filters'
+import { WITHDRAWAL_FILTERS } from '@common/admin/filters'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { WithdrawalsPage } from '@/features/admin/ReviewQueues'

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { C2cAd } from '@common/schemas/c2c'
+import type { C2cAd } from '@common/c2c/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, migrate } from '../../../server/db/db'
 import { lastCodeSentTo } from '../../../server/modules/auth/messenger'

@@ -1,5 +1,5 @@
 import { RANKS } from '@common/invite/rules'
-import { CLOSE_CATEGORIES } from '@common/schemas/support'
+import { CLOSE_CATEGORIES } from '@common/support/schema'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../../server/db/db'

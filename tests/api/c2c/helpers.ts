@@ -1,4 +1,4 @@
-import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
+import type { C2cAd, C2cOrder } from '@common/c2c/schema'
 import { sql } from 'kysely'
 import { expect } from 'vitest'
 import type { Db } from '../../../server/db/db'

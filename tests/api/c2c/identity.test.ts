@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { C2cAd } from '@common/schemas/c2c'
+import type { C2cAd } from '@common/c2c/schema'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, registerEmail } from '../accounts/helpers'
 import { readyStaff, type StaffSuite } from '../admin/helpers'

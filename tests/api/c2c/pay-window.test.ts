@@ -1,4 +1,4 @@
-import type { C2cAd, C2cOrder } from '@common/schemas/c2c'
+import type { C2cAd, C2cOrder } from '@common/c2c/schema'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../accounts/helpers'
 import { readyStaff, type StaffSuite } from '../admin/helpers'

@@ -1,4 +1,4 @@
-import type { C2cMessage, C2cUserEvent } from '@common/schemas/c2c'
+import type { C2cMessage, C2cUserEvent } from '@common/c2c/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api } from '../accounts/helpers'
 import { backends } from '../harness'

@@ -1,4 +1,4 @@
-import type { ContractInstrument, ContractPosition } from '@common/schemas/contract'
+import type { ContractInstrument, ContractPosition } from '@common/contract/schema'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerEmail } from '../accounts/helpers'

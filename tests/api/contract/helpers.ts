@@ -1,4 +1,4 @@
-import type { ContractAccount, ContractOrder, ContractPosition } from '@common/schemas/contract'
+import type { ContractAccount, ContractOrder, ContractPosition } from '@common/contract/schema'
 import { expect } from 'vitest'
 import type { Db } from '../../../server/db/db'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'

@@ -1,5 +1,5 @@
-import type { ContractUserMessage } from '@common/schemas/contract'
-import type { DepthSnapshot, PublicTrade } from '@common/schemas/spot'
+import type { ContractUserMessage } from '@common/contract/schema'
+import type { DepthSnapshot, PublicTrade } from '@common/spot/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerEmail } from '../accounts/helpers'
 import { backends } from '../harness'

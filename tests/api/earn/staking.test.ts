@@ -1,4 +1,4 @@
-import type { StakingOrder, StakingOrderDetail, StakingProduct } from '@common/schemas/earn'
+import type { StakingOrder, StakingOrderDetail, StakingProduct } from '@common/earn/schema'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { EarnJobs } from '../../../server/modules/earn/jobs'

@@ -1,5 +1,5 @@
 import { allocate } from '@common/earn/allocation'
-import type { SubscriptionProject, SubscriptionProjectDetail } from '@common/schemas/earn'
+import type { SubscriptionProject, SubscriptionProjectDetail } from '@common/earn/schema'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EarnService } from '../../../server/modules/earn/service'

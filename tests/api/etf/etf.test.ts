@@ -1,5 +1,5 @@
 import { lastRebalanceAt, nextRebalanceAt } from '@common/etf/nav'
-import type { EtfHolding, EtfNavPoint, EtfOrder, EtfProduct } from '@common/schemas/etf'
+import type { EtfHolding, EtfNavPoint, EtfOrder, EtfProduct } from '@common/etf/schema'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'

@@ -1,4 +1,4 @@
-import type { LoanOrder, LoanProduct } from '@common/schemas/loan'
+import type { LoanOrder, LoanProduct } from '@common/loan/schema'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import { expect } from 'vitest'

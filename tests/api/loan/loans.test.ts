@@ -1,4 +1,4 @@
-import type { LoanOrder } from '@common/schemas/loan'
+import type { LoanOrder } from '@common/loan/schema'
 import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loanService } from '../../../server/modules/loan/service'

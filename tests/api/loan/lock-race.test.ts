@@ -1,4 +1,4 @@
-import type { LoanOrder } from '@common/schemas/loan'
+import type { LoanOrder } from '@common/loan/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, registerEmail, TRADE } from '../accounts/helpers'
 import { readyStaff, type Staff } from '../admin/helpers'

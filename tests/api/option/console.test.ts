@@ -1,4 +1,4 @@
-import type { OptionSetting } from '@common/schemas/option'
+import type { OptionSetting } from '@common/option/schema'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerEmail } from '../accounts/helpers'

@@ -1,4 +1,4 @@
-import type { OptionOrder, OptionRound, OptionRounds } from '@common/schemas/option'
+import type { OptionOrder, OptionRound, OptionRounds } from '@common/option/schema'
 import { sql } from 'kysely'
 import { expect } from 'vitest'
 import type { Db } from '../../../server/db/db'

@@ -1,4 +1,4 @@
-import type { PushPayload } from '@common/schemas/push'
+import type { PushPayload } from '@common/push/schema'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PushJobs } from '../../../server/modules/push/jobs'

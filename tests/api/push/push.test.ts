@@ -1,5 +1,5 @@
-import type { PriceAlert, PushPayload, PushPrefs } from '@common/schemas/push'
-import type { SpotOrder } from '@common/schemas/spot'
+import type { PriceAlert, PushPayload, PushPrefs } from '@common/push/schema'
+import type { SpotOrder } from '@common/spot/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { PushJobs } from '../../../server/modules/push/jobs'

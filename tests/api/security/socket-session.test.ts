@@ -1,4 +1,4 @@
-import type { SpotOrder } from '@common/schemas/spot'
+import type { SpotOrder } from '@common/spot/schema'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forgetSessions } from '../../../server/modules/auth/sessions'

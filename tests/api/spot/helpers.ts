@@ -1,4 +1,4 @@
-import type { SpotOrder } from '@common/schemas/spot'
+import type { SpotOrder } from '@common/spot/schema'
 import type { Db } from '../../../server/db/db'
 import { fromDepositClearing, postEntry, readBalances } from '../../../server/ledger/ledger'
 import { api } from '../accounts/helpers'

@@ -1,4 +1,4 @@
-import type { DepthSnapshot } from '@common/schemas/spot'
+import type { DepthSnapshot } from '@common/spot/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { readBalances } from '../../../server/ledger/ledger'

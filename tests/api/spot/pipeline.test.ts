@@ -1,5 +1,5 @@
 import { add } from '@common/money/decimal'
-import type { DepthSnapshot, SpotFill, SpotOrder } from '@common/schemas/spot'
+import type { DepthSnapshot, SpotFill, SpotOrder } from '@common/spot/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { spotService } from '../../../server/modules/spot/service'

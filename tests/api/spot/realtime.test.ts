@@ -1,4 +1,4 @@
-import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/schemas/spot'
+import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/spot/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerEmail } from '../accounts/helpers'
 import { backends } from '../harness'

@@ -1,4 +1,4 @@
-import type { DepthSnapshot, PublicTrade, SpotFill, SpotOrder } from '@common/schemas/spot'
+import type { DepthSnapshot, PublicTrade, SpotFill, SpotOrder } from '@common/spot/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { SpotService, spotService } from '../../../server/modules/spot/service'

@@ -4,7 +4,7 @@ import type {
   QueueItem,
   ServiceMessage,
   StaffConversationView,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerEmail } from '../accounts/helpers'

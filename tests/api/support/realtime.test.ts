@@ -1,4 +1,4 @@
-import type { ConversationView, ServiceEvent, ServiceMessage } from '@common/schemas/support'
+import type { ConversationView, ServiceEvent, ServiceMessage } from '@common/support/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { api, registerEmail } from '../accounts/helpers'
 import { readyStaff } from '../admin/helpers'

@@ -1,4 +1,4 @@
-import type { Ticket, TicketPage } from '@common/schemas/support'
+import type { Ticket, TicketPage } from '@common/support/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerEmail, ticket } from '../accounts/helpers'
 import { openStaffSuite, type StaffSuite } from '../admin/helpers'

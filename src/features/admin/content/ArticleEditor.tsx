@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@common/i18n/languages'
-import { ARTICLE_TYPES, type ArticleType, articleSaveSchema, HELP_CATEGORIES } from '@common/schemas/content'
+import { ARTICLE_TYPES, type ArticleType, articleSaveSchema, HELP_CATEGORIES } from '@common/content/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'

@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@common/i18n/languages'
-import { bannerSaveSchema } from '@common/schemas/content'
+import { bannerSaveSchema } from '@common/content/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -3,7 +3,7 @@ import {
   ARTICLE_TYPES,
   type ArticleStatus,
   type ArticleType,
-} from '@common/schemas/content'
+} from '@common/content/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

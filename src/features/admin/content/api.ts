@@ -1,4 +1,4 @@
-import type { ArticleStatus, ArticleType } from '@common/schemas/content'
+import type { ArticleStatus, ArticleType } from '@common/content/schema'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

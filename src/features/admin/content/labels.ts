@@ -1,4 +1,4 @@
-import type { ArticleType } from '@common/schemas/content'
+import type { ArticleType } from '@common/content/schema'
 import { useLingui } from '@lingui/react/macro'
 
 export function useTypeLabels(): Record<ArticleType, string> {

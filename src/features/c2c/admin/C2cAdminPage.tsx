@@ -1,5 +1,5 @@
-import type { C2cOrder } from '@common/schemas/c2c'
-import { formInt } from '@common/schemas/strict'
+import type { C2cOrder } from '@common/c2c/schema'
+import { formInt } from '@common/validate/strict'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import type { C2cMessage, C2cOrder } from '@common/schemas/c2c'
+import type { C2cMessage, C2cOrder } from '@common/c2c/schema'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

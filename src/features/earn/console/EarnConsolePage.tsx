@@ -4,8 +4,8 @@ import type {
   ProjectInput,
   StakingProduct,
   SubscriptionProject,
-} from '@common/schemas/earn'
-import { formInt } from '@common/schemas/strict'
+} from '@common/earn/schema'
+import { formInt } from '@common/validate/strict'
 import { useLingui } from '@lingui/react/macro'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import type { LoanProduct } from '@common/schemas/loan'
+import type { LoanProduct } from '@common/loan/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

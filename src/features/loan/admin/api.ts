@@ -1,4 +1,4 @@
-import type { LoanOrder, LoanProduct, LoanStatus } from '@common/schemas/loan'
+import type { LoanOrder, LoanProduct, LoanStatus } from '@common/loan/schema'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

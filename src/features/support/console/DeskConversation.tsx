@@ -1,4 +1,4 @@
-import { CLOSE_CATEGORIES, type CloseCategory, MESSAGE_MAX } from '@common/schemas/support'
+import { CLOSE_CATEGORIES, type CloseCategory, MESSAGE_MAX } from '@common/support/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'

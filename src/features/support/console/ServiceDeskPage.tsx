@@ -1,4 +1,4 @@
-import type { CloseCategory, QueueItem, ServiceEvent } from '@common/schemas/support'
+import type { CloseCategory, QueueItem, ServiceEvent } from '@common/support/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'

@@ -4,7 +4,7 @@ import {
   TICKET_TYPES,
   type TicketStatus,
   type TicketType,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -7,7 +7,7 @@ import type {
   Ticket,
   TicketStatus,
   TicketType,
-} from '@common/schemas/support'
+} from '@common/support/schema'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

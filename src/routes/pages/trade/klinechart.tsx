@@ -1,5 +1,5 @@
 import { PERIODS } from '@common/market/periods'
-import { SYMBOL_RE } from '@common/schemas/market'
+import { SYMBOL_RE } from '@common/market/schema'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { KlineFullPage } from '@/features/market/KlineFullPage'

@@ -1,4 +1,4 @@
-import { SYMBOL_RE } from '@common/schemas/market'
+import { SYMBOL_RE } from '@common/market/schema'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { TradeSpotPage } from '@/features/spot/TradeSpotPage'

@@ -3,9 +3,9 @@ import { WALLET_ACCOUNTS } from '../ledger/accounts'
 import { lte } from '../money/decimal'
 import { emailSchema, pageQuerySchema } from '../validate/schemas'
 import { isAmount } from '../validate/validators'
-import { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS } from './admin-filters'
-import { symbolSchema } from './market'
-import { assetCodeSchema, boundedText, requiredReason } from './strict'
+import { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS } from './filters'
+import { symbolSchema } from '../market/schema'
+import { assetCodeSchema, boundedText, requiredReason } from '../validate/strict'
 
 export { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS }
 

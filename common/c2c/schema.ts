@@ -7,9 +7,9 @@ import {
   PAY_KINDS,
   PAY_WINDOWS,
   type PayKind,
-} from '../c2c/rules'
-import { positiveDecimal } from './spot'
-import { boundedText, INT4_MAX, intIn, uidSchema } from './strict'
+} from './rules'
+import { positiveDecimal } from '../spot/schema'
+import { boundedText, INT4_MAX, intIn, uidSchema } from '../validate/strict'
 
 /**
  * C2C (issue 16): the wire shapes shared by the server and the app. Amounts are decimal strings,

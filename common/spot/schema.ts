@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { symbolSchema } from './market'
-import { intIn } from './strict'
+import { symbolSchema } from '../market/schema'
+import { intIn } from '../validate/strict'
 
 /** A positive decimal string as typed in an order form ("0.5", "42000"). */
 const DECIMAL_RE = /^\d{1,20}(\.\d{1,18})?$/

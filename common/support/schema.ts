@@ -1,6 +1,6 @@
 import { IMAGE_PICK_COUNT } from '@common/constants'
 import * as v from 'valibot'
-import { idString } from './spot'
+import { idString } from '../spot/schema'
 
 /**
  * Customer service chat and work orders (tickets): the wire shapes shared by the server and the

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { symbolSchema } from './market'
-import { positiveDecimal } from './spot'
-import { boundedText, intIn, optionalReason } from './strict'
+import { symbolSchema } from '../market/schema'
+import { positiveDecimal } from '../spot/schema'
+import { boundedText, intIn, optionalReason } from '../validate/strict'
 
 /**
  * ETF products: wire shapes shared by the server and the app. A product's units are an asset of

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isDate } from '../validate/validators'
+import { isDate } from './validators'
 
 /**
  * Strict building blocks for request schemas, console and user alike (issue 33): integers that

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { LANG_CODES, type LangCode } from '../i18n/languages'
 import { pageQuerySchema } from '../validate/schemas'
-import { timeMsSchema } from './strict'
+import { timeMsSchema } from '../validate/strict'
 
 /** Request schemas of the content area (articles, notices, help academy), shared by server and forms. */
 

@@ -5,10 +5,10 @@ import {
   type OptionPeriod,
   type OptionResult,
   type OptionType,
-} from '../option/rules'
-import { symbolSchema } from './market'
-import { idString, limitSchema, positiveDecimal } from './spot'
-import { boundedText, intIn, optionalReason, REASON_MAX } from './strict'
+} from './rules'
+import { symbolSchema } from '../market/schema'
+import { idString, limitSchema, positiveDecimal } from '../spot/schema'
+import { boundedText, intIn, optionalReason, REASON_MAX } from '../validate/strict'
 
 /**
  * Short-term options: wire shapes shared by the server and the app. Amounts and prices are decimal

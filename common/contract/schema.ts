@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { symbolSchema } from './market'
-import { idString, limitSchema, positiveDecimal } from './spot'
-import { optionalReason } from './strict'
+import { symbolSchema } from '../market/schema'
+import { idString, limitSchema, positiveDecimal } from '../spot/schema'
+import { optionalReason } from '../validate/strict'
 
 /**
  * USDT-margined perpetual contracts: the wire shapes shared by the server and the app.
