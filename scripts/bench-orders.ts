@@ -16,7 +16,7 @@ import { loadConfig } from '../server/config'
 import { type Db, migrate, openDb } from '../server/db/db'
 import { checkLedger, ledgerIsSound } from '../server/ledger/check'
 import { move, postEntry } from '../server/ledger/ledger'
-import { createSession } from '../server/modules/auth/sessions'
+import { createSession } from '../server/platform/identity/sessions'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 4000)
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '50,200').split(',').map(Number)

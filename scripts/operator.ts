@@ -8,7 +8,7 @@ import * as v from 'valibot'
 import { staffCreateSchema } from '../common/admin/schema'
 import { loadConfig } from '../server/config'
 import { migrate, openDb } from '../server/db/db'
-import { createStaff } from '../server/modules/admin/staff'
+import { createStaff } from '../server/platform/staff/staff'
 
 const [command, email, ...flags] = process.argv.slice(2)
 const input = v.safeParse(staffCreateSchema, {

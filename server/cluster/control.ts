@@ -3,10 +3,10 @@ import type { ServiceEvent } from '@common/support/schema'
 import * as v from 'valibot'
 import type { Db } from '../db/db'
 import type { MarketData } from '../market/service'
-import { forgetSessions, onSessionsChanged } from '../modules/auth/sessions'
 import { c2cBus } from '../modules/c2c/bus'
-import { pushService } from '../modules/push/service'
 import { type Audience, supportBus } from '../modules/support/bus'
+import { forgetSessions, onSessionsChanged } from '../platform/identity/sessions'
+import { pushService } from '../platform/notify/push-service'
 import { K, type Redis } from './redis'
 
 const messageSchema = v.variant('t', [

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/db'
-import { resolveToken } from '../modules/auth/sessions'
+import { resolveToken } from '../platform/identity/sessions'
 import { AppError } from './errors'
 
 export interface RequestUser {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/db'
 import type { Tx } from '../ledger/ledger'
-import { verifyPassword } from '../modules/auth/passwords'
+import { verifyPassword } from '../platform/identity/passwords'
 import { AppError } from './errors'
 
 /**

@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config'
 import type { Db } from '../../server/db/db'
 import { backfill } from '../../server/market/backfill'
 import { MarketData } from '../../server/market/service'
-import { createSession } from '../../server/modules/auth/sessions'
+import { createSession } from '../../server/platform/identity/sessions'
 import { RealtimeHub } from '../../server/realtime/hub'
 import { backends, type Harness, startHarness } from './harness'
 

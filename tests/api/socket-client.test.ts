@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { backfill } from '../../server/market/backfill'
 import { MarketData } from '../../server/market/service'
-import { createSession } from '../../server/modules/auth/sessions'
+import { createSession } from '../../server/platform/identity/sessions'
 import { RealtimeHub } from '../../server/realtime/hub'
 import { createSocket, type Socket } from '../../src/lib/socket/connection'
 import { type Harness, startHarness } from './harness'
@@ -167,7 +167,7 @@ describe('browser socket client against the Socket.IO server', () => {
     })
     vi.stubEnv('VITE_SOCKET_URL', url)
     const { subscribe, socketStateAtom } = await import('../../src/lib/socket/client')
-    const { store, tokenAtom } = await import('../../src/app/store')
+    const { store, tokenAtom } = await import('../../src/lib/store')
     const states: string[] = []
     store.sub(socketStateAtom, () => states.push(store.get(socketStateAtom)))
 

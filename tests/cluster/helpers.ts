@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { Db } from '../../server/db/db'
 import { move, postEntry } from '../../server/ledger/ledger'
-import { createSession } from '../../server/modules/auth/sessions'
+import { createSession } from '../../server/platform/identity/sessions'
 
 /** A throw-away database next to DATABASE_URL's (the cluster's processes connect to it by URL). */
 export async function freshDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {

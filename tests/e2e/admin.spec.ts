@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
-import { totpAt } from '../../server/modules/auth/totp'
+import { totpAt } from '../../server/platform/verify/totp'
 
 const USER_PASSWORD = 'Passw0rd!e2e'
 const OPERATOR_PASSWORD = 'Op3rat0r!e2e'

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { totpAt } from '../../server/modules/auth/totp'
+import { totpAt } from '../../server/platform/verify/totp'
 
 /** English for this page unless a test chose a language already. */
 export async function english(page: Page): Promise<void> {

@@ -6,7 +6,8 @@ import type { Db } from '../../db/db'
 import { currentUser, requireAdmin } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { writeAudit } from './audit'
+import { actor } from '../../platform/staff/actor'
+import { writeAudit } from '../../platform/staff/audit'
 import {
   approveProposal,
   type CaseType,
@@ -15,8 +16,7 @@ import {
   kindIsAdminOnly,
   PARTIES,
   rejectProposal,
-} from './duties'
-import { actor } from './routes-shared'
+} from '../../platform/staff/duties'
 
 const idField = v.pipe(v.string('invalid_id'), v.trim(), v.regex(/^\d{1,18}$/, 'invalid_id'))
 const listQuery = v.object({

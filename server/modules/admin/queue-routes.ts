@@ -1,4 +1,3 @@
-import { normalize } from '@common/money/decimal'
 import {
   depositCreditSchema,
   depositListSchema,
@@ -7,6 +6,7 @@ import {
   withdrawalListSchema,
   withdrawalRejectSchema,
 } from '@common/admin/schema'
+import { normalize } from '@common/money/decimal'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type * as v from 'valibot'
@@ -14,6 +14,9 @@ import type { Db } from '../../db/db'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import { checkAssetAmount } from '../../ledger/precision'
+import { actor } from '../../platform/staff/actor'
+import { type AuditInput, writeAudit } from '../../platform/staff/audit'
+import { fourEyes } from '../../platform/staff/duties'
 import { depositChannelRoutes } from '../assets/deposit-routes'
 import {
   approveWithdrawal,
@@ -27,9 +30,6 @@ import {
   type WithdrawalRow,
 } from '../assets/review'
 import type { ModuleDeps } from '../index'
-import { type AuditInput, writeAudit } from './audit'
-import { fourEyes } from './duties'
-import { actor } from './routes-shared'
 
 /** Counts per status of a review table, for the queue's filter chips. */
 async function statusCounts(db: Db, table: 'deposit' | 'withdrawal'): Promise<Record<string, number>> {

@@ -1,5 +1,3 @@
-import { SYSTEM_HOLDER } from '@common/ledger/accounts'
-import { abs, isNegative, neg, normalize } from '@common/money/decimal'
 import {
   adjustSchema,
   auditListSchema,
@@ -14,6 +12,8 @@ import {
   userLedgerSchema,
   userSearchSchema,
 } from '@common/admin/schema'
+import { SYSTEM_HOLDER } from '@common/ledger/accounts'
+import { abs, isNegative, neg, normalize } from '@common/money/decimal'
 import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type SelectQueryBuilder, sql } from 'kysely'
@@ -25,14 +25,14 @@ import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
 import { checkAssetAmount, checkDecimals, checkThresholds } from '../../ledger/precision'
-import { forgetSessions } from '../auth/sessions'
+import { forgetSessions } from '../../platform/identity/sessions'
+import { actor } from '../../platform/staff/actor'
+import { writeAudit } from '../../platform/staff/audit'
+import { fourEyes } from '../../platform/staff/duties'
+import { assertStaffReady, createStaff, staffState } from '../../platform/staff/staff'
 import type { ModuleDeps } from '../index'
 import { approvalRoutes } from './approvals-routes'
-import { writeAudit } from './audit'
-import { fourEyes } from './duties'
 import { queueRoutes } from './queue-routes'
-import { actor } from './routes-shared'
-import { assertStaffReady, createStaff, staffState } from './staff'
 
 export const MARKET_MAKERS_KEY = 'market_makers.enabled'
 type AdjustBody = v.InferOutput<typeof adjustSchema>

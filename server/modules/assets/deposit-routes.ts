@@ -1,12 +1,12 @@
 import { isValidAddress } from '@common/assets/address'
 import { COINS, chainDef } from '@common/assets/chains'
-import { cmp, normalize } from '@common/money/decimal'
 import {
   depositAddressQuerySchema,
   depositChannelSaveSchema,
   depositSchema,
   statusPageQuerySchema,
 } from '@common/assets/schema'
+import { cmp, normalize } from '@common/money/decimal'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
 import type { Db } from '../../db/db'
@@ -14,7 +14,7 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import { writeAudit } from '../admin/audit'
+import { writeAudit } from '../../platform/staff/audit'
 import { type AssetsCtx, assetPrecision, checkDecimals, ms, newId, paged } from './context'
 
 /** Deposits: coins and chains, the operator-set address per chain, "I have sent" with a proof. */

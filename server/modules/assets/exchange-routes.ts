@@ -1,6 +1,6 @@
 import { EXCHANGE_FEE_RATE, EXCHANGE_SPREAD, exchangeQuote, QUOTE_TTL_MS } from '@common/assets/math'
-import { add, cmp, gt, neg, normalize } from '@common/money/decimal'
 import { exchangeConfirmSchema, exchangeQuoteSchema, statusPageQuerySchema } from '@common/assets/schema'
+import { add, cmp, gt, neg, normalize } from '@common/money/decimal'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
@@ -8,9 +8,9 @@ import { AppError } from '../../http/errors'
 import { assertCanMoveFunds } from '../../http/guards'
 import { parse } from '../../http/validate'
 import { postEntry, readBalances } from '../../ledger/ledger'
+import { indexPriceUsdt } from '../../platform/market-prices/prices'
+import { assertLoanUnlocked } from '../../platform/ports/loan-lock'
 import { type AssetsCtx, assetPrecision, checkDecimals, ms, newId, paged } from './context'
-import { assertLoanUnlocked } from './loan-lock'
-import { indexPriceUsdt } from './prices'
 
 const DESK = { holder: 'system', account: 'exchange_desk' } as const
 

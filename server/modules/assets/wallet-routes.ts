@@ -1,8 +1,5 @@
 import { INTERNAL_REASONS } from '@common/assets/bills'
 import { COINS } from '@common/assets/chains'
-import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
-import { LEDGER_REASONS } from '@common/ledger/reasons'
-import { add, type DecimalString, gt, mul, normalize, toFixed } from '@common/money/decimal'
 import {
   balancesQuerySchema,
   coinQuerySchema,
@@ -10,16 +7,19 @@ import {
   statusPageQuerySchema,
   transferSchema,
 } from '@common/assets/schema'
+import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
+import { LEDGER_REASONS } from '@common/ledger/reasons'
+import { add, type DecimalString, gt, mul, normalize, toFixed } from '@common/money/decimal'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { assertCanMoveFunds } from '../../http/guards'
 import { parse } from '../../http/validate'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
+import { displayRate, indexPriceUsdt } from '../../platform/market-prices/prices'
+import { assertLoanUnlocked, withdrawable } from '../../platform/ports/loan-lock'
 import { assertContractTransfer, contractTransferableOf } from '../contract/transfer-guard'
 import { type AssetsCtx, assetPrecision, checkDecimals, listAssets, ms, newId, paged } from './context'
-import { assertLoanUnlocked, withdrawable } from './loan-lock'
-import { displayRate, indexPriceUsdt } from './prices'
 
 const USDT_DP = 2
 

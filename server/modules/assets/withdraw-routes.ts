@@ -1,7 +1,6 @@
 import { isValidAddress } from '@common/assets/address'
 import { chainDef, coinDef } from '@common/assets/chains'
 import { withdrawAmounts } from '@common/assets/math'
-import { normalize } from '@common/money/decimal'
 import {
   addressBookModeSchema,
   addressBookSaveSchema,
@@ -10,6 +9,7 @@ import {
   statusPageQuerySchema,
   withdrawSchema,
 } from '@common/assets/schema'
+import { normalize } from '@common/money/decimal'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/db'
 import { currentUser, requireUser } from '../../http/auth'
@@ -18,11 +18,11 @@ import { AppError } from '../../http/errors'
 import { assertCanMoveFunds, checkTradePassword } from '../../http/guards'
 import { parse } from '../../http/validate'
 import { freeze, postEntry, readBalances } from '../../ledger/ledger'
-import { consumeCode } from '../auth/codes'
-import { checkGoogle } from '../auth/second-factor'
-import { getUser } from '../auth/users'
+import { getUser } from '../../platform/identity/users'
+import { assertLoanUnlocked, withdrawable } from '../../platform/ports/loan-lock'
+import { consumeCode } from '../../platform/verify/codes'
+import { checkGoogle } from '../../platform/verify/second-factor'
 import { type AssetsCtx, assetPrecision, checkDecimals, ms, newId, paged } from './context'
-import { assertLoanUnlocked, withdrawable } from './loan-lock'
 
 export async function addressBookOnly(db: Db, userId: string): Promise<boolean> {
   const row = await db

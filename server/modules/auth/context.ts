@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../db/db'
-import type { CodePurpose } from './codes'
-import { issueCode } from './codes'
-import type { Messenger } from './messenger'
+import type { CodePurpose } from '../../platform/verify/codes'
+import { issueCode } from '../../platform/verify/codes'
+import type { Messenger } from '../../platform/verify/messenger'
 
 export interface AuthCtx {
   db: Db

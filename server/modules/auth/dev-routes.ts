@@ -4,9 +4,9 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { outboxMessages } from '../../platform/verify/messenger'
+import { challengeGap } from '../../platform/verify/slider'
 import type { AuthCtx } from './context'
-import { outboxMessages } from './messenger'
-import { challengeGap } from './slider'
 
 const toSchema = v.object({ to: v.pipe(v.string(), v.minLength(3), v.maxLength(254)) })
 const idSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/)) })

@@ -7,10 +7,10 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import { auditIdentityDocument, staffGate } from '../admin/duties'
-import { countryList } from '../system/countries'
+import { reencodeImage, UPLOAD_MAX_BYTES } from '../../platform/content/images'
+import { countryList } from '../../platform/identity/countries'
+import { auditIdentityDocument, staffGate } from '../../platform/staff/duties'
 import type { AuthCtx } from './context'
-import { reencodeImage, UPLOAD_MAX_BYTES } from './images'
 
 /** For other areas: refuse with type 998 (the app opens advanced verification) until verified. */
 export async function requireAdvancedVerified(db: Db, userId: string): Promise<void> {

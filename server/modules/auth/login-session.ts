@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
-import { createSession } from './sessions'
-import { maskEmail, maskPhone, type UserRow, userDto } from './users'
+import { createSession } from '../../platform/identity/sessions'
+import { maskEmail, maskPhone, type UserRow, userDto } from '../../platform/identity/users'
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000
 

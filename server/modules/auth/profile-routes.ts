@@ -14,10 +14,7 @@ import { currentUser, optionalUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import { consumeCode } from './codes'
-import { type AuthCtx, sendCode, strictLimit } from './context'
-import { revokeSession } from './sessions'
-import { spendTicket } from './slider'
+import { revokeSession } from '../../platform/identity/sessions'
 import {
   accountKey,
   findByAccount,
@@ -26,7 +23,10 @@ import {
   phoneKey,
   type UserRow,
   userDto,
-} from './users'
+} from '../../platform/identity/users'
+import { consumeCode } from '../../platform/verify/codes'
+import { spendTicket } from '../../platform/verify/slider'
+import { type AuthCtx, sendCode, strictLimit } from './context'
 
 export async function profileRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx

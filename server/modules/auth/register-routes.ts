@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { parseLang } from '@common/i18n/languages'
 import {
   registerCommonSchema,
   registerTargetSchema,
@@ -7,17 +6,25 @@ import {
   sendSmsCodeSchema,
   sliderAnswerSchema,
 } from '@common/account/schema'
+import { parseLang } from '@common/i18n/languages'
 import type { FastifyInstance } from 'fastify'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import { loadClause } from './clause'
-import { consumeCode } from './codes'
+import { loadClause } from '../../platform/content/clause'
+import { hashPassword } from '../../platform/identity/passwords'
+import { createSession } from '../../platform/identity/sessions'
+import {
+  getUser,
+  isUniqueViolation,
+  neutralNickname,
+  newInviteCode,
+  phoneKey,
+  userDto,
+} from '../../platform/identity/users'
+import { consumeCode } from '../../platform/verify/codes'
+import { answerChallenge, createChallenge, spendTicket } from '../../platform/verify/slider'
 import { type AuthCtx, clientMeta, sendCode, strictLimit } from './context'
-import { hashPassword } from './passwords'
-import { createSession } from './sessions'
-import { answerChallenge, createChallenge, spendTicket } from './slider'
-import { getUser, isUniqueViolation, neutralNickname, newInviteCode, phoneKey, userDto } from './users'
 
 export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx

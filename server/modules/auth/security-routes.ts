@@ -11,12 +11,12 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { hashPassword, verifyPassword } from '../../platform/identity/passwords'
+import { revokeAllSessions } from '../../platform/identity/sessions'
+import { getUser, maskEmail, maskPhone, type UserRow } from '../../platform/identity/users'
+import { checkGoogle, proveChannel } from '../../platform/verify/second-factor'
+import { newTotpSecret, otpauthUri, verifyTotp } from '../../platform/verify/totp'
 import type { AuthCtx } from './context'
-import { hashPassword, verifyPassword } from './passwords'
-import { checkGoogle, proveChannel } from './second-factor'
-import { revokeAllSessions } from './sessions'
-import { newTotpSecret, otpauthUri, verifyTotp } from './totp'
-import { getUser, maskEmail, maskPhone, type UserRow } from './users'
 
 export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx

@@ -7,12 +7,12 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { hashPassword } from '../../platform/identity/passwords'
+import { hashToken } from '../../platform/identity/sessions'
+import { getUser, isUniqueViolation, neutralNickname, newInviteCode } from '../../platform/identity/users'
 import { type AuthCtx, clientMeta, strictLimit } from './context'
 import { finishFirstStep } from './login-session'
-import { hashPassword } from './passwords'
-import { hashToken } from './sessions'
 import { siweProblem } from './siwe-rules'
-import { getUser, isUniqueViolation, neutralNickname, newInviteCode } from './users'
 
 const NONCE_TTL_MS = 10 * 60 * 1000
 

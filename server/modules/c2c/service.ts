@@ -12,19 +12,19 @@ import {
   sameName,
   splitSettlement,
 } from '@common/c2c/rules'
+import type { AdSaveInput, C2cUserEvent, PaymentMethod, PaymentSaveInput } from '@common/c2c/schema'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { add, isZero, normalize, sub } from '@common/money/decimal'
-import type { AdSaveInput, C2cUserEvent, PaymentMethod, PaymentSaveInput } from '@common/c2c/schema'
 import { sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { assertCanMoveFunds } from '../../http/guards'
 import { freeze, move, postEntry, type Tx, unfreeze } from '../../ledger/ledger'
 import { checkDecimals } from '../../ledger/precision'
-import { assertLoanUnlocked } from '../assets/loan-lock'
-import { approvedIdentityRequired, identityGate } from '../auth/identity-gate'
-import { newInviteCode } from '../auth/users'
-import { pushService } from '../push/service'
+import { approvedIdentityRequired, identityGate } from '../../platform/identity/identity-gate'
+import { newInviteCode } from '../../platform/identity/users'
+import { pushService } from '../../platform/notify/push-service'
+import { assertLoanUnlocked } from '../../platform/ports/loan-lock'
 import { c2cBus } from './bus'
 import {
   type AdRow,

@@ -1,14 +1,14 @@
+import { articleActionSchema, bannerImageParamsSchema, bannerSaveSchema } from '@common/content/schema'
 import type { LangCode } from '@common/i18n/languages'
 import type { Floor } from '@common/market/types'
-import { articleActionSchema, bannerImageParamsSchema, bannerSaveSchema } from '@common/content/schema'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import { writeAudit } from '../admin/audit'
-import { actor } from '../admin/routes-shared'
+import { actor } from '../../platform/staff/actor'
+import { writeAudit } from '../../platform/staff/audit'
 import { langChain, pickText, textsOf } from './repo'
 
 /** Where a banner leads in the app: an article's page, an in-app route, or nowhere. */

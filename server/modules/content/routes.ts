@@ -1,4 +1,3 @@
-import { parseLang } from '@common/i18n/languages'
 import {
   articleIdSchema,
   articleListSchema,
@@ -6,17 +5,18 @@ import {
   notifiableIdSchema,
   notifiablesSchema,
 } from '@common/content/schema'
+import { parseLang } from '@common/i18n/languages'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import { loadClause } from '../auth/clause'
+import { loadClause } from '../../platform/content/clause'
+import { renderMarkdown, summarize } from '../../platform/content/markdown'
 import type { ModuleDeps } from '../index'
 import { contentAdminRoutes } from './admin-routes'
 import { bannerPublicRoutes } from './banners'
-import { renderMarkdown, summarize } from './markdown'
 import { coverUrl, langChain, likePattern, ms, pickText, textsOf } from './repo'
 
 const chainOf = (req: FastifyRequest) => langChain(parseLang(req.headers.lang))

@@ -1,5 +1,15 @@
 import { allocate } from '@common/earn/allocation'
 import { dueState, timesInOrder } from '@common/earn/project'
+import type {
+  EarnTotals,
+  ProductInput,
+  ProjectInput,
+  StakingOrder,
+  StakingOrderDetail,
+  StakingProduct,
+  SubscriptionProject,
+  SubscriptionProjectDetail,
+} from '@common/earn/schema'
 import {
   DAY_MS,
   dailyReward,
@@ -11,23 +21,13 @@ import {
 } from '@common/earn/staking'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { add, type DecimalString, gt, isZero, lt, neg, normalize } from '@common/money/decimal'
-import type {
-  EarnTotals,
-  ProductInput,
-  ProjectInput,
-  StakingOrder,
-  StakingOrderDetail,
-  StakingProduct,
-  SubscriptionProject,
-  SubscriptionProjectDetail,
-} from '@common/earn/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { assertCanMoveFunds } from '../../http/guards'
 import { freeze, LedgerBatch, move, type Tx, unfreeze } from '../../ledger/ledger'
 import { checkAssetAmount, checkThresholds } from '../../ledger/precision'
-import { writeAudit } from '../admin/audit'
+import { writeAudit } from '../../platform/staff/audit'
 import {
   commitmentToWire,
   finance,

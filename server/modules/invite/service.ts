@@ -24,7 +24,7 @@ import { sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { move, postEntry, type Tx } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
-import { indexPriceUsdt } from '../assets/prices'
+import { indexPriceUsdt } from '../../platform/market-prices/prices'
 
 /** Test clock (offset from the wall clock), moved only by the dev routes outside production. */
 let clockOffset = 0

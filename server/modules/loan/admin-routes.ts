@@ -1,5 +1,4 @@
 import { isLoanCoin } from '@common/loan/rules'
-import { add, gt, isZero, normalize } from '@common/money/decimal'
 import {
   LOAN_STATUSES,
   loanHolidaysSchema,
@@ -8,6 +7,7 @@ import {
   loanReviewSchema,
   loanVoucherReviewSchema,
 } from '@common/loan/schema'
+import { add, gt, isZero, normalize } from '@common/money/decimal'
 import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
@@ -17,10 +17,10 @@ import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { readBalances } from '../../ledger/ledger'
 import { checkAssetAmount, checkThresholds } from '../../ledger/precision'
-import { writeAudit } from '../admin/audit'
-import { fourEyes } from '../admin/duties'
-import { actor } from '../admin/routes-shared'
-import { assertStaffReady } from '../admin/staff'
+import { actor } from '../../platform/staff/actor'
+import { writeAudit } from '../../platform/staff/audit'
+import { fourEyes } from '../../platform/staff/duties'
+import { assertStaffReady } from '../../platform/staff/staff'
 import type { ModuleDeps } from '../index'
 import { leftOf, OPEN_STATUSES, orderToWire, productToWire } from './model'
 import { loadOrder, precisions } from './routes'

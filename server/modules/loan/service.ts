@@ -9,8 +9,8 @@ import {
   splitRepayment,
   termInterest,
 } from '@common/loan/rules'
-import { add, gt, gte, isZero, lt, mul, normalize, round, sub } from '@common/money/decimal'
 import type { LoanApplyInput } from '@common/loan/schema'
+import { add, gt, gte, isZero, lt, mul, normalize, round, sub } from '@common/money/decimal'
 import { sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { AppError } from '../../http/errors'
@@ -18,7 +18,7 @@ import { assertCanMoveFunds } from '../../http/guards'
 import { lockBalances, move, postEntry, type Tx } from '../../ledger/ledger'
 import { checkDecimals } from '../../ledger/precision'
 import type { MarketData } from '../../market/service'
-import { identityGate } from '../auth/identity-gate'
+import { identityGate } from '../../platform/identity/identity-gate'
 import { loanNow } from './clock'
 import { lockBorrowerFunding } from './lock'
 import { fundingOf, leftOf, loanBook, OPEN_STATUSES, type OrderRow, treasury } from './model'

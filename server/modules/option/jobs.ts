@@ -4,10 +4,11 @@ import type { PushPayload } from '@common/push/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { MarketData } from '../../market/service'
-import { type SendResult, type Subscription, sendToSubscriptions } from '../push/sender'
-import { pushService } from '../push/service'
+import { pushService } from '../../platform/notify/push-service'
+import { type SendResult, type Subscription, sendToSubscriptions } from '../../platform/notify/sender'
 import { optionPushText } from './push-texts'
-import { optionService, type RoundRow, type SettledOrder } from './service'
+import type { RoundRow } from './round-repo'
+import { optionService, type SettledOrder } from './service'
 
 const TICK_MS = 1000
 

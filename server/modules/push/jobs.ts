@@ -1,15 +1,15 @@
-import type { Ticker } from '@common/market/types'
 import type { ContractUserMessage, Liquidation } from '@common/contract/schema'
+import type { Ticker } from '@common/market/types'
 import type { AlertKind, PushPayload } from '@common/push/schema'
 import type { SpotOrder } from '@common/spot/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { MarketData } from '../../market/service'
+import { pushService } from '../../platform/notify/push-service'
 import type { ContractService } from '../contract/service'
 import type { SpotService } from '../spot/service'
 import { alertHit } from './alerts'
 import { claimNotices, pushNotice } from './notices'
-import { pushService } from './service'
 import { pushText } from './texts'
 
 interface Log {

@@ -16,10 +16,10 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { pushService, readPrefs } from '../../platform/notify/push-service'
+import { sendToUser } from '../../platform/notify/sender'
 import type { ModuleDeps } from '../index'
 import { alertBounds } from './alerts'
-import { sendToUser } from './sender'
-import { pushService, readPrefs } from './service'
 import { pushText } from './texts'
 
 const ms = toMillisOrNull

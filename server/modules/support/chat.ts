@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { matchScore, searchTerms } from '@common/support/rules'
 import type {
   CloseCategory,
   ConversationSummary,
@@ -8,15 +9,14 @@ import type {
   ServiceMessage,
   StaffConversationView,
 } from '@common/support/schema'
-import { matchScore, searchTerms } from '@common/support/rules'
 import { type Kysely, sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../http/errors'
-import { reencodeImage } from '../auth/images'
-import { summarize } from '../content/markdown'
+import { reencodeImage } from '../../platform/content/images'
+import { summarize } from '../../platform/content/markdown'
+import { pushService } from '../../platform/notify/push-service'
 import { langChain, pickText, textsOf } from '../content/repo'
-import { pushService } from '../push/service'
 import { type Audience, supportBus } from './bus'
 import { supportPushText } from './push-texts'
 import { type ConvRow, conversationToWire, type MsgRow, messageToWire, preview, queueItemOf } from './wire'

@@ -3,7 +3,7 @@ import { visitorKeySchema } from '@common/support/schema'
 import type { Server, Socket } from 'socket.io'
 import * as v from 'valibot'
 import type { Db } from '../../db/db'
-import { assertStaffReady } from '../admin/staff'
+import { assertStaffReady } from '../../platform/staff/staff'
 import { type Audience, CHANNEL_DESK, CHANNEL_SERVICE, supportBus } from './bus'
 import { chatService, hashVisitor } from './chat'
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { spendTicket } from '../auth/slider'
+import { spendTicket } from '../../platform/verify/slider'
 import type { ModuleDeps } from '../index'
 import { workService } from './work'
 

@@ -1,3 +1,4 @@
+import { canReopen, nextTicketStatus, type TicketAction, ticketNumber } from '@common/support/rules'
 import type {
   AdminTicketSummary,
   Ticket,
@@ -6,13 +7,12 @@ import type {
   TicketSummary,
   TicketType,
 } from '@common/support/schema'
-import { canReopen, nextTicketStatus, type TicketAction, ticketNumber } from '@common/support/rules'
 import type { Kysely, Selectable } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import type { Database } from '../../db/schema'
 import type { WorkTicketTable } from '../../db/schema-support'
 import { AppError } from '../../http/errors'
-import { pushService } from '../push/service'
+import { pushService } from '../../platform/notify/push-service'
 import { supportPushText } from './push-texts'
 
 type TicketRow = Selectable<WorkTicketTable>

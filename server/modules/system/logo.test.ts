@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { flagEmoji } from './countries'
+import { flagEmoji } from '../../platform/identity/countries'
 import { coinLogoSvg } from './logo'
 
 describe('coin logos', () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { Db } from '../../../server/db/db'
-import { lastCodeSentTo } from '../../../server/modules/auth/messenger'
-import { challengeGap } from '../../../server/modules/auth/slider'
+import { lastCodeSentTo } from '../../../server/platform/verify/messenger'
+import { challengeGap } from '../../../server/platform/verify/slider'
 
 export interface Env<T = unknown> {
   code: number

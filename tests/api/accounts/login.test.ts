@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { lastCodeSentTo, outboxMessages } from '../../../server/modules/auth/messenger'
-import { totpAt } from '../../../server/modules/auth/totp'
+import { lastCodeSentTo, outboxMessages } from '../../../server/platform/verify/messenger'
+import { totpAt } from '../../../server/platform/verify/totp'
 import { backends, type Harness, startHarness } from '../harness'
 import { api, forgetLastSend, PASSWORD, registerEmail, ticket } from './helpers'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { lastCodeSentTo, outboxMessages } from '../../../server/modules/auth/messenger'
+import { lastCodeSentTo, outboxMessages } from '../../../server/platform/verify/messenger'
 import { backends, type Harness, startHarness } from '../harness'
 import {
   api,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { Db } from '../../../server/db/db'
-import { createStaff } from '../../../server/modules/admin/staff'
-import { totpAt } from '../../../server/modules/auth/totp'
+import { createStaff } from '../../../server/platform/staff/staff'
+import { totpAt } from '../../../server/platform/verify/totp'
 import { api, uniqueEmail } from '../accounts/helpers'
 import { type Harness, startHarness } from '../harness'
 

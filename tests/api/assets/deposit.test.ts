@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBalances } from '../../../server/ledger/ledger'
-import { createStaff } from '../../../server/modules/admin/staff'
 import { creditDeposit, listDeposits, rejectDeposit } from '../../../server/modules/assets/review'
+import { createStaff } from '../../../server/platform/staff/staff'
 import { uniqueEmail } from '../accounts/helpers'
 import { login, STAFF_PASSWORD } from '../admin/helpers'
 import { backends } from '../harness'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBalances } from '../../../server/ledger/ledger'
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from '../../../server/modules/assets/review'
-import { newTotpSecret, totpAt } from '../../../server/modules/auth/totp'
+import { newTotpSecret, totpAt } from '../../../server/platform/verify/totp'
 import { TRADE } from '../accounts/helpers'
 import { backends } from '../harness'
 import {

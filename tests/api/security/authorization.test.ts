@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CONSOLE_ACTIONS } from '../../../server/modules/admin/duties'
+import { CONSOLE_ACTIONS } from '../../../server/platform/staff/duties'
 import { PASSWORD, TRADE } from '../accounts/helpers'
 import { login, readyStaff } from '../admin/helpers'
 import { partyStaff } from '../admin/party'

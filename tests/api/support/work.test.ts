@@ -70,7 +70,7 @@ describe.each(backends)('work orders on %s', (backend) => {
       op.token,
     )
     expect(queue.data.list.map((x) => x.id)).toContain(t.id)
-    const { pushService } = await import('../../../server/modules/push/service')
+    const { pushService } = await import('../../../server/platform/notify/push-service')
     await pushService(h.db).idle()
     const notes = await sql<{
       title: string

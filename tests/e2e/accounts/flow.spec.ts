@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { totpAt } from '../../../server/modules/auth/totp'
+import { totpAt } from '../../../server/platform/verify/totp'
 import { codeSentTo, english, solveSlider } from '../helpers'
 
 const PASSWORD = 'Passw0rd!e2e'

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
-import { lockBorrowerFunding, outstandingLoan } from '../loan/lock'
+import { lockBorrowerFunding, outstandingLoan } from '../../modules/loan/lock'
 
 /**
  * The loan withdrawal lock's hook in the assets area (SPEC.md section 5): what a user still owes

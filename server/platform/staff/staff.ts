@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '../../db/db'
 import type { UserRole } from '../../db/schema'
 import { AppError } from '../../http/errors'
-import { hashPassword } from '../auth/passwords'
-import { forgetSessions } from '../auth/sessions'
-import { getUser, neutralNickname, newInviteCode } from '../auth/users'
+import { hashPassword } from '../identity/passwords'
+import { forgetSessions } from '../identity/sessions'
+import { getUser, neutralNickname, newInviteCode } from '../identity/users'
 import { writeAudit } from './audit'
 
 /** A one-time password: 16 characters with lower, upper case and digits (meets the login password rules). */

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import type { Db } from '../../db/db'
 import type { UsersTable } from '../../db/schema'
 import { AppError } from '../../http/errors'
-import { countryList } from '../system/countries'
+import { countryList } from './countries'
 
 export type UserRow = Selectable<UsersTable>
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
+import type { UserRow } from '../identity/users'
 import { consumeCode } from './codes'
 import { verifyTotp } from './totp'
-import type { UserRow } from './users'
 
 /** Checks a Google authenticator code (+-1 step) and records its step so it cannot be used again. */
 export async function checkGoogle(

@@ -1,8 +1,8 @@
 import type { LangCode } from '@common/i18n/languages'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
+import { langChain, pickText, textsOf } from '../../modules/content/repo'
 import { renderMarkdown } from './markdown'
-import { langChain, pickText, textsOf } from './repo'
 
 /**
  * The newest published article of `type` (terms or privacy) in the reader's language, then en, then tw:

@@ -1,6 +1,6 @@
 import type { LangCode } from '@common/i18n/languages'
 import type { Db } from '../../db/db'
-import { publishedClause } from '../content/clauses'
+import { publishedClause } from './published-clause'
 
 /** Terms shown at registration (GET /login/clause); an operator may replace them (setting 'login.clause'). */
 export const DEFAULT_CLAUSE = {

@@ -1,4 +1,3 @@
-import { abs, gt, isDecimalString, isZero, mul, normalize } from '@common/money/decimal'
 import {
   adjustSchema,
   depositCreditSchema,
@@ -12,6 +11,7 @@ import {
 import { decideSchema, merchantSchema, suggestSchema } from '@common/c2c/schema'
 import { partnerGrantSchema } from '@common/invite/schema'
 import { loanReviewSchema, loanVoucherReviewSchema } from '@common/loan/schema'
+import { abs, gt, isDecimalString, isZero, mul, normalize } from '@common/money/decimal'
 import {
   closeConversationSchema,
   staffMessageSchema,
@@ -26,8 +26,8 @@ import { currentUser, requireStaff } from '../../http/auth'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import type { MarketData } from '../../market/service'
+import { actor } from './actor'
 import { type AuditInput, writeAudit } from './audit'
-import { actor } from './routes-shared'
 import { assertStaffReady } from './staff'
 
 /**
