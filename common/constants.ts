@@ -1,4 +1,4 @@
-/** Business constants and limits from SPEC section 9. Money values are decimal strings. */
+/** Business constants and limits from docs/spec.md section 9. Money values are decimal strings. */
 
 // Network and loading
 export const REQUEST_TIMEOUT_MS = 60_000

@@ -1,4 +1,4 @@
-// A local cluster (README "Scale out"): cores and gateways as child processes of this one, and
+// A local cluster (docs/operations.md, "Scaling out"): cores and gateways as child processes of this one, and
 // a round-robin TCP proxy in front of the gateways. Used by `npm run cluster`, the cluster test
 // and `npm run bench:cluster`.
 import { spawn } from 'node:child_process'

@@ -1,4 +1,4 @@
-// npm run cluster: a local scale-out topology for demos and manual tests (README "Scale out"):
+// npm run cluster: a local scale-out topology for demos and manual tests (docs/operations.md, "Scaling out"):
 // 2 cores + 2 gateways on DATABASE_URL and REDIS_URL, behind a round-robin proxy on PORT
 // (default 8080). Logs go to ./cluster-logs/<name>.log. Ctrl-C stops everything.
 import { ownership, startCluster } from './cluster-lib.mjs'

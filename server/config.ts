@@ -2,7 +2,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { checkRoleNeeds, parseRole, type Role } from './cluster/role'
 
-/** Server configuration, all from the environment (documented in README.md). */
+/** Server configuration, all from the environment (documented in docs/operations.md). */
 export interface Config {
   /** ROLE: `all` (default, one process), `gateway` or `core` (server/cluster/role.ts). */
   role: Role

@@ -27,7 +27,7 @@ import { RealtimeHub } from './realtime/hub'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  // Cluster roles (README "Scale out"); the default `all` below is the single process.
+  // Cluster roles (docs/operations.md, "Scaling out"); the default `all` below is the single process.
   if (config.role === 'gateway') return runGateway(config)
   if (config.role === 'core') return runCore(config)
   const exclusive = await holdExclusive({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })

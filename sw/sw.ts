@@ -31,7 +31,7 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: 'api-public', plugins: [ok] }),
 )
 
-// Market lists: shown at once from the cache, refreshed behind (DESIGN.md section 7); the live feed
+// Market lists: shown at once from the cache, refreshed behind (docs/design.md section 7); the live feed
 // corrects them on subscribe. Candles are not cached this way: stale history would leave a gap.
 registerRoute(
   ({ url, request }) =>

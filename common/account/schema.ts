@@ -23,7 +23,7 @@ export function isTradePassword(s: string): boolean {
   return /^\d{6}$/.test(s)
 }
 
-/** Mainland China numbers follow SPEC section 5; elsewhere 4-15 digits (E.164 national part). */
+/** Mainland China numbers follow docs/spec.md section 5; elsewhere 4-15 digits (E.164 national part). */
 export function isPhoneFor(country: string, phone: string): boolean {
   if (country === 'CN') return isMainlandMobile(phone)
   return /^\d{4,15}$/.test(phone)

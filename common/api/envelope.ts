@@ -1,5 +1,5 @@
 /**
- * Every API answer is HTTP 200 with this envelope (SPEC.md section 8, scheme one).
+ * Every API answer is HTTP 200 with this envelope (docs/spec.md section 8, scheme one).
  * `type` carries 998 when the action needs advanced identity verification.
  */
 export interface Envelope<T = unknown> {

@@ -36,7 +36,7 @@ export const ERRORS = {
   unknownSymbol: { code: 1400, key: 'error.unknown_symbol', en: 'This market does not exist' },
   marketSuspended: { code: 1401, key: 'error.market_suspended', en: 'This market is suspended' },
   tooManyFavorites: { code: 1402, key: 'error.too_many_favorites', en: 'Your favourites list is full' },
-  // Scale-out (README "Scale out"): no core owns the market right now (one is taking it over).
+  // Scale-out (docs/operations.md, "Scaling out"): no core owns the market right now (one is taking it over).
   marketUnavailable: {
     code: 1403,
     key: 'error.market_unavailable',
@@ -54,7 +54,7 @@ export const ERRORS = {
     key: 'error.price_off_tick',
     en: "The price has more decimals than this market's price step",
   },
-  // Price protection: nothing within the band around the index (README "Price protection").
+  // Price protection: nothing within the band around the index (docs/products/perpetual.md, "Price protection").
   priceProtection: {
     code: 1406,
     key: 'error.price_protection',

@@ -1,5 +1,5 @@
 /**
- * Service times of the flash exchange desk (SPEC section 9), shown in the exchange page's consultation
+ * Service times of the flash exchange desk (docs/spec.md section 9), shown in the exchange page's consultation
  * block. Hours.
  */
 export const EXCHANGE_TIMES = {

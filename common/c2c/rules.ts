@@ -2,7 +2,7 @@ import { cmp, div, gt, isZero, lt, mul, normalize, round, sub } from '../money/d
 
 /**
  * C2C (peer-to-peer fiat trading) rules: pure, shared by the server and the app. Prices and fiat
- * amounts have 2 decimals; quantities the coin's precision. Honesty rule (DESIGN.md): coins in
+ * amounts have 2 decimals; quantities the coin's precision. Honesty rule (docs/design.md): coins in
  * escrow leave it only by the seller's release or an operator's appeal decision; the payment
  * timer only ever cancels (escrow back to the seller).
  */
@@ -13,7 +13,7 @@ export type C2cFiat = (typeof C2C_FIATS)[number]
 export const PAY_KINDS = ['bank', 'alipay', 'wechat'] as const
 export type PayKind = (typeof PAY_KINDS)[number]
 
-/** SPEC.md section 9: the buyer pays within 20 minutes unless the ad sets another window. */
+/** docs/spec.md section 9: the buyer pays within 20 minutes unless the ad sets another window. */
 export const DEFAULT_PAY_WINDOW_MIN = 20
 export const PAY_WINDOWS = [10, 15, 20, 30, 45, 60] as const
 /** Buyer cancellations (including unpaid timeouts) in one day after which no new order opens that day. */
@@ -61,7 +61,7 @@ export function orderFigures(
 
 export type OrderCheck = 'ok' | 'zero' | 'below_min' | 'above_max' | 'above_left'
 
-/** SPEC.md section 5: not empty, above 0, within the ad's limits, not above what is left. */
+/** docs/spec.md section 5: not empty, above 0, within the ad's limits, not above what is left. */
 export function checkOrder(
   fig: { quantity: string; amount: string },
   ad: { minAmount: string; maxAmount: string; remaining: string },

@@ -99,7 +99,7 @@ export const adsQuerySchema = v.object({
   amount: v.optional(fiat),
 })
 
-/** POST /api/c2c/order/create: a fiat amount or a quantity (SPEC.md section 5). */
+/** POST /api/c2c/order/create: a fiat amount or a quantity (docs/spec.md section 5). */
 export const orderCreateSchema = v.pipe(
   v.object({
     adId: idString,

@@ -56,7 +56,7 @@ export function maxOpenLots(x: {
 export type TpslError = 'tpInvalid' | 'slInvalid'
 
 /**
- * SPEC section 5: a long's take-profit above both the open and the current price, its stop-loss
+ * docs/spec.md section 5: a long's take-profit above both the open and the current price, its stop-loss
  * below both; a short the reverse. null (or omitted) triggers are not checked; a trigger at or
  * below 0 (e.g. one that rounded to 0 at the price precision) is invalid: a long's TP or a short's
  * SL there would fire at once, a long's SL never.

@@ -16,7 +16,7 @@ export const CONTRACT_ORDER_TYPES = ['limit', 'market'] as const
 export type ContractOrderType = (typeof CONTRACT_ORDER_TYPES)[number]
 /** `open` adds to a position; `close` is reduce-only and never flips a position. */
 export type ContractOrderKind = 'open' | 'close'
-/** SPEC section 4: unfilled, partly filled, fully filled, cancelled. */
+/** docs/spec.md section 4: unfilled, partly filled, fully filled, cancelled. */
 export type ContractOrderStatus = 'open' | 'partial' | 'filled' | 'cancelled'
 /** Why an order exists: the user, or a trigger acting for the user. */
 export type ContractOrderSource = 'user' | 'tp' | 'sl' | 'liquidation' | 'reverse' | 'close_all'
@@ -83,7 +83,7 @@ export const contractReverseSchema = v.object({ symbol: symbolSchema, side: side
 
 /** An empty string or null clears that trigger; an omitted key leaves it as it is. */
 const triggerPrice = v.optional(v.nullable(v.union([v.literal(''), positiveDecimal])))
-/** POST /contract/position/tpsl (SPEC section 5 rules are checked by the server and the app). */
+/** POST /contract/position/tpsl (docs/spec.md section 5 rules are checked by the server and the app). */
 export const contractTpslSchema = v.object({
   symbol: symbolSchema,
   side: sideSchema,

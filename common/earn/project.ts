@@ -1,5 +1,5 @@
 /**
- * Coin subscription project states (SPEC section 3): preheat -> open -> closed -> announced,
+ * Coin subscription project states (docs/spec.md section 3): preheat -> open -> closed -> announced,
  * moved by the scheduler when the stored times pass. A paused project does not move.
  */
 export const PROJECT_STATES = ['preheat', 'open', 'closed', 'announced'] as const

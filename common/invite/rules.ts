@@ -3,7 +3,7 @@ import { add, type DecimalString, toFixed as fixed, gte, lt, mul, normalize } fr
 const toFixed = (a: DecimalString, dp: number, mode: 'down'): DecimalString => normalize(fixed(a, dp, mode))
 
 /**
- * Invitation, rebates, VIP tiers and the mining level (issue 19, SPEC.md section 6): pure rules
+ * Invitation, rebates, VIP tiers and the mining level (issue 19, docs/spec.md section 6): pure rules
  * the server's daily job and the screens share. Days are calendar days in UTC+8 ('YYYY-MM-DD').
  */
 

@@ -1,5 +1,5 @@
 /**
- * Wallet accounts (DESIGN.md section 5). Every user holds each asset in these six accounts,
+ * Wallet accounts (docs/design.md section 5). Every user holds each asset in these six accounts,
  * each with `available` and `frozen`. `funding` is the spec's capital account, `spot` its
  * currency account.
  */

@@ -1,5 +1,5 @@
 /**
- * Bill-reason types of ledger entries (SPEC.md section 3). Stable strings: stored in the
+ * Bill-reason types of ledger entries (docs/spec.md section 3). Stable strings: stored in the
  * database, sent to the app, filtered on in records. New products add reasons, never new bookkeeping.
  */
 export const LEDGER_REASONS = [

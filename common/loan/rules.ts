@@ -1,7 +1,7 @@
 import { add, type DecimalString, div, gt, max, mul, round, sub } from '../money/decimal'
 
 /**
- * Loan rules of SPEC.md section 9, as pure functions (the server books with them, the app's
+ * Loan rules of docs/spec.md section 9, as pure functions (the server books with them, the app's
  * calculator shows the same numbers). Dates are calendar days in UTC+8 (the spec's default zone,
  * Asia/Shanghai, which keeps no daylight saving), written YYYY-MM-DD.
  */
@@ -127,7 +127,7 @@ export interface LoanTerms {
  * What settles the loan at `nowMs` (before what is already repaid): principal plus interest, plus
  * the penalty if it was extended. Before the original due date a loan worth at most 3000 USD pays
  * only the interest so far (months elapsed, a part month a month); above 3000 the total
- * originally due (SPEC.md section 9).
+ * originally due (docs/spec.md section 9).
  */
 export function settlement(
   t: LoanTerms,

@@ -5,7 +5,7 @@ import { boundedText, calendarDateSchema, INT4_MAX, intIn, optionalReason } from
 
 /**
  * Loans and the credit-loan program: the wire shapes shared by the server and the app. Amounts
- * are decimal strings, ids strings, times epoch ms. Status names follow SPEC.md section 4: under
+ * are decimal strings, ids strings, times epoch ms. Status names follow docs/spec.md section 4: under
  * review, review failed, repaying, repaid, unpaid.
  */
 export const LOAN_STATUSES = ['reviewing', 'rejected', 'repaying', 'repaid', 'unpaid'] as const

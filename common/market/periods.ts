@@ -1,7 +1,7 @@
 import { getTimezoneOffset } from 'date-fns-tz'
 import { DEFAULT_TIMEZONE, dayStart } from '../time/time'
 
-/** Chart periods (SPEC section 9: minute, hour, day, week, month), shortest first. */
+/** Chart periods (docs/spec.md section 9: minute, hour, day, week, month), shortest first. */
 export const PERIODS = ['1m', '5m', '15m', '30m', '1h', '4h', '1D', '1W', '1M'] as const
 export type Period = (typeof PERIODS)[number]
 

@@ -10,7 +10,7 @@ import { add, type DecimalString, gt, isNegative, max, mul, round, sub, sum } fr
 export const OPTION_TYPES = ['up', 'down', 'flat'] as const
 export type OptionType = (typeof OPTION_TYPES)[number]
 
-/** Periods in seconds (SPEC section 9: minute, hour, day; 30 s as the shortest). */
+/** Periods in seconds (docs/spec.md section 9: minute, hour, day; 30 s as the shortest). */
 export const OPTION_PERIODS = [30, 60, 300, 3600, 86400] as const
 export type OptionPeriod = (typeof OPTION_PERIODS)[number]
 

@@ -44,7 +44,7 @@ export const imageIdSchema = v.object({ id: uuid })
 
 const text = (max: number, key: string) => v.pipe(v.string(key), v.trim(), v.maxLength(max, key))
 
-/** A chat message: text, an image, or both; never neither (SPEC section 5: not empty). */
+/** A chat message: text, an image, or both; never neither (docs/spec.md section 5: not empty). */
 export const sendMessageSchema = v.pipe(
   v.object({ body: v.optional(text(MESSAGE_MAX, 'invalid_message'), ''), imageId: v.optional(uuid) }),
   v.check((m) => m.body !== '' || m.imageId !== undefined, 'empty_message'),

@@ -53,7 +53,7 @@ export type RelativeTime =
   | { unit: 'date'; value: number; date: string }
 
 /**
- * SPEC section 9: under 5 minutes "just now" (future times too), then whole minutes under an hour,
+ * docs/spec.md section 9: under 5 minutes "just now" (future times too), then whole minutes under an hour,
  * hours under a day, days up to and including 30 days, then a date. `value` is always the
  * elapsed count of that unit (whole days for 'date').
  */

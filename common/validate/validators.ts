@@ -1,7 +1,7 @@
 import { fromNumber, gt, gte, isDecimalString, lte } from '../money/decimal'
 
 /**
- * Generic validators (SPEC section 5). Text validators take `unknown` so raw form and query
+ * Generic validators (docs/spec.md section 5). Text validators take `unknown` so raw form and query
  * values can be passed directly; anything that is not a string is invalid. No trimming here.
  */
 

@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 
-/** Wallet login (SPEC.md section 7: /user/walletlogin; EIP-4361 Sign-In with Ethereum). */
+/** Wallet login (docs/spec.md section 7: /user/walletlogin; EIP-4361 Sign-In with Ethereum). */
 export const WALLET_ADDRESS_RE = /^0x[0-9a-f]{40}$/
 
 export const walletNonceSchema = v.object({})
 
 export const walletProofSchema = v.object({
-  /** The lowercased wallet address (SPEC.md section 3). */
+  /** The lowercased wallet address (docs/spec.md section 3). */
   account: v.pipe(v.string(), v.regex(WALLET_ADDRESS_RE)),
   message: v.pipe(v.string(), v.minLength(20), v.maxLength(2000)),
   signature: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{130}$/)),

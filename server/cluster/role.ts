@@ -1,5 +1,5 @@
 /**
- * Process roles (README "Scale out"). `all` is today's single process and stays the default:
+ * Process roles (docs/operations.md, "Scaling out"). `all` is today's single process and stays the default:
  * PGlite or PostgreSQL, one process per database (db/exclusive.ts). `gateway` serves HTTP, the
  * app and socket.io and holds no market state; `core` owns matching engines, the index feed,
  * market makers and schedulers. Gateways and cores only make sense on a shared PostgreSQL and

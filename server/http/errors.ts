@@ -1,6 +1,6 @@
 import { ERRORS, type ErrorName } from '@common/api/errors'
 
-/** A domain error: becomes an HTTP 200 envelope with a stable code (DESIGN.md section 4). */
+/** A domain error: becomes an HTTP 200 envelope with a stable code (docs/design.md section 4). */
 export class AppError extends Error {
   readonly code: number
   readonly key: string

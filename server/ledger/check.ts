@@ -20,7 +20,7 @@ export interface LedgerReport {
   }[]
 }
 
-/** The ledger invariant (DESIGN.md section 5), checked in SQL over the whole history. */
+/** The ledger invariant (docs/design.md section 5), checked in SQL over the whole history. */
 export async function checkLedger(db: Tx): Promise<LedgerReport> {
   const counts = await sql<{ entries: number; postings: number; balances: number }>`
     select (select count(*) from ledger_entry)::int as entries,

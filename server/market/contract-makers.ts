@@ -92,7 +92,7 @@ export class ContractMarketMakers {
 
   /**
    * Quotes follow the index before triggers run: the contract service calls this on every index
-   * tick before its liquidation scan and TP/SL (README "Price protection"), besides the 1 s timer.
+   * tick before its liquidation scan and TP/SL (docs/products/perpetual.md, "Price protection"), besides the 1 s timer.
    */
   follow(): void {
     this.svc.setIndexFollower(this.holder, async (symbol) => {

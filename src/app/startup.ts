@@ -1,5 +1,5 @@
 /**
- * Start-up behaviours of SPEC.md section 1, as pure decisions (tested) plus a thin installer.
+ * Start-up behaviours of docs/spec.md section 1, as pure decisions (tested) plus a thin installer.
  */
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|Windows Phone|HarmonyOS|Opera Mini|IEMobile/i

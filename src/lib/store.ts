@@ -3,7 +3,7 @@ import { createStore } from 'jotai'
 import { atomWithStorage, createJSONStorage } from 'jotai/utils'
 
 /**
- * The client-stored data of SPEC.md section 3, persisted in localStorage.
+ * The client-stored data of docs/spec.md section 3, persisted in localStorage.
  * One jotai store is shared by React and by plain modules (http, socket), so a 1003 in the
  * HTTP layer clears the same token the screens read.
  */

@@ -25,7 +25,7 @@ interface Ack {
 }
 
 /**
- * The app's socket.io-client connection (src/lib/socket: the library with the SPEC section 9
+ * The app's socket.io-client connection (src/lib/socket: the library with the docs/spec.md section 9
  * options) against the real server, on both transports, and the app's channel API on top of it.
  */
 describe('browser socket client against the Socket.IO server', () => {

@@ -98,7 +98,7 @@ test('a funded user opens a long, sees live PnL, sets TP/SL, reverses and closes
     .poll(async () => (await position.getByTestId('pos-pnl').textContent()) !== firstPnl, { timeout: 20_000 })
     .toBe(true)
 
-  // TP/SL: a take-profit below the open price is refused before anything is sent (SPEC section 5).
+  // TP/SL: a take-profit below the open price is refused before anything is sent (docs/spec.md section 5).
   const mark = num(await position.getByTestId('pos-mark').textContent())
   await position.getByTestId('pos-tpsl').click()
   const sheet = page.getByTestId('tpsl-sheet')

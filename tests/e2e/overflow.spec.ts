@@ -10,7 +10,7 @@ import {
 } from './helpers'
 
 /**
- * Every user screen of SPEC section 2 (and the screens added beside them) holds in the longest
+ * Every user screen of docs/spec.md section 2 (and the screens added beside them) holds in the longest
  * languages at a phone's width: nothing scrolls the page sideways, no text spills out of its box
  * or is cut without an ellipsis, nothing sits past the right edge (except inside a strip that
  * scrolls by design). German and Finnish are the longest of the 15 catalogs.

@@ -9,7 +9,7 @@ const schema = v.object({ depositId: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$
 
 /**
  * Development helper for browser tests: credits a pending deposit as an operator would.
- * Registered only when NODE_ENV is not "production" (see README, "Develop").
+ * Registered only when NODE_ENV is not "production" (see docs/development.md, "Development endpoints").
  */
 export async function assetsDevRoutes(app: FastifyInstance, ctx: AssetsCtx): Promise<void> {
   app.post('/dev/assets/credit-deposit', async (req) => {

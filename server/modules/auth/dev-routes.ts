@@ -17,7 +17,7 @@ const identitySchema = v.object({
 /**
  * Development helpers for browser tests: the outbox of one address, a slider's answer and an
  * approved identity.
- * Registered only when NODE_ENV is not "production" (see README, "Develop").
+ * Registered only when NODE_ENV is not "production" (see docs/development.md, "Development endpoints").
  */
 export async function devRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   app.get('/dev/outbox', async (req) => {

@@ -71,7 +71,7 @@ export class ContractJobs {
       const index = this.svc.mark(s)
       if (!index || this.lastIndex.get(s) === index) continue
       this.lastIndex.set(s, index)
-      // House quotes first (README "Price protection"), then liquidations, TP/SL, the fund's unwind.
+      // House quotes first (docs/products/perpetual.md, "Price protection"), then liquidations, TP/SL, the fund's unwind.
       await this.svc.followIndex(s)
       const n = await risk.scan(s)
       if (n) this.log?.info({ symbol: s, index, n }, 'contract liquidations')

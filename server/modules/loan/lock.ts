@@ -6,7 +6,7 @@ import { loanNow } from './clock'
 import { fundingOf, leftOf, OPEN_STATUSES } from './model'
 
 /**
- * The withdrawal lock (SPEC.md section 5: borrowed funds cannot be withdrawn until repayment is
+ * The withdrawal lock (docs/spec.md section 5: borrowed funds cannot be withdrawn until repayment is
  * done): the amount of a coin a user still owes on open loans (repaying or unpaid) stays in their
  * funding account. Withdrawals, transfers to another account, flash exchange and C2C escrow may
  * only use the funding balance above it. This module imports nothing from assets.

@@ -44,7 +44,7 @@ export function ForgetPasswordPage() {
     if (Object.keys(errs).length) return
     setInline('')
     try {
-      // SPEC: this call's error toast is suppressed; the answer is shown under the field.
+      // docs/spec.md: this call's error toast is suppressed; the answer is shown under the field.
       const res = await accountApi.post<Attempt>('user/forgetPasswordAttempt', who, {
         toast: false,
         btnLoading: setBusy,

@@ -23,7 +23,7 @@ export function LoginPage() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [check, setCheck] = useState<SecondCheck | null>(null)
-  // After a wallet login the user goes home (SPEC.md section 2); after a password login, to Mine.
+  // After a wallet login the user goes home (docs/spec.md section 2); after a password login, to Mine.
   const [viaWallet, setViaWallet] = useState(false)
 
   const done = (res: LoginResult) => {

@@ -235,7 +235,7 @@ export function ExchangePage() {
   )
 }
 
-/** The consultation block: the desk's service times (SPEC section 9). */
+/** The consultation block: the desk's service times (docs/spec.md section 9). */
 function Consultation() {
   const { t } = useLingui()
   const { fmt } = useMoney()

@@ -2,7 +2,7 @@ import type { AdStatus, OrderStatus, PayKind } from '@common/c2c/rules'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-/** SPEC.md section 4: unpaid, paid, completed, cancelled, timed out unpaid, appealed, closed. */
+/** docs/spec.md section 4: unpaid, paid, completed, cancelled, timed out unpaid, appealed, closed. */
 export const ORDER_STATUS: Record<OrderStatus, MessageDescriptor> = {
   unpaid: msg`Waiting for payment`,
   paid: msg`Paid, waiting for release`,

@@ -46,7 +46,7 @@ export function OrderTicket({
 }) {
   const { t } = useLingui()
   const { amount: fmt, asset, percent } = useFormat()
-  // The liquidation clearance fee's rate (README "Risk protection fund").
+  // The liquidation clearance fee's rate (docs/products/perpetual.md, "Risk protection fund").
   const { percent: pct } = useFormat()
   const qc = useQueryClient()
   const navigate = useNavigate()

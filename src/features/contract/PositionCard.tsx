@@ -16,7 +16,7 @@ export function usePerpName() {
 }
 
 /**
- * One open position with the fields of SPEC section 3. PnL and PnL % follow the live index
+ * One open position with the fields of docs/spec.md section 3. PnL and PnL % follow the live index
  * price (`mark`) between the server's own updates.
  */
 export function PositionCard({

@@ -11,7 +11,7 @@ import { contractApi, contractKeys } from './api'
 import styles from './Contract.module.css'
 import { checkTpsl } from './tpsl'
 
-/** Take-profit and stop-loss of one position, checked as SPEC section 5 says before sending. */
+/** Take-profit and stop-loss of one position, checked as docs/spec.md section 5 says before sending. */
 export function TpslSheet({ p, mark, onClose }: { p: ContractPosition; mark: string; onClose: () => void }) {
   const { t } = useLingui()
   const { amount } = useFormat()

@@ -8,7 +8,7 @@ const DECIMAL = /^\d+(\.\d+)?$/
 
 /**
  * The TP/SL form before it is sent: empty fields clear a trigger, anything else must be a price
- * above 0 that passes the shared SPEC section 5 rule (common/contract/orders validateTpsl).
+ * above 0 that passes the shared docs/spec.md section 5 rule (common/contract/orders validateTpsl).
  */
 export function checkTpsl(
   side: ContractSide,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 
 const THRESHOLD = 64
-/** SPEC section 2: trade-leverage loads more when the page end is within 50 px. */
+/** docs/spec.md section 2: trade-leverage loads more when the page end is within 50 px. */
 export const REACH_BOTTOM_PX = 50
 
 /**

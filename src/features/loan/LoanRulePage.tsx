@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from '@/ui/Product.module.css'
 
-/** pages/loan/rule: the loan rules of SPEC.md sections 5 and 9, as the server applies them. */
+/** pages/loan/rule: the loan rules of docs/spec.md sections 5 and 9, as the server applies them. */
 export function LoanRulePage() {
   const { t } = useLingui()
   return (

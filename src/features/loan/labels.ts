@@ -2,7 +2,7 @@ import type { LoanStatus } from '@common/loan/schema'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-/** SPEC.md section 4: under review, review failed, repaying, repaid, unpaid. */
+/** docs/spec.md section 4: under review, review failed, repaying, repaid, unpaid. */
 export const STATUS_LABELS: Record<LoanStatus, MessageDescriptor> = {
   reviewing: msg`Under review`,
   rejected: msg`Review failed`,

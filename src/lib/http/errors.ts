@@ -1,6 +1,6 @@
 import type { HttpErrorInfo } from './types'
 
-/** Exact text of SPEC.md section 8 (note the full-width exclamation mark). */
+/** Exact text of docs/spec.md section 8 (note the full-width exclamation mark). */
 export const NETWORK_ERROR_TEXT = 'error reload！'
 
 /** Rejection value of every failed call. */

@@ -13,7 +13,7 @@ import type { Decision, HttpErrorInfo } from './types'
 
 export const LOGIN_PATH = '/pages/login/index'
 export const ADVANCED_VERIFY_PATH = '/pages/mine/advanced-verify'
-// '/pages/login/login' is a route alias of the login page (DESIGN.md section 3).
+// '/pages/login/login' is a route alias of the login page (docs/design.md section 3).
 const LOGIN_PATHS: readonly string[] = [LOGIN_PATH, '/pages/login/login']
 
 export function isLoginPath(path: string): boolean {
@@ -37,7 +37,7 @@ function str(v: unknown): string | undefined {
 }
 
 /**
- * What to do with one response: SPEC.md section 8, both schemes.
+ * What to do with one response: docs/spec.md section 8, both schemes.
  * Pure (status, parsed JSON body or undefined, current route path) -> decision, so every branch
  * is testable without a network.
  */

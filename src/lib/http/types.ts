@@ -1,4 +1,4 @@
-/** Per-call options of the HTTP client (SPEC.md section 7). */
+/** Per-call options of the HTTP client (docs/spec.md section 7). */
 export interface RequestOptions {
   /** Button loading callback: true when the call starts, false when it settles. */
   btnLoading?: (on: boolean) => void

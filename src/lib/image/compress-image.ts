@@ -16,7 +16,7 @@ export function fitWithin(w: number, h: number, max: number): { w: number; h: nu
   return { w: Math.max(1, Math.round(w * k)), h: Math.max(1, Math.round(h * k)) }
 }
 
-/** Compress a picked image to a JPEG of about 200 KB (SPEC section 9), in the browser. */
+/** Compress a picked image to a JPEG of about 200 KB (docs/spec.md section 9), in the browser. */
 export async function compressImage(file: Blob, target = IMAGE_TARGET_BYTES): Promise<Blob> {
   const bitmap = await createImageBitmap(file)
   let side = START_SIDE

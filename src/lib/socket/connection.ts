@@ -11,12 +11,12 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
  * (`client.ts` imports it dynamically), so the library stays out of the home route's budget.
  */
 
-/** SPEC section 9: the library's default connection time-out, stated here on purpose. */
+/** docs/spec.md section 9: the library's default connection time-out, stated here on purpose. */
 export const SOCKET_CONNECT_TIMEOUT_MS = 20_000
 
 export type { Socket }
 
-/** The options of SPEC section 9: WebSocket first, long-polling when it fails, library backoff. */
+/** The options of docs/spec.md section 9: WebSocket first, long-polling when it fails, library backoff. */
 export function socketOptions(auth: () => { token: string }): Partial<ManagerOptions & SocketOptions> {
   return {
     transports: ['websocket', 'polling'],

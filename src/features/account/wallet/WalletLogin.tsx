@@ -44,7 +44,7 @@ export function WalletLogin({ onResult }: { onResult: (r: LoginResult | SecondCh
         return
       }
       try {
-        // A refused login is not toasted (SPEC.md section 8); the button stays for a retry.
+        // A refused login is not toasted (docs/spec.md section 8); the button stays for a retry.
         const res = await http.post<LoginResult | SecondCheck>(
           'user/walletlogin',
           { ...proof, ticket: challenge.ticket },

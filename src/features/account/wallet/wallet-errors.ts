@@ -1,4 +1,4 @@
-/** What went wrong while connecting a browser wallet (SPEC.md section 8, wallet connect). */
+/** What went wrong while connecting a browser wallet (docs/spec.md section 8, wallet connect). */
 export type WalletFailure =
   | { kind: 'noWallet' }
   | { kind: 'rejected' }

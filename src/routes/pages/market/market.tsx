@@ -10,7 +10,7 @@ function Page() {
   return <MarketListPage tab={tab} />
 }
 
-// Public page (SPEC section 2): no login needed.
+// Public page (docs/spec.md section 2): no login needed.
 export const Route = createFileRoute('/pages/market/market')({
   validateSearch: (raw) => v.parse(search, raw),
   component: Page,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { TransactionPage } from '@/features/c2c/TransactionPage'
 
-// Public (SPEC.md section 2): visitors browse ads; taking one asks them to log in.
+// Public (docs/spec.md section 2): visitors browse ads; taking one asks them to log in.
 export const Route = createFileRoute('/pages/transaction/index')({
   component: TransactionPage,
 })
