@@ -1,5 +1,5 @@
 import '@/ui/global.css'
-import { langAtom, store, themeAtom } from './app/store'
+import { langAtom, store, themeAtom } from '@/lib/store'
 import { applyTheme } from './app/theme'
 
 /**

@@ -4,10 +4,10 @@ import { RouterProvider } from '@tanstack/react-router'
 import { Provider as JotaiProvider, useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { PushLangSync } from '@/features/push/PushLangSync'
+import { langAtom, store, themeAtom } from '@/lib/store'
 import { activateLang, i18n } from './i18n'
 import { persistOptions, queryClient } from './query'
 import { router } from './router'
-import { langAtom, store, themeAtom } from './store'
 import { applyTheme } from './theme'
 
 /** Applies theme and language whenever the stored choice changes (and on first render). */

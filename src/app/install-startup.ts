@@ -1,9 +1,9 @@
 import { setMessageTranslator } from '@/lib/http/client'
 import { setNavigator } from '@/lib/nav'
+import { store } from '@/lib/store'
 import { translateError } from './error-messages'
 import { router } from './router'
 import { installAppShow, isWalletBrowser, startupRedirect } from './startup'
-import { store } from './store'
 import { refreshNavigationBar } from './theme'
 import { walletBrowserAtom } from './wallet-browser'
 

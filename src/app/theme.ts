@@ -1,4 +1,4 @@
-import type { Theme } from './store'
+import type { Theme } from '@/lib/store'
 
 /** Applies a theme to the document: tokens switch on data-theme; the browser bars follow. */
 export function applyTheme(theme: Theme): void {
@@ -6,7 +6,7 @@ export function applyTheme(theme: Theme): void {
   refreshNavigationBar()
 }
 
-/** Keeps the browser/OS bar colour equal to the current nav background (SPEC.md section 1). */
+/** Keeps the browser/OS bar colour equal to the current nav background (docs/spec.md section 1). */
 export function refreshNavigationBar(): void {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')
   if (!meta) return

@@ -1,7 +1,7 @@
 import { drawnLogoColor, LIGHT_INK, logoFace, logoInk } from '@common/market/logo'
 import { useAtomValue } from 'jotai'
 import { memo } from 'react'
-import { logoMapAtom } from '@/app/store'
+import { logoMapAtom } from '@/lib/store'
 import styles from './SelectSheet.module.css'
 
 /** A stable hue per code, so a coin without a server logo keeps its badge colour everywhere. */

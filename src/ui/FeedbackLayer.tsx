@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useId, useRef } from 'react'
-import { store } from '@/app/store'
+import { store } from '@/lib/store'
 import styles from './FeedbackLayer.module.css'
 import { closeAlert, currentAlertAtom, currentToastAtom, spinnerVisibleAtom } from './feedback'
 

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 })
 
 import { SPINNER_DELAY_MS, TOAST_ERROR_MS, TOAST_MS } from '@common/constants'
-import { store } from '@/app/store'
+import { store } from '@/lib/store'
 import {
   alert,
   beginLoading,

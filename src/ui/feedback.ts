@@ -1,6 +1,6 @@
 import { SPINNER_DELAY_MS, TOAST_ERROR_MS, TOAST_MS } from '@common/constants'
 import { atom } from 'jotai'
-import { store } from '@/app/store'
+import { store } from '@/lib/store'
 
 /**
  * App-wide feedback (toast, delayed spinner, alert) as atoms on the shared store, so plain

@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import { store } from '../store'
+import { store } from '@/lib/store'
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { type BalanceEvent, balancesChanged } from '@/app/balance-events'
-import { tokenAtom } from '@/app/store'
 import { subscribe } from '@/lib/socket/client'
+import { tokenAtom } from '@/lib/store'
 
 /** The balance-changing messages of the private `user` channel, whatever screen is open. */
 interface UserMessage {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useSetAtom } from 'jotai'
 import { useEffect, useState } from 'react'
 import { countryListQueryOptions, logoMapQueryOptions } from '@/features/settings/api'
-import { countryListAtom, logoMapAtom } from '../store'
+import { countryListAtom, logoMapAtom } from '@/lib/store'
 
 /**
  * The country list (about 90 KB of JSON) is asked for this long after start, when the browser is

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Country } from '@/app/store'
 import { http, type RequestOptions } from '@/lib/http/client'
+import type { Country } from '@/lib/store'
 
-/** Endpoint calls and query factories of the account area (SPEC.md section 7). */
+/** Endpoint calls and query factories of the account area (docs/spec.md section 7). */
 export interface UserInfo {
   id: string
   uid: number

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router'
-import { store, tokenAtom } from '@/app/store'
+import { store, tokenAtom } from '@/lib/store'
 
 /** beforeLoad of pages that need a session: visitors go to login. */
 export function requireLogin(): void {

@@ -1,6 +1,6 @@
 import { atomWithStorage, createJSONStorage } from 'jotai/utils'
 import { queryClient } from '@/app/query'
-import { clearSession, store, tokenAtom, userAtom, userIdAtom } from '@/app/store'
+import { clearSession, store, tokenAtom, userAtom, userIdAtom } from '@/lib/store'
 import { accountKeys, type UserInfo } from './api'
 import { forget, type RememberedAccount, remember } from './remembered'
 

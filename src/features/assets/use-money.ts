@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai'
 import { useCallback } from 'react'
-import { hideMoneyAtom } from '@/app/store'
 import { useFormat } from '@/lib/format/use-format'
+import { hideMoneyAtom } from '@/lib/store'
 
 export const HIDDEN = '****'
 

@@ -1,10 +1,10 @@
-import { CHANNEL_USER } from '@common/constants'
 import type { C2cMessage, C2cUserEvent } from '@common/c2c/schema'
+import { CHANNEL_USER } from '@common/constants'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
-import { tokenAtom } from '@/app/store'
 import { subscribe } from '@/lib/socket/client'
+import { tokenAtom } from '@/lib/store'
 import { c2cKeys } from './api'
 
 /**

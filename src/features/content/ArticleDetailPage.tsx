@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { langAtom } from '@/app/store'
+import { langAtom } from '@/lib/store'
 import { PageHeader } from '@/ui/PageHeader'
 import { ArticleView } from './ArticleView'
 import { articleDetailQueryOptions } from './api'

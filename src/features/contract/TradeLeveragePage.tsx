@@ -4,7 +4,6 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
-import { tokenAtom } from '@/app/store'
 import { instrumentsQueryOptions as marketInstruments } from '@/features/market/api'
 import { ConnectionStatus } from '@/features/market/components/ConnectionStatus'
 import { Change } from '@/features/market/components/Price'
@@ -12,6 +11,7 @@ import { useLiveTickers } from '@/features/market/use-live-tickers'
 import { OrderBook, RecentTrades } from '@/features/spot/OrderBook'
 import { SymbolPicker } from '@/features/spot/SymbolPicker'
 import { useFormat } from '@/lib/format/use-format'
+import { tokenAtom } from '@/lib/store'
 import {
   accountQueryOptions,
   contractKeys,

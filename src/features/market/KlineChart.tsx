@@ -8,9 +8,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import type { Chart, DeepPartial, KLineData, Styles } from 'klinecharts'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { themeAtom } from '@/app/store'
 import { useFormat } from '@/lib/format/use-format'
 import { subscribe } from '@/lib/socket/client'
+import { themeAtom } from '@/lib/store'
 import { fetchKline } from './api'
 import {
   type ChartMode,

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
-import { langAtom, tokenAtom } from '@/app/store'
+import { langAtom, tokenAtom } from '@/lib/store'
 
 export function PushLangSync() {
   const lang = useAtomValue(langAtom)

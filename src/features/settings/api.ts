@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Country } from '@/app/store'
 import { http } from '@/lib/http/client'
+import type { Country } from '@/lib/store'
 
 export interface Release {
   version: string

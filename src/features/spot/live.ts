@@ -3,9 +3,9 @@ import type { SpotOrder } from '@common/spot/schema'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
-import { tokenAtom } from '@/app/store'
 import { subscribe } from '@/lib/socket/client'
 import { useLiveBookDepth, useLiveBookTrades } from '@/lib/socket/live-book'
+import { tokenAtom } from '@/lib/store'
 import { depthQueryOptions, isOwnSpotQuery, tradesQueryOptions } from './api'
 
 /** The order book, live: REST first paint, then `depth:<SYMBOL>` snapshots. */

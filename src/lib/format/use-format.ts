@@ -4,7 +4,7 @@ import { relativeTime, type Timestamp } from '@common/time/time'
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useCallback } from 'react'
-import { langAtom } from '@/app/store'
+import { langAtom } from '@/lib/store'
 import { formatAsset, formatPercent, formatPrice } from './number'
 import { formatRelativeTime } from './relative-time'
 

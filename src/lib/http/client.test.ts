@@ -15,8 +15,8 @@ const loc = vi.hoisted(() => {
 
 import { PUBLIC_PAGES, REQUEST_TIMEOUT_MS } from '@common/constants'
 import { i18n } from '@lingui/core'
-import { langAtom, store, tokenAtom, userIdAtom } from '@/app/store'
 import { setNavigator } from '@/lib/nav'
+import { langAtom, store, tokenAtom, userIdAtom } from '@/lib/store'
 import { currentToastAtom, resetFeedback, spinnerVisibleAtom } from '@/ui/feedback'
 import { apiBase, createHttp, kyOptions, OFFLINE_MESSAGE } from './client'
 import { HttpError, NETWORK_ERROR_TEXT, setMessageTranslator } from './errors'

@@ -2,8 +2,8 @@ import { REQUEST_TIMEOUT_MS } from '@common/constants'
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import ky, { type Options, TimeoutError } from 'ky'
-import { clearSession, langAtom, store, tokenAtom } from '@/app/store'
 import { currentPath, navigate } from '@/lib/nav'
+import { clearSession, langAtom, store, tokenAtom } from '@/lib/store'
 import { beginLoading, showToast } from '@/ui/feedback'
 import { HttpError, NETWORK_ERROR_TEXT, translateMessage } from './errors'
 import { ADVANCED_VERIFY_PATH, decide, LOGIN_PATH } from './handle-response'
@@ -65,7 +65,7 @@ function blobName(file: Blob): string {
   return ext ? `upload.${ext === 'jpeg' ? 'jpg' : ext}` : 'upload'
 }
 
-/** Carry out a decision: the side effects of SPEC.md section 8. */
+/** Carry out a decision: the side effects of docs/spec.md section 8. */
 function apply(decision: Decision): unknown {
   switch (decision.kind) {
     case 'resolve':
@@ -146,7 +146,7 @@ export function createHttp(config: HttpConfig = {}) {
     /** Data goes in the query string: DELETE bodies are dropped by some proxies. */
     delete: <T = unknown>(url: string, data?: QueryData, opts?: RequestOptions) =>
       send<T>(url, { method: 'delete', searchParams: toSearchParams(data) }, opts),
-    /** Multipart upload (SPEC.md section 7: /uploadImage, field `image`), same response handling. */
+    /** Multipart upload (docs/spec.md section 7: /uploadImage, field `image`), same response handling. */
     upload: <T = unknown>(url: string, file: Blob, field = 'image', opts?: RequestOptions) => {
       const form = new FormData()
       const name = typeof File !== 'undefined' && file instanceof File ? file.name : blobName(file)

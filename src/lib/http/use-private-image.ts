@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
-import { tokenAtom } from '@/app/store'
+import { tokenAtom } from '@/lib/store'
 import { apiBase } from './client'
 
 /**

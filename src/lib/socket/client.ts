@@ -1,12 +1,12 @@
 import { SOCKET_EVENTS, SOCKET_RECONNECT_DELAY_MAX_MS } from '@common/constants'
 import { atom } from 'jotai'
-import { store, tokenAtom } from '@/app/store'
 import { apiBase } from '@/lib/http/client'
+import { store, tokenAtom } from '@/lib/store'
 import type { Socket } from './connection'
 import { createFrameBatcher } from './frame-batcher'
 import { SequenceTracker } from './sequence'
 
-/** SPEC section 4: the real-time socket's states. */
+/** docs/spec.md section 4: the real-time socket's states. */
 export type SocketState = 'connecting' | 'open' | 'closing' | 'closed' | 'reconnecting'
 export const socketStateAtom = atom<SocketState>('closed')
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
-import { tokenAtom } from '@/app/store'
+import { tokenAtom } from '@/lib/store'
 import { CellGroup, LinkCell } from '@/ui/CellList'
 import { MegaphoneIcon } from '@/ui/Icons'
 import { BookIcon, DocumentIcon, InboxIcon, NewsIcon } from '@/ui/MenuIcons'

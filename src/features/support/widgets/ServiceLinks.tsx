@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
-import { tokenAtom } from '@/app/store'
+import { tokenAtom } from '@/lib/store'
 import { CellGroup, LinkCell } from '@/ui/CellList'
 import { HeadsetIcon, TicketIcon } from '@/ui/MenuIcons'
 
