@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
-/** The schemas' failure keys (common/schemas/account.ts) as user-facing text. */
+/** The schemas' failure keys (common/account/schema.ts) as user-facing text. */
 const REASONS = {
   invalid_email: msg`Enter a valid e-mail address`,
   invalid_mobile: msg`Enter a valid phone number`,
