@@ -17,6 +17,7 @@ import { inviteService } from '../modules/invite/service'
 import { LoanJobs } from '../modules/loan/jobs'
 import { loanService } from '../modules/loan/service'
 import { OptionJobs } from '../modules/option/jobs'
+import { providePorts } from '../modules/provide-ports'
 import { PushJobs } from '../modules/push/jobs'
 import { spotService } from '../modules/spot/service'
 import { announceFirstAdmin } from '../platform/staff/first-admin'
@@ -72,6 +73,7 @@ export async function runCore(config: Config): Promise<void> {
   sub.on('error', () => undefined)
   await sub.connect()
 
+  providePorts()
   const spot = spotService(db)
   spot.attachMarket(market)
   await spot.init()

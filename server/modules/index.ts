@@ -23,6 +23,7 @@ import { marketRoutes } from './market/routes'
 import { optionDevRoutes } from './option/dev-routes'
 import { optionRoutes } from './option/routes'
 import type { EnginePorts } from './ports'
+import { providePorts } from './provide-ports'
 import { pushRoutes } from './push/routes'
 import { spotDevRoutes } from './spot/dev-routes'
 import { spotRoutes } from './spot/routes'
@@ -40,6 +41,7 @@ export interface ModuleDeps {
 
 /** Every API module, registered under /api in this order. One line per product area. */
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  providePorts()
   // The console's one gate (staff, set up, not a party to the case) before any /api/admin handler.
   api.addHook('preHandler', consoleGate(deps.db))
   await api.register(systemRoutes, deps)

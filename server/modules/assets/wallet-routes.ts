@@ -17,8 +17,8 @@ import { assertCanMoveFunds } from '../../http/guards'
 import { parse } from '../../http/validate'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
 import { displayRate, indexPriceUsdt } from '../../platform/market-prices/prices'
+import { assertContractTransfer, contractTransferableOf } from '../../platform/ports/contract-transfer'
 import { assertLoanUnlocked, withdrawable } from '../../platform/ports/loan-lock'
-import { assertContractTransfer, contractTransferableOf } from '../contract/transfer-guard'
 import { type AssetsCtx, assetPrecision, checkDecimals, listAssets, ms, newId, paged } from './context'
 
 const USDT_DP = 2

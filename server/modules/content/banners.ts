@@ -1,6 +1,4 @@
 import { articleActionSchema, bannerImageParamsSchema, bannerSaveSchema } from '@common/content/schema'
-import type { LangCode } from '@common/i18n/languages'
-import type { Floor } from '@common/market/types'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
@@ -9,14 +7,6 @@ import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { actor } from '../../platform/staff/actor'
 import { writeAudit } from '../../platform/staff/audit'
-import { langChain, pickText, textsOf } from './repo'
-
-/** Where a banner leads in the app: an article's page, an in-app route, or nowhere. */
-export function bannerHref(link: string): string | null {
-  if (!link) return null
-  if (link.startsWith('article:')) return `/pages/article/detail?id=${link.slice('article:'.length)}`
-  return link
-}
 
 /** The banner as the console and the audit log see it. */
 async function snapshot(db: Db, id: string) {
@@ -37,70 +27,6 @@ async function snapshot(db: Db, id: string) {
     images: Object.fromEntries(
       images.map((i) => [i.lang, { upload: i.upload_id, alt: i.alt, url: `upload/${i.upload_id}` }]),
     ),
-  }
-}
-
-/** Published banners (in order) and the latest notices, in the reader's language, for GET /floor. */
-export async function floorContent(db: Db, lang: LangCode): Promise<Pick<Floor, 'banners' | 'notices'>> {
-  const chain = langChain(lang)
-  const banners = await db
-    .selectFrom('banner')
-    .select(['id', 'link'])
-    .where('status', '=', 'published')
-    .orderBy('sort')
-    .orderBy('id')
-    .limit(10)
-    .execute()
-  const images = banners.length
-    ? await db
-        .selectFrom('banner_image')
-        .select(['banner_id', 'lang', 'upload_id', 'alt'])
-        .where(
-          'banner_id',
-          'in',
-          banners.map((b) => b.id),
-        )
-        .execute()
-    : []
-  const notices = await db
-    .selectFrom('article')
-    .select('id')
-    .where('type', '=', 'notice')
-    .where('status', '=', 'published')
-    .where('publish_at', '<=', sql<Date>`now()`)
-    .orderBy('pinned', 'desc')
-    .orderBy('publish_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(5)
-    .execute()
-  const texts = await textsOf(
-    db,
-    notices.map((n) => String(n.id)),
-  )
-  return {
-    banners: banners.flatMap((b) => {
-      const id = String(b.id)
-      const mine = images.filter((i) => String(i.banner_id) === id)
-      const img = pickText(
-        mine.map((i) => ({ lang: i.lang, title: i.alt, body: i.upload_id })),
-        chain,
-      )
-      if (!img) return []
-      return [
-        {
-          id,
-          // The upload's id in the address: a new image is never served from an old cache entry.
-          image: `api/banner/image/${id}/${img.lang}?v=${img.body.slice(0, 8)}`,
-          link: bannerHref(b.link),
-          title: img.title,
-        },
-      ]
-    }),
-    notices: notices.map((n) => {
-      const id = String(n.id)
-      const t = pickText(texts.get(id) ?? [], chain)
-      return { id, title: t?.title ?? '', link: `/pages/article/detail?id=${id}` }
-    }),
   }
 }
 

@@ -12,12 +12,13 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { langChain, pickText, textsOf } from '../../platform/content/article-texts'
 import { loadClause } from '../../platform/content/clause'
 import { renderMarkdown, summarize } from '../../platform/content/markdown'
 import type { ModuleDeps } from '../index'
 import { contentAdminRoutes } from './admin-routes'
 import { bannerPublicRoutes } from './banners'
-import { coverUrl, langChain, likePattern, ms, pickText, textsOf } from './repo'
+import { coverUrl, likePattern, ms } from './repo'
 
 const chainOf = (req: FastifyRequest) => langChain(parseLang(req.headers.lang))
 
@@ -31,7 +32,7 @@ function personalText(
   return null
 }
 
-/** News, notices, help academy, service pages and the user's notifications (SPEC.md section 7). */
+/** News, notices, help academy, service pages and the user's notifications (docs/spec.md section 7). */
 export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
 
@@ -155,7 +156,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
 
   bannerPublicRoutes(app, db)
 
-  // The privacy policy (SPEC lists POST; GET too, so it can be read and cached like other articles).
+  // The privacy policy (docs/spec.md lists POST; GET too, so it can be read and cached like other articles).
   const privacy = async (req: FastifyRequest) =>
     ok(await loadClause(db, parseLang(req.headers.lang), 'privacy'))
   app.get('/user/clause', privacy)

@@ -1,4 +1,3 @@
-import { parseLang } from '@common/i18n/languages'
 import {
   commitSchema,
   idParamSchema,
@@ -6,11 +5,12 @@ import {
   stakeSchema,
   stakingOrdersQuerySchema,
 } from '@common/earn/schema'
+import { parseLang } from '@common/i18n/languages'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { currentUser, optionalUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import { langChain } from '../content/repo'
+import { langChain } from '../../platform/content/article-texts'
 import type { ModuleDeps } from '../index'
 import { earnAdminRoutes } from './admin-routes'
 import { earnService } from './service'

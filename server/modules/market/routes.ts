@@ -1,6 +1,4 @@
 import { parseLang } from '@common/i18n/languages'
-import type { Candle, Floor, Ticker } from '@common/market/types'
-import { cmp } from '@common/money/decimal'
 import {
   favoriteBodySchema,
   favoriteMergeSchema,
@@ -8,6 +6,8 @@ import {
   klineQuerySchema,
   symbolQuerySchema,
 } from '@common/market/schema'
+import type { Candle, Floor, Ticker } from '@common/market/types'
+import { cmp } from '@common/money/decimal'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
@@ -15,7 +15,7 @@ import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { candlesBefore, fromRow } from '../../market/repo'
 import type { MarketData } from '../../market/service'
-import { floorContent } from '../content/banners'
+import { floorContent } from '../../platform/content/floor-content'
 import type { ModuleDeps } from '../index'
 import { addFavorites, listFavorites, removeFavorite } from './favorites'
 

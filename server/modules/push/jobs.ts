@@ -5,11 +5,10 @@ import type { SpotOrder } from '@common/spot/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { MarketData } from '../../market/service'
+import { claimNotices } from '../../platform/notify/notices'
 import { pushService } from '../../platform/notify/push-service'
-import type { ContractService } from '../contract/service'
-import type { SpotService } from '../spot/service'
 import { alertHit } from './alerts'
-import { claimNotices, pushNotice } from './notices'
+import { pushNotice } from './notices'
 import { pushText } from './texts'
 
 interface Log {
@@ -87,6 +86,14 @@ export function liquidationPayload(l: Liquidation, lang: string): PushPayload {
   }
 }
 
+/** An engine's user events as push listens to them (main passes the spot and contract services). */
+interface Events<E extends string, A extends unknown[]> {
+  on(event: E, listener: (...args: A) => void): unknown
+  off(event: E, listener: (...args: A) => void): unknown
+}
+type SpotOrderEvents = Events<'order', [holder: string, order: SpotOrder]>
+type ContractUserEvents = Events<'user', [holder: string, msg: ContractUserMessage]>
+
 /**
  * Background work of notifications: evaluates active price alerts against every index ticker
  * (each fires once: the row is switched to `fired` before anything is sent) and notifies filled
@@ -103,9 +110,9 @@ export class PushJobs {
   constructor(
     private readonly db: Db,
     private readonly market: MarketData,
-    private readonly spot: SpotService | null,
+    private readonly spot: SpotOrderEvents | null,
     private readonly log?: Log,
-    private readonly contract: ContractService | null = null,
+    private readonly contract: ContractUserEvents | null = null,
   ) {}
 
   start(): this {

@@ -1,11 +1,10 @@
 import { parseLang } from '@common/i18n/languages'
 import type { PushPayload } from '@common/push/schema'
-import { sql } from 'kysely'
 import type { Db } from '../../db/db'
+import { langChain, pickText, type Text, textsOf } from '../../platform/content/article-texts'
 import { summarize } from '../../platform/content/markdown'
 import { pushService } from '../../platform/notify/push-service'
 import type { SendResult } from '../../platform/notify/sender'
-import { langChain, pickText, type Text, textsOf } from '../content/repo'
 import { pushText } from './texts'
 
 const ICON = '/icons/icon-192.png'
@@ -20,24 +19,6 @@ export function noticePayload(id: string, texts: Text[], lang: string): PushPayl
     tag: `notice-${id}`,
     url: `/#/pages/article/detail?id=${id}`,
   }
-}
-
-/**
- * Marks live notices as pushed and returns their ids: the one given, or every due one. A notice is
- * claimed once in its life (re-publishing or editing it sends nothing), and only once readers can
- * open it, so a notice scheduled for later is claimed when its time comes.
- */
-export async function claimNotices(db: Db, id?: string): Promise<string[]> {
-  let q = db
-    .updateTable('article')
-    .set({ pushed_at: sql`now()` })
-    .where('type', '=', 'notice')
-    .where('status', '=', 'published')
-    .where('pushed_at', 'is', null)
-    .where('publish_at', '<=', sql<Date>`now()`)
-  if (id !== undefined) q = q.where('id', '=', id)
-  const rows = await q.returning('id').execute()
-  return rows.map((r) => String(r.id))
 }
 
 /** Pushes a claimed notice to every device whose owner has notices on. */

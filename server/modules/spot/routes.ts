@@ -1,5 +1,5 @@
-import { normalize } from '@common/money/decimal'
 import { symbolQuerySchema } from '@common/market/schema'
+import { normalize } from '@common/money/decimal'
 import {
   cancelAllSchema,
   cancelOrderSchema,
@@ -15,8 +15,8 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { readBalances } from '../../ledger/ledger'
+import { vipFeeRates } from '../../platform/ports/fee-rates'
 import type { ModuleDeps } from '../index'
-import { vipFeeRates } from '../invite/service'
 import type { SpotPort } from './port'
 import { fillsOf, openOrdersOf, orderHistory, orderToWire, recentTrades } from './repo'
 import { spotService } from './service'

@@ -22,7 +22,7 @@ import { fromUnits, OrderBook, type PlaceResult, toUnits } from '../../engine/or
 import { AppError } from '../../http/errors'
 import { type BalanceKey, freeze, LedgerBatch, type Posting, type Tx, unfreeze } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
-import { vipFeeRates } from '../invite/service'
+import { vipFeeRates } from '../../platform/ports/fee-rates'
 import { type OrderRow, openOrdersOfSymbol, orderToWire, type TradeRow, tradeToPublic } from './repo'
 
 export interface PlaceInput {

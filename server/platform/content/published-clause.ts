@@ -1,7 +1,7 @@
 import type { LangCode } from '@common/i18n/languages'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
-import { langChain, pickText, textsOf } from '../../modules/content/repo'
+import { langChain, pickText, textsOf } from './article-texts'
 import { renderMarkdown } from './markdown'
 
 /**
