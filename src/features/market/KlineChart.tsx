@@ -9,9 +9,9 @@ import { useAtomValue } from 'jotai'
 import type { Chart, DeepPartial, KLineData, Styles } from 'klinecharts'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { fetchKline } from '@/lib/market/api'
 import { subscribe } from '@/lib/socket/client'
 import { themeAtom } from '@/lib/store'
-import { fetchKline } from './api'
 import {
   type ChartMode,
   candleHeadroom,

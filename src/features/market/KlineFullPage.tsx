@@ -1,15 +1,15 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { instrumentsQueryOptions } from '@/lib/market/api'
+import { pairLabel } from '@/lib/market/pair-label'
+import { useLiveTickers, useTicker } from '@/lib/market/use-live-tickers'
 import { PageHeader } from '@/ui/PageHeader'
-import { instrumentsQueryOptions } from './api'
+import { Change, Price } from '@/ui/trade/Price'
 import type { ChartMode, MainIndicator, SubIndicator } from './chart-config'
-import { Change, Price } from './components/Price'
 import { KlineChart } from './KlineChart'
 import styles from './KlineFullPage.module.css'
-import { pairLabel } from './market-list'
 import { ChartToolbar } from './QuotePage'
-import { useLiveTickers, useTicker } from './use-live-tickers'
 
 /** pages/trade/klinechart: the chart filling the screen. */
 export function KlineFullPage({ symbol, period }: { symbol: string; period: ChartMode }) {

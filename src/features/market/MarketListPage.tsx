@@ -5,25 +5,17 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
 import { useCompactFormat } from '@/lib/format/use-compact-format'
+import { instrumentsQueryOptions } from '@/lib/market/api'
+import { pairLabel } from '@/lib/market/pair-label'
+import { useLiveTickers } from '@/lib/market/use-live-tickers'
 import { useOnScreen } from '@/lib/use-on-screen'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { PageHeader } from '@/ui/PageHeader'
-import { instrumentsQueryOptions } from './api'
-import { ConnectionStatus } from './components/ConnectionStatus'
-import { figureClass, useListFigures } from './components/Price'
+import { ConnectionStatus } from '@/ui/trade/ConnectionStatus'
+import { figureClass, useListFigures } from '@/ui/trade/Price'
 import { useFavorites } from './favorites'
 import styles from './MarketListPage.module.css'
-import {
-  marketRows,
-  nextSort,
-  pairLabel,
-  type Row,
-  type SortDir,
-  type SortKey,
-  TABS,
-  type Tab,
-} from './market-list'
-import { useLiveTickers } from './use-live-tickers'
+import { marketRows, nextSort, type Row, type SortDir, type SortKey, TABS, type Tab } from './market-list'
 
 export function MarketListPage({ tab }: { tab: Tab }) {
   const { t } = useLingui()

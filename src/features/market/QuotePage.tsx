@@ -5,11 +5,15 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { QuotePanels } from '@/features/spot/QuotePanels'
 import { useFormat } from '@/lib/format/use-format'
+import { instrumentsQueryOptions } from '@/lib/market/api'
+import { pairLabel } from '@/lib/market/pair-label'
+import { useLiveTickers, useTicker } from '@/lib/market/use-live-tickers'
 import chip from '@/ui/Chip.module.css'
 import { PageHeader } from '@/ui/PageHeader'
-import { instrumentsQueryOptions } from './api'
+import { ConnectionStatus } from '@/ui/trade/ConnectionStatus'
+import { Change, Price } from '@/ui/trade/Price'
+import { QuotePanels } from '@/ui/trade/QuotePanels'
 import {
   type ChartMode,
   MAIN_INDICATORS,
@@ -17,13 +21,9 @@ import {
   SUB_INDICATORS,
   type SubIndicator,
 } from './chart-config'
-import { ConnectionStatus } from './components/ConnectionStatus'
-import { Change, Price } from './components/Price'
 import { useFavorites } from './favorites'
 import { KlineChart } from './KlineChart'
-import { pairLabel } from './market-list'
 import styles from './QuotePage.module.css'
-import { useLiveTickers, useTicker } from './use-live-tickers'
 
 export function ChartToolbar({
   mode,

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAtom, useAtomValue } from 'jotai'
 import { atomWithStorage, createJSONStorage } from 'jotai/utils'
 import { useEffect } from 'react'
+import { favoritesApi, favoritesQueryOptions, marketKeys } from '@/lib/market/api'
 import { subscribe } from '@/lib/socket/client'
 import { tokenAtom } from '@/lib/store'
-import { favoritesApi, favoritesQueryOptions, marketKeys } from './api'
 import { toggle } from './market-list'
 
 /** A visitor's favourites, kept on the device until they log in. */

@@ -65,8 +65,3 @@ export function toggle(list: readonly string[], symbol: string): string[] {
 export function mergeFavorites(account: readonly string[], local: readonly string[]): string[] {
   return [...account, ...local.filter((s) => !account.includes(s))]
 }
-
-/** BTC/USDT, EUR/USD; metals and stocks by their code (XAU, AAPL). */
-export function pairLabel(i: Instrument): string {
-  return i.category === 'metals' || i.category === 'stocks' ? i.base : `${i.base}/${i.quote}`
-}

@@ -4,8 +4,8 @@ import type { OptionType } from '@common/option/rules'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { instrumentsQueryOptions } from '@/features/market/api'
 import { useFormat } from '@/lib/format/use-format'
+import { instrumentsQueryOptions } from '@/lib/market/api'
 import { percentDp, ratePercent, signTrend } from './view'
 
 /** Translated names of option directions, periods, statuses and outcomes. */

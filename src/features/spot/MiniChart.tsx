@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { memo, useId } from 'react'
-import { fetchKline, marketKeys } from '@/features/market/api'
+import { fetchKline, marketKeys } from '@/lib/market/api'
 import styles from './Spot.module.css'
 import { sparklinePath } from './sparkline'
 

@@ -1,8 +1,6 @@
 import type {
-  DepthSnapshot,
   Page,
   PlaceOrderInput,
-  PublicTrade,
   SpotBalances,
   SpotFill,
   SpotOrder,
@@ -12,8 +10,6 @@ import { http } from '@/lib/http/client'
 
 export const spotKeys = {
   root: ['spot'] as const,
-  depth: (symbol: string) => [...spotKeys.root, 'depth', symbol] as const,
-  trades: (symbol: string) => [...spotKeys.root, 'trades', symbol] as const,
   balance: (symbol: string) => [...spotKeys.root, 'balance', symbol] as const,
   open: (symbol?: string) => [...spotKeys.root, 'open', symbol ?? 'all'] as const,
   history: (symbol?: string) => [...spotKeys.root, 'history', symbol ?? 'all'] as const,
@@ -21,26 +17,10 @@ export const spotKeys = {
 }
 
 const OWN = new Set<unknown>(['balance', 'open', 'history', 'fills'])
-/** The signed-in user's own spot data (not the public book and trades, which the socket keeps). */
+/** The signed-in user's own spot data (not the public book and trades under this root, which the
+ * socket keeps: src/lib/market/spot-book.ts). */
 export const isOwnSpotQuery = (q: { queryKey: readonly unknown[] }) =>
   q.queryKey[0] === spotKeys.root[0] && OWN.has(q.queryKey[1])
-
-/** Kept live by the `depth:<SYMBOL>` channel; REST is the first paint. */
-export const depthQueryOptions = (symbol: string) =>
-  queryOptions({
-    queryKey: spotKeys.depth(symbol),
-    queryFn: ({ signal }) =>
-      http.get<DepthSnapshot>('spot/depth', { symbol, limit: 20 }, { toast: false, signal }),
-    staleTime: 5_000,
-  })
-
-export const tradesQueryOptions = (symbol: string) =>
-  queryOptions({
-    queryKey: spotKeys.trades(symbol),
-    queryFn: ({ signal }) =>
-      http.get<PublicTrade[]>('spot/trades', { symbol, limit: 30 }, { toast: false, signal }),
-    staleTime: 5_000,
-  })
 
 export const balanceQueryOptions = (symbol: string) =>
   queryOptions({
