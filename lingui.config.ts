@@ -8,11 +8,29 @@ import { CATALOG_AREAS } from './src/app/catalog-areas'
 // holds what the home or Mine pages render, so those messages stay in the core catalog. The error
 // catalogue is an area of its own below (one file, not a feature folder).
 const AREAS = CATALOG_AREAS.filter((a) => a !== 'errors')
+type Area = (typeof AREAS)[number]
 const TESTS = '**/*.test.*'
 const area = (a: string) => `<rootDir>/src/features/${a}`
 // The error catalogue's messages: loaded right after the first paint and before any other route,
 // so the home route's core catalog does not carry them.
 const ERRORS = '<rootDir>/src/app/error-catalog.ts'
+
+// Shared kits and screens outside an area's folder whose messages belong to that area's catalog:
+// each is shown only on routes that load the area (catalog-areas.ts), so the core catalog (the
+// home route's) does not carry them. Globs of files.
+const KITS: Partial<Record<Area, string[]>> = {
+  // The form kit: every route with a form loads account (login, mine, assets, C2C, loans, work orders).
+  account: ['<rootDir>/src/ui/form/**/*.*'],
+  // The console kit and every product's console screens: every /admin route loads admin.
+  admin: ['<rootDir>/src/ui/console/**/*.*', '<rootDir>/src/features/*/console/**/*.*'],
+}
+const KIT_FILES = Object.values(KITS).flat()
+// Within an area's own folder, what another catalog takes: widgets (core) and the console (admin).
+const notOwn = (a: Area) => [
+  TESTS,
+  `${area(a)}/widgets/**`,
+  ...(a === 'admin' ? [] : [`${area(a)}/console/**`]),
+]
 
 // Locale ids are the spec's lang codes (tw, kor, jp...); Intl gets their BCP-47 form at runtime.
 export default defineConfig({
@@ -25,6 +43,7 @@ export default defineConfig({
       exclude: [
         TESTS,
         ERRORS,
+        ...KIT_FILES,
         ...AREAS.map((a) => `${area(a)}/!(widgets)/**`),
         ...AREAS.map((a) => `${area(a)}/*.*`),
       ],
@@ -32,8 +51,8 @@ export default defineConfig({
     { path: '<rootDir>/locales/errors/{locale}', include: [ERRORS], exclude: [] },
     ...AREAS.map((a) => ({
       path: `<rootDir>/locales/${a}/{locale}`,
-      include: [area(a)],
-      exclude: [TESTS, `${area(a)}/widgets/**`],
+      include: [area(a), ...(KITS[a] ?? [])],
+      exclude: notOwn(a),
     })),
   ],
   orderBy: 'messageId',
