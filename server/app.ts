@@ -11,7 +11,7 @@ import type { Db } from './db/db'
 import { installErrorHandler } from './http/error-handler'
 import { MarketData } from './market/service'
 import { registerModules } from './modules/index'
-import type { EnginePorts } from './modules/ports'
+import type { EnginePorts } from './platform/ports/engines'
 
 export interface AppDeps {
   config: Config

@@ -10,9 +10,10 @@ import { cancelOrderSchema, placeOrderSchema } from '@common/spot/schema'
 import * as v from 'valibot'
 import { AppError } from '../http/errors'
 import type { MarketData } from '../market/service'
-import { type ContractPort, localContract } from '../modules/contract/port'
+import { localContract } from '../modules/contract/port'
 import type { ContractService } from '../modules/contract/service'
 import type { SpotService } from '../modules/spot/service'
+import type { ContractPort } from '../platform/ports/engines'
 import { CONTRACT_UNIT, spotUnit } from './shares'
 
 export type UnitHandler = (args: unknown[], unit: string) => Promise<unknown>

@@ -3,7 +3,8 @@ import { add, cmp, div, gt, lt, mul, normalize, round, sub, toFixed } from '@com
 import type { Db } from '../db/db'
 import { fromUnits } from '../engine/order-book'
 import { move, postEntry, readBalances } from '../ledger/ledger'
-import type { PlaceInput, SpotService } from '../modules/spot/service'
+import type { SpotService } from '../modules/spot/service'
+import type { PlaceInput } from '../platform/ports/engines'
 import { createRng } from './prng'
 import type { MarketData } from './service'
 

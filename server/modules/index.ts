@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config'
-import type { Db } from '../db/db'
-import type { MarketData } from '../market/service'
+import type { ModuleDeps } from '../platform/module-deps'
 import { consoleGate } from '../platform/staff/duties'
 import { adminRoutes } from './admin/routes'
 import { assetsRoutes } from './assets/routes'
@@ -22,22 +20,12 @@ import { loanRoutes } from './loan/routes'
 import { marketRoutes } from './market/routes'
 import { optionDevRoutes } from './option/dev-routes'
 import { optionRoutes } from './option/routes'
-import type { EnginePorts } from './ports'
 import { providePorts } from './provide-ports'
 import { pushRoutes } from './push/routes'
 import { spotDevRoutes } from './spot/dev-routes'
 import { spotRoutes } from './spot/routes'
 import { supportRoutes } from './support/routes'
 import { systemRoutes } from './system/routes'
-
-export interface ModuleDeps {
-  config: Config
-  db: Db
-  startedAt: number
-  market: MarketData
-  /** Remote engines on a gateway (ROLE=gateway); absent, the in-process services. */
-  engines?: EnginePorts
-}
 
 /** Every API module, registered under /api in this order. One line per product area. */
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {

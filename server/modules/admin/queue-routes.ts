@@ -14,6 +14,7 @@ import type { Db } from '../../db/db'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import { checkAssetAmount } from '../../ledger/precision'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { type AuditInput, writeAudit } from '../../platform/staff/audit'
 import { fourEyes } from '../../platform/staff/duties'
@@ -29,7 +30,6 @@ import {
   rejectWithdrawal,
   type WithdrawalRow,
 } from '../assets/review'
-import type { ModuleDeps } from '../index'
 
 /** Counts per status of a review table, for the queue's filter chips. */
 async function statusCounts(db: Db, table: 'deposit' | 'withdrawal'): Promise<Record<string, number>> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
 import type { AssetsCtx } from './context'
 import { depositRoutes } from './deposit-routes'
 import { assetsDevRoutes } from './dev-routes'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { createMessenger } from '../../platform/verify/messenger'
-import type { ModuleDeps } from '../index'
 import type { AuthCtx } from './context'
 import { devRoutes } from './dev-routes'
 import { identityRoutes } from './identity-routes'

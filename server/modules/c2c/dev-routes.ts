@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
+import { c2cNow, setC2cClock } from './core'
 import { C2cJobs } from './jobs'
-import { c2cNow, c2cService, setC2cClock } from './service'
+import { c2cService } from './service'
 
 const clockSchema = v.object({ offsetMs: v.pipe(v.number(), v.integer()) })
 

@@ -1,44 +1,9 @@
 import { fundingRate, nextFundingAt } from '@common/contract/funding'
 import { add } from '@common/money/decimal'
-import type {
-  ContractAccount,
-  ContractInfo,
-  ContractOrder,
-  ContractPlaceInput,
-  ContractPosition,
-  ContractSide,
-  contractCloseSchema,
-  contractTpslSchema,
-} from '@common/contract/schema'
-import type { DepthSnapshot } from '@common/spot/schema'
-import type * as v from 'valibot'
+import type { ContractPort } from '../../platform/ports/engines'
 import { orderToWire } from './model'
 import type { ContractService } from './service'
 import { accountOf } from './wire'
-
-/**
- * What the HTTP layer asks of the perpetual engine: the use cases and the reads that come from
- * its memory (open orders, positions, account, open interest, funding samples). One process
- * calls the service directly (`localContract`); a gateway sends each call to the core that owns
- * the engine (cluster/remote-engines.ts), which runs the same `localContract` there. Results are
- * plain wire objects either way.
- */
-export interface ContractPort {
-  place(holder: string, input: ContractPlaceInput): Promise<ContractOrder>
-  cancel(holder: string, id: string): Promise<ContractOrder>
-  cancelAll(holder: string, symbol?: string): Promise<number>
-  close(holder: string, input: v.InferOutput<typeof contractCloseSchema>): Promise<ContractOrder>
-  closeAll(holder: string, symbol?: string): Promise<number>
-  reverse(holder: string, symbol: string, side: ContractSide): Promise<ContractOrder>
-  /** Sets TP/SL and answers the position as it is then (null: none). */
-  tpsl(holder: string, input: v.InferOutput<typeof contractTpslSchema>): Promise<ContractPosition | null>
-  openOrders(holder: string, symbol?: string): Promise<ContractOrder[]>
-  positions(holder: string, symbol?: string): Promise<ContractPosition[]>
-  account(holder: string): Promise<ContractAccount>
-  info(symbol: string): Promise<ContractInfo>
-  fundingRate(symbol: string): Promise<string>
-  depth(symbol: string, limit: number): DepthSnapshot
-}
 
 /** The operations a core runs for a gateway (the port's async methods). */
 export const CONTRACT_OPS = [
@@ -56,6 +21,7 @@ export const CONTRACT_OPS = [
   'fundingRate',
 ] as const satisfies readonly (keyof ContractPort)[]
 
+/** The port in one process: the service itself, answering plain wire objects. */
 export function localContract(svc: ContractService): ContractPort {
   const rate = (symbol: string) => {
     const inst = svc.inst(symbol)

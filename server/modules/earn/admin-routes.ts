@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify'
 import { currentUser, requireStaff } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { assertStaffReady } from '../../platform/staff/staff'
-import type { ModuleDeps } from '../index'
 import { earnService } from './service'
 
 /**

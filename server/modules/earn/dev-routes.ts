@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { earnService } from './service'
 
 const clockSchema = v.object({

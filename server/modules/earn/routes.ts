@@ -11,7 +11,7 @@ import { currentUser, optionalUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import { langChain } from '../../platform/content/article-texts'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { earnAdminRoutes } from './admin-routes'
 import { earnService } from './service'
 

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify'
 import { currentUser, requireStaff } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { writeAudit } from '../../platform/staff/audit'
 import { assertStaffReady } from '../../platform/staff/staff'
-import type { ModuleDeps } from '../index'
 import { etfService } from './service'
 
 /**

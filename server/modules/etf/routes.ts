@@ -10,7 +10,7 @@ import * as v from 'valibot'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { etfAdminRoutes } from './admin-routes'
 import { etfService } from './service'
 

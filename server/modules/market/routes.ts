@@ -16,7 +16,7 @@ import { parse } from '../../http/validate'
 import { candlesBefore, fromRow } from '../../market/repo'
 import type { MarketData } from '../../market/service'
 import { floorContent } from '../../platform/content/floor-content'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { addFavorites, listFavorites, removeFavorite } from './favorites'
 
 const FEATURED = 5

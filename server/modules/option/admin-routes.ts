@@ -6,11 +6,12 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { checkAssetAmount, checkThresholds } from '../../ledger/precision'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { writeAudit } from '../../platform/staff/audit'
 import { assertStaffReady } from '../../platform/staff/staff'
-import type { ModuleDeps } from '../index'
-import { optionService, settingToWire } from './service'
+import { optionService } from './service'
+import { settingToWire } from './wire'
 
 /**
  * /api/admin/option/*: settings per instrument and period (apply to rounds created after the

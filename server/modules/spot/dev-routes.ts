@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import { fromDepositClearing, postEntry } from '../../ledger/ledger'
 import { checkAssetAmount } from '../../ledger/precision'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
 
 const creditSchema = v.object({
   asset: v.pipe(v.string(), v.regex(/^[A-Z0-9]{2,10}$/)),

@@ -15,24 +15,16 @@ import {
   sub,
   toFixed,
 } from '@common/money/decimal'
-import type { DepthSnapshot, PublicTrade, SpotOrder, SpotOrderType, SpotSide } from '@common/spot/schema'
+import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/spot/schema'
 import { type RawBuilder, sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { fromUnits, OrderBook, type PlaceResult, toUnits } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import { type BalanceKey, freeze, LedgerBatch, type Posting, type Tx, unfreeze } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
+import type { PlaceInput } from '../../platform/ports/engines'
 import { vipFeeRates } from '../../platform/ports/fee-rates'
 import { type OrderRow, openOrdersOfSymbol, orderToWire, type TradeRow, tradeToPublic } from './repo'
-
-export interface PlaceInput {
-  symbol: string
-  side: SpotSide
-  type: SpotOrderType
-  price?: string
-  amount?: string
-  quoteAmount?: string
-}
 
 export interface SpotEvents {
   /** The book of a symbol changed. */

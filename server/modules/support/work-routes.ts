@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { spendTicket } from '../../platform/verify/slider'
-import type { ModuleDeps } from '../index'
 import { workService } from './work'
 
 /** /api/work/*: a user's own work orders (tickets). Another user's id answers not-found. */

@@ -4,7 +4,7 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { countryList } from '../../platform/identity/countries'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { CODE_RE, coinLogoSvg, PLATFORM_LOGO_SVG } from './logo'
 
 export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Promise<void> {
