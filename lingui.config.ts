@@ -1,7 +1,9 @@
+import babel from '@lingui/cli/api/extractors/babel'
 import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 import { LANG_CODES } from './common/i18n/languages'
 import { CATALOG_AREAS } from './src/app/catalog-areas'
+import { ERROR_SOURCE, errorCatalogExtractor } from './src/app/error-catalog'
 
 // Areas with catalogs of their own, loaded when a route needs them (src/app/catalog-areas.ts, the
 // one list of them), so the home route carries only the core messages. An area's `widgets/` folder
@@ -11,9 +13,10 @@ const AREAS = CATALOG_AREAS.filter((a) => a !== 'errors')
 type Area = (typeof AREAS)[number]
 const TESTS = '**/*.test.*'
 const area = (a: string) => `<rootDir>/src/features/${a}`
-// The error catalogue's messages: loaded right after the first paint and before any other route,
-// so the home route's core catalog does not carry them.
-const ERRORS = '<rootDir>/src/app/error-catalog.ts'
+// The error catalogue's messages, read from the server's catalogue itself (src/app/error-catalog.ts):
+// loaded right after the first paint and before any other route, so the home route's core catalog
+// does not carry them.
+const ERRORS = `<rootDir>/${ERROR_SOURCE}`
 
 // Shared kits and screens outside an area's folder whose messages belong to that area's catalog:
 // each is shown only on routes that load the area (catalog-areas.ts), so the core catalog (the
@@ -42,7 +45,6 @@ export default defineConfig({
       include: ['<rootDir>/src'],
       exclude: [
         TESTS,
-        ERRORS,
         ...KIT_FILES,
         ...AREAS.map((a) => `${area(a)}/!(widgets)/**`),
         ...AREAS.map((a) => `${area(a)}/*.*`),
@@ -56,6 +58,7 @@ export default defineConfig({
     })),
   ],
   orderBy: 'messageId',
+  extractors: [errorCatalogExtractor, babel],
   // File names without line numbers: moving code does not churn every catalog.
   format: formatter({ lineNumbers: false }),
 })

@@ -1,7 +1,7 @@
 import { i18n } from './i18n'
 
 /**
- * The translated message for an error-catalogue key (the ids of error-catalog.ts, in the errors
+ * The translated message for an error-catalogue key (the keys of common/api/errors.ts, in the errors
  * catalog), or the server's own text for a key the catalog does not have.
  */
 export function translateError(key: string | undefined, fallback: string): string {
