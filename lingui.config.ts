@@ -26,6 +26,9 @@ const KITS: Partial<Record<Area, string[]>> = {
   account: ['<rootDir>/src/ui/form/**/*.*'],
   // The console kit and every product's console screens: every /admin route loads admin.
   admin: ['<rootDir>/src/ui/console/**/*.*', '<rootDir>/src/features/*/console/**/*.*'],
+  // The trade kit's screens parts (book, pair picker, quote panels, layout): every route showing them
+  // loads spot. The price figures and the connection strip are on home too: core.
+  spot: ['<rootDir>/src/ui/trade/!(Price|ConnectionStatus).tsx'],
 }
 const KIT_FILES = Object.values(KITS).flat()
 // Within an area's own folder, what another catalog takes: widgets (core) and the console (admin).
@@ -51,6 +54,12 @@ export default defineConfig({
       ],
     },
     { path: '<rootDir>/locales/errors/{locale}', include: [ERRORS], exclude: [] },
+    // The server's notification texts (server/platform/notify/texts.ts reads these catalogs).
+    {
+      path: '<rootDir>/locales/push/server/{locale}',
+      include: ['<rootDir>/server/modules/*/push-texts.ts', '<rootDir>/server/modules/push/texts.ts'],
+      exclude: [],
+    },
     ...AREAS.map((a) => ({
       path: `<rootDir>/locales/${a}/{locale}`,
       include: [area(a), ...(KITS[a] ?? [])],

@@ -13,7 +13,7 @@ export const CATALOG_AREAS = [
   'contract',
   'etf',
   'loan',
-  'service',
+  'support',
   'earn',
   'option',
   'invite',
@@ -27,9 +27,10 @@ const RULES: [RegExp, CatalogArea[]][] = [
   [/^\/(?!$|pages\/home\/index\/?$|pages\/market\/market\/?$)/, ['errors']],
   // Staking and coin subscription, and their console page.
   [/^\/(pages\/(financial|buycoin)|admin\/earn)(\/|$)/, ['earn']],
-  // Service chat and work orders (the work form reuses account's slider); the console's desk.
-  [/^\/pages\/(service\/home|work\/(index|add|detail))\/?$/, ['service', 'account']],
-  [/^\/admin\/(service|work)\/?$/, ['service']],
+  // Support: the service chat and work orders (the work form uses the form kit's slider, whose
+  // messages live in account's catalog); the console's desk and work queue.
+  [/^\/pages\/(service\/home|work\/(index|add|detail))\/?$/, ['support', 'account']],
+  [/^\/admin\/(service|work)\/?$/, ['support']],
   [/^\/(pages\/loan|admin\/loans)(\/|$)/, ['loan', 'account']],
   // C2C: the pages reuse account's form field; the console's appeals page.
   [/^\/(pages\/transaction|admin\/c2c)(\/|$)/, ['c2c', 'account']],
