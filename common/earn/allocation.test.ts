@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { add, gt, lte, mul, sub, sum } from '../money/decimal'
-import { allocate, fromUnits, toUnits } from './allocation'
+import { fromBigUnits, toBigUnits } from '../money/units'
+import { allocate } from './allocation'
 
 const P = { supply: '1000', price: '0.5', coinDp: 4, currencyDp: 6 }
 
@@ -56,14 +57,14 @@ describe('allocate', () => {
   })
 
   it('units round-trip', () => {
-    expect(toUnits('1.5', 6)).toBe(1_500_000n)
-    expect(fromUnits(1_500_000n, 6)).toBe('1.5')
-    expect(fromUnits(5n, 4)).toBe('0.0005')
-    expect(fromUnits(0n, 0)).toBe('0')
-    expect(() => toUnits('1.1234567', 6)).toThrow()
+    expect(toBigUnits('1.5', 6)).toBe(1_500_000n)
+    expect(fromBigUnits(1_500_000n, 6)).toBe('1.5')
+    expect(fromBigUnits(5n, 4)).toBe('0.0005')
+    expect(fromBigUnits(0n, 0)).toBe('0')
+    expect(() => toBigUnits('1.1234567', 6)).toThrow()
   })
 
-  const amount = (dp: number) => fc.bigInt({ min: 1n, max: 10n ** 12n }).map((u) => fromUnits(u, dp))
+  const amount = (dp: number) => fc.bigInt({ min: 1n, max: 10n ** 12n }).map((u) => fromBigUnits(u, dp))
 
   it('property: never over supply; every refund exact and non-negative; paid covers the coins', () => {
     fc.assert(
@@ -73,8 +74,8 @@ describe('allocate', () => {
         fc.bigInt({ min: 1n, max: 10n ** 9n }),
         fc.integer({ min: 0, max: 8 }),
         (amounts, supplyU, priceU, coinDp) => {
-          const supply = fromUnits(supplyU, coinDp)
-          const price = fromUnits(priceU, 4)
+          const supply = fromBigUnits(supplyU, coinDp)
+          const price = fromBigUnits(priceU, 4)
           const r = allocate(
             amounts.map((a, i) => ({ id: String(i), amount: a })),
             { supply, price, coinDp, currencyDp: 6 },

@@ -1,3 +1,4 @@
+import { fromBigUnits, toBigUnits } from '../money/units'
 /**
  * Coin subscription allocation (pure, exact, in integer units with BigInt).
  *
@@ -30,34 +31,6 @@ export interface AllocationResult {
   totalRefund: string
 }
 
-/** Decimal text -> integer units at `dp` places (must not have more decimals than dp). */
-export function toUnits(s: string, dp: number): bigint {
-  const neg = s.charCodeAt(0) === 45
-  const t = neg ? s.slice(1) : s
-  const dot = t.indexOf('.')
-  const i = dot < 0 ? t : t.slice(0, dot)
-  let f = dot < 0 ? '' : t.slice(dot + 1)
-  if (f.length > dp) {
-    if (/[^0]/.test(f.slice(dp))) throw new Error(`${s} has more than ${dp} decimals`)
-    f = f.slice(0, dp)
-  }
-  const v = BigInt(f.length === dp ? i + f : i + f + '0'.repeat(dp - f.length))
-  return neg ? -v : v
-}
-
-/** Integer units at `dp` places -> normalized decimal text. */
-export function fromUnits(u: bigint, dp: number): string {
-  if (dp === 0) return u.toString()
-  const neg = u < 0n
-  let s = (neg ? -u : u).toString()
-  if (s.length <= dp) s = '0'.repeat(dp + 1 - s.length) + s
-  const cut = s.length - dp
-  let end = s.length
-  while (end > cut && s.charCodeAt(end - 1) === 48) end--
-  const r = end > cut ? `${s.slice(0, cut)}.${s.slice(cut, end)}` : s.slice(0, cut)
-  return neg ? `-${r}` : r
-}
-
 const decimalsOf = (s: string): number => (s.split('.')[1] ?? '').replace(/0+$/, '').length
 const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b
 
@@ -66,13 +39,13 @@ export function allocate(
   p: { supply: string; price: string; coinDp: number; currencyDp: number },
 ): AllocationResult {
   const pd = decimalsOf(p.price)
-  const P = toUnits(p.price, pd)
+  const P = toBigUnits(p.price, pd)
   if (P <= 0n) throw new Error('price must be positive')
-  const S = toUnits(p.supply, p.coinDp)
+  const S = toBigUnits(p.supply, p.coinDp)
   const cur = 10n ** BigInt(p.currencyDp)
   const scale = 10n ** BigInt(pd + p.coinDp)
   const pCur = P * cur
-  const amounts = commitments.map((c) => toUnits(c.amount, p.currencyDp))
+  const amounts = commitments.map((c) => toBigUnits(c.amount, p.currencyDp))
   let C = 0n
   for (const a of amounts) C += a
   // Demand value C / cur against supply value S x P / scale, compared as integers.
@@ -90,16 +63,16 @@ export function allocate(
     totalPaid += paid
     list[i] = {
       id: (commitments[i] as Commitment).id,
-      coins: fromUnits(coins, p.coinDp),
-      paid: fromUnits(paid, p.currencyDp),
-      refund: fromUnits(c - paid, p.currencyDp),
+      coins: fromBigUnits(coins, p.coinDp),
+      paid: fromBigUnits(paid, p.currencyDp),
+      refund: fromBigUnits(c - paid, p.currencyDp),
     }
   }
   return {
     oversubscribed,
     list,
-    totalCoins: fromUnits(totalCoins, p.coinDp),
-    totalPaid: fromUnits(totalPaid, p.currencyDp),
-    totalRefund: fromUnits(C - totalPaid, p.currencyDp),
+    totalCoins: fromBigUnits(totalCoins, p.coinDp),
+    totalPaid: fromBigUnits(totalPaid, p.currencyDp),
+    totalRefund: fromBigUnits(C - totalPaid, p.currencyDp),
   }
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { add, gte, mul } from '../money/decimal'
-import { fromUnits } from './allocation'
+import { fromBigUnits } from '../money/units'
 import {
   DAY_MS,
   dailyRateOf,
@@ -59,8 +59,8 @@ describe('staking accrual', () => {
         fc.integer({ min: 1, max: 400 }),
         fc.constantFrom<'annual' | 'daily'>('annual', 'daily'),
         (amountU, rateBp, days, kind) => {
-          const amount = fromUnits(amountU, 6)
-          const rate = fromUnits(BigInt(rateBp), kind === 'annual' ? 4 : 6)
+          const amount = fromBigUnits(amountU, 6)
+          const rate = fromBigUnits(BigInt(rateBp), kind === 'annual' ? 4 : 6)
           const daily = dailyReward(amount, rate, kind, 6)
           let paid = '0'
           for (const _ of dueDays(0, daysElapsed(0, days * DAY_MS + 5, days))) paid = add(paid, daily)

@@ -1,6 +1,7 @@
+import { fromUnits, toUnits } from '@common/money/units'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type Fill, fromUnits, OrderBook, type Side, toUnits } from './order-book'
+import { type Fill, OrderBook, type Side } from './order-book'
 
 describe('order book', () => {
   it('matches at the maker price, best price first, then by time', () => {

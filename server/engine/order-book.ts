@@ -408,24 +408,3 @@ function affordable(money: number, price: number): number {
 function checkInt(n: number, what: string): void {
   if (!Number.isSafeInteger(n)) throw new Error(`${what} is not a safe integer: ${n}`)
 }
-
-/** "12.345" at 3 places -> 12345. Refuses more places than `dp` and values beyond 2^53. */
-export function toUnits(s: string, dp: number): number {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(s)
-  if (!m) throw new Error(`not a non-negative decimal: ${s}`)
-  const frac = (m[2] ?? '').replace(/0+$/, '')
-  if (frac.length > dp) throw new Error(`${s} has more than ${dp} decimal places`)
-  const n = Number(`${m[1]}${frac.padEnd(dp, '0')}`)
-  if (!Number.isSafeInteger(n)) throw new Error(`${s} is too large`)
-  return n
-}
-
-/** 12345 at 3 places -> "12.345" (normalized, no trailing zeros). */
-export function fromUnits(n: number, dp: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`bad units ${n}`)
-  if (dp === 0) return String(n)
-  const s = String(n).padStart(dp + 1, '0')
-  const int = s.slice(0, s.length - dp)
-  const frac = s.slice(s.length - dp).replace(/0+$/, '')
-  return frac ? `${int}.${frac}` : int
-}

@@ -1,7 +1,8 @@
 import { onTick, withinLimit } from '@common/market/tick'
+import { fromUnits, toUnits } from '@common/money/units'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fromUnits, OrderBook, toUnits } from './order-book'
+import { OrderBook } from './order-book'
 
 describe('limit orders under the tick rule', () => {
   /**

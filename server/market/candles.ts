@@ -1,6 +1,6 @@
 import { bucketStart, nextBucket, PERIODS, type Period } from '@common/market/periods'
 import type { Candle } from '@common/market/types'
-import { fromUnits } from '@common/market/units'
+import { fromUnitsFixed } from '@common/money/units'
 
 /** Turnover is kept in hundredths of the quote currency. */
 export const TURNOVER_DP = 2
@@ -85,12 +85,12 @@ export function aggregate(candles: readonly UnitCandle[], period: Period, tz: st
 export function toWire(c: UnitCandle, pricePrecision: number, amountPrecision: number): Candle {
   return {
     t: c.t,
-    o: fromUnits(c.o, pricePrecision),
-    h: fromUnits(c.h, pricePrecision),
-    l: fromUnits(c.l, pricePrecision),
-    c: fromUnits(c.c, pricePrecision),
-    v: fromUnits(c.v, amountPrecision),
-    q: fromUnits(c.q, TURNOVER_DP),
+    o: fromUnitsFixed(c.o, pricePrecision),
+    h: fromUnitsFixed(c.h, pricePrecision),
+    l: fromUnitsFixed(c.l, pricePrecision),
+    c: fromUnitsFixed(c.c, pricePrecision),
+    v: fromUnitsFixed(c.v, amountPrecision),
+    q: fromUnitsFixed(c.q, TURNOVER_DP),
   }
 }
 

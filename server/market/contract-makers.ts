@@ -1,8 +1,8 @@
+import type { ContractSide } from '@common/contract/schema'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { div, gt, lt, max, min, mul, round, sub } from '@common/money/decimal'
-import type { ContractSide } from '@common/contract/schema'
+import { fromUnits } from '@common/money/units'
 import type { Db } from '../db/db'
-import { fromUnits } from '../engine/order-book'
 import { move, postEntry, readBalances } from '../ledger/ledger'
 import type { ContractService } from '../modules/contract/service'
 import {

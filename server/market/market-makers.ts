@@ -1,7 +1,7 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { add, cmp, div, gt, lt, mul, normalize, round, sub, toFixed } from '@common/money/decimal'
+import { fromUnits } from '@common/money/units'
 import type { Db } from '../db/db'
-import { fromUnits } from '../engine/order-book'
 import { move, postEntry, readBalances } from '../ledger/ledger'
 import type { SpotService } from '../modules/spot/service'
 import type { PlaceInput } from '../platform/ports/engines'

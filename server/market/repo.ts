@@ -1,5 +1,5 @@
 import { PERIODS, type Period } from '@common/market/periods'
-import { fromUnits, toUnits } from '@common/market/units'
+import { fromUnitsFixed, toUnits } from '@common/money/units'
 import { sql } from 'kysely'
 import type { Db } from '../db/db'
 import type { InstrumentTable } from '../db/schema'
@@ -49,12 +49,12 @@ export async function upsertCandles(
     cols.s.push(r.symbol)
     cols.p.push(r.period)
     cols.t.push(k.t)
-    cols.o.push(fromUnits(k.o, pp))
-    cols.h.push(fromUnits(k.h, pp))
-    cols.l.push(fromUnits(k.l, pp))
-    cols.c.push(fromUnits(k.c, pp))
-    cols.v.push(fromUnits(k.v, r.amountPrecision))
-    cols.q.push(fromUnits(k.q, TURNOVER_DP))
+    cols.o.push(fromUnitsFixed(k.o, pp))
+    cols.h.push(fromUnitsFixed(k.h, pp))
+    cols.l.push(fromUnitsFixed(k.l, pp))
+    cols.c.push(fromUnitsFixed(k.c, pp))
+    cols.v.push(fromUnitsFixed(k.v, r.amountPrecision))
+    cols.q.push(fromUnitsFixed(k.q, TURNOVER_DP))
   }
   // 'insert' is for the empty table of a first start: no conflict handling to pay for.
   const conflict =

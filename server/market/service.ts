@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { isPeriod, type Period } from '@common/market/periods'
 import type { Candle, Instrument, Ticker } from '@common/market/types'
-import { fromUnits } from '@common/market/units'
+import { fromUnitsFixed } from '@common/money/units'
 import { DEFAULT_TIMEZONE } from '@common/time/time'
 import type { Db } from '../db/db'
 import { CandleBuilder, toWire, type UnitCandle } from './candles'
@@ -149,7 +149,7 @@ export class MarketData extends EventEmitter<MarketEvents> {
       const last = this.windows.get(r.symbol)?.lastPrice()
       return toSimInstrument(
         r,
-        last === null || last === undefined ? undefined : fromUnits(last, r.price_precision),
+        last === null || last === undefined ? undefined : fromUnitsFixed(last, r.price_precision),
       )
     })
   }

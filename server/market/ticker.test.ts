@@ -1,6 +1,6 @@
 import type { Ticker } from '@common/market/types'
-import { fromUnits } from '@common/market/units'
 import { pctChange } from '@common/money/decimal'
+import { fromUnitsFixed } from '@common/money/units'
 import { describe, expect, it } from 'vitest'
 import { TURNOVER_DP, type UnitCandle } from './candles'
 import { createRng } from './prng'
@@ -80,7 +80,7 @@ describe('24 h ticker', () => {
       if (last === null) return null
       const from = Math.floor((now - 24 * 60 * MIN) / MIN) * MIN + MIN
       const inside = minutes.filter((m) => m.t >= from)
-      const p = (u: number) => fromUnits(u, pp)
+      const p = (u: number) => fromUnitsFixed(u, pp)
       if (inside.length === 0)
         return {
           symbol: 'X',
@@ -101,11 +101,11 @@ describe('24 h ticker', () => {
         high: p(Math.max(last, ...inside.map((m) => m.h))),
         low: p(Math.min(last, ...inside.map((m) => m.l))),
         change: pctChange(p(open), p(last), 2) ?? '0.00',
-        volume: fromUnits(
+        volume: fromUnitsFixed(
           inside.reduce((a, m) => a + m.v, 0),
           ap,
         ),
-        turnover: fromUnits(
+        turnover: fromUnitsFixed(
           inside.reduce((a, m) => a + m.q, 0),
           TURNOVER_DP,
         ),

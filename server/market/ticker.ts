@@ -1,6 +1,6 @@
 import type { Ticker } from '@common/market/types'
-import { fromUnits } from '@common/market/units'
 import { pctChange } from '@common/money/decimal'
+import { fromUnitsFixed } from '@common/money/units'
 import { TURNOVER_DP, type UnitCandle } from './candles'
 
 const DAY_MS = 24 * 3600 * 1000
@@ -111,7 +111,7 @@ export class TickerWindow {
     const last = this.last
     const first = this.minutes[0]
     if (!first) {
-      const p = fromUnits(last, pp)
+      const p = fromUnitsFixed(last, pp)
       return {
         symbol: this.symbol,
         last: p,
@@ -126,17 +126,17 @@ export class TickerWindow {
     }
     const high = Math.max(last, (this.highs[0] as UnitCandle).h)
     const low = Math.min(last, (this.lows[0] as UnitCandle).l)
-    const openText = fromUnits(first.o, pp)
-    const lastText = fromUnits(last, pp)
+    const openText = fromUnitsFixed(first.o, pp)
+    const lastText = fromUnitsFixed(last, pp)
     return {
       symbol: this.symbol,
       last: lastText,
       open: openText,
-      high: fromUnits(high, pp),
-      low: fromUnits(low, pp),
+      high: fromUnitsFixed(high, pp),
+      low: fromUnitsFixed(low, pp),
       change: pctChange(openText, lastText, 2) ?? '0.00',
-      volume: fromUnits(this.volume, this.amountPrecision),
-      turnover: fromUnits(this.turnover, TURNOVER_DP),
+      volume: fromUnitsFixed(this.volume, this.amountPrecision),
+      turnover: fromUnitsFixed(this.turnover, TURNOVER_DP),
       ts: this.lastTs,
     }
   }

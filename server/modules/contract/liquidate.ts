@@ -1,9 +1,9 @@
 import { isLiquidatable } from '@common/contract/liquidation'
 import { feeOf, initialMargin, unrealizedPnl } from '@common/contract/margin'
+import type { ContractSide, Liquidation } from '@common/contract/schema'
 import { type PriceWindow, protectionWindow, tickSize, toTickInFavour } from '@common/market/tick'
 import { add, div, gt, lte, max, min, mul, neg, normalize, sub } from '@common/money/decimal'
-import type { ContractSide, Liquidation } from '@common/contract/schema'
-import { toUnits } from '../../engine/order-book'
+import { toUnits } from '@common/money/units'
 import { move } from '../../ledger/ledger'
 import type { Pass } from './engine'
 import {

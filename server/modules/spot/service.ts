@@ -15,10 +15,11 @@ import {
   sub,
   toFixed,
 } from '@common/money/decimal'
+import { fromUnits, toUnits } from '@common/money/units'
 import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/spot/schema'
 import { type RawBuilder, sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
-import { fromUnits, OrderBook, type PlaceResult, toUnits } from '../../engine/order-book'
+import { OrderBook, type PlaceResult } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import { type BalanceKey, freeze, LedgerBatch, type Posting, type Tx, unfreeze } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'

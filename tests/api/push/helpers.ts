@@ -1,7 +1,7 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { toUnits } from '@common/market/units'
+import { toUnits } from '@common/money/units'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../../server/app'
 import { type Config, loadConfig } from '../../../server/config'
