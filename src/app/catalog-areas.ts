@@ -32,7 +32,7 @@ const RULES: [RegExp, CatalogArea[]][] = [
   [/^\/pages\/(service\/home|work\/(index|add|detail))\/?$/, ['support', 'account']],
   [/^\/admin\/(service|work)\/?$/, ['support']],
   [/^\/(pages\/loan|admin\/loans)(\/|$)/, ['loan', 'account']],
-  // C2C: the pages reuse account's form field; the console's appeals page.
+  // C2C: the pages use the form kit (its messages are in account's catalog); the console's appeals page.
   [/^\/(pages\/transaction|admin\/c2c)(\/|$)/, ['c2c', 'account']],
   // Invitation, the VIP centre (with the leaderboard) and their console page.
   [/^\/(pages\/mine\/(invite|vip)|admin\/invite)\/?$/, ['invite']],
@@ -45,10 +45,10 @@ const RULES: [RegExp, CatalogArea[]][] = [
   [/^\/pages\/common\/nowallet\/?$/, ['account']],
   [/^\/pages\/article(\/|$)/, ['content']],
   [/^\/pages\/mine\/(notify-settings|price-alerts)\/?$/, ['push']],
-  // Perpetuals: the trade page reuses spot's order book and market picker.
+  // Perpetuals: the trade page shows the trade kit (book, pair picker: spot's catalog).
   [/^\/pages\/trade\/trade-leverage\/?$/, ['contract', 'spot']],
   [/^\/pages\/(trade\/(funding-rate|risk-fund)|assets\/leverage-record)\/?$/, ['contract']],
-  // Options: the trade page reuses spot's market picker.
+  // Options: the trade page shows the trade kit's pair picker (spot's catalog).
   [/^\/pages\/(trade\/trade-option|assets\/option-record)\/?$/, ['option', 'spot']],
 ]
 

@@ -4,11 +4,11 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { tokenAtom } from '@/lib/store'
 import { CellGroup, LinkCell } from '@/ui/CellList'
+import form from '@/ui/form/Form.module.css'
 import { GearIcon, IdCardIcon, ShieldIcon } from '@/ui/MenuIcons'
 import styles from './Account.module.css'
 import { Avatar } from './Avatar'
 import { userInfoQueryOptions } from './api'
-import form from './Form.module.css'
 import { IdentityBadge } from './IdentityBadge'
 
 /** The top of Mine: the signed-in profile and account entries, or log-in / register for visitors. */

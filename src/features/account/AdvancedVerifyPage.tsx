@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { identityQueryOptions } from './api'
 import { BasicIdentityForm } from './BasicIdentityForm'
-import form from './Form.module.css'
 import { useStatusText } from './IdentityBadge'
 import { PhotosForm } from './PhotosForm'
 

@@ -3,12 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
+import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
+import { Field } from '@/ui/form/Field'
+import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, accountKeys } from './api'
-import { Field } from './Field'
-import form from './Form.module.css'
-import { fieldErrors } from './validate'
 
 /** A code of the user's choosing that every e-mail from the platform shows. */
 export function AntiPhishingPage() {

@@ -1,11 +1,11 @@
 import { basicIdentitySchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { fieldErrors } from '@/lib/form/validate'
+import { Field } from '@/ui/form/Field'
+import form from '@/ui/form/Form.module.css'
 import { accountApi } from './api'
 import { CountrySelect } from './CountrySelect'
-import { Field } from './Field'
-import form from './Form.module.css'
-import { fieldErrors } from './validate'
 
 export function BasicIdentityForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui()

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import form from '@/ui/form/Form.module.css'
+import styles from '@/ui/form/Slider.module.css'
 import { clauseQueryOptions } from './api'
-import form from './Form.module.css'
-import styles from './Slider.module.css'
 
 /** The registration terms from /login/clause. */
 export function ClauseDialog({ onClose }: { onClose: () => void }) {

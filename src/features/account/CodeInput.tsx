@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
+import { Field } from '@/ui/form/Field'
+import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { accountApi } from './api'
-import { Field } from './Field'
-import { SendCodeButton } from './SendCodeButton'
 
 export type Channel = 'sms' | 'email' | 'google'
 

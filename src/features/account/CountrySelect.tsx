@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import { langAtom } from '@/lib/store'
+import form from '@/ui/form/Form.module.css'
 import { type SelectOption, SelectSheet } from '@/ui/SelectSheet'
 import { countriesQueryOptions } from './api'
-import form from './Form.module.css'
 
 /**
  * Country and dial code from /getCountryList, named in the current language: the app's searchable

@@ -2,12 +2,12 @@ import { googleCodeSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
+import { Field } from '@/ui/form/Field'
+import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, accountKeys, securityHomeQueryOptions } from './api'
-import { Field } from './Field'
-import form from './Form.module.css'
-import { fieldErrors } from './validate'
 
 interface Token {
   secret: string

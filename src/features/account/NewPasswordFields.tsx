@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Field } from './Field'
+import { Field } from '@/ui/form/Field'
 
 interface Props {
   /** "Password" when registering, "New password" when changing or resetting. */

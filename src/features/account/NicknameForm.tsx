@@ -1,9 +1,9 @@
 import { updateUserInfoSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Field } from './Field'
-import form from './Form.module.css'
-import { fieldErrors } from './validate'
+import { fieldErrors } from '@/lib/form/validate'
+import { Field } from '@/ui/form/Field'
+import form from '@/ui/form/Form.module.css'
 
 export function NicknameForm(props: {
   initial: string

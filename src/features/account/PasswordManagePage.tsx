@@ -2,14 +2,14 @@ import { updatePasswordSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
+import { Field } from '@/ui/form/Field'
+import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi } from './api'
-import { Field } from './Field'
-import form from './Form.module.css'
 import { NewPasswordFields } from './NewPasswordFields'
 import { signOut } from './session'
-import { fieldErrors } from './validate'
 
 /** Change the login password; every session ends, so the user logs in again. */
 export function PasswordManagePage() {

@@ -3,13 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
+import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
+import { Field } from '@/ui/form/Field'
+import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, accountKeys, securityHomeQueryOptions } from './api'
 import { type Channel, CodeInput } from './CodeInput'
-import { Field } from './Field'
-import form from './Form.module.css'
-import { fieldErrors } from './validate'
 
 /** Set or reset the 6-digit trade password, proven by a code of a bound channel. */
 export function PasswordTradePage() {

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { compressImage } from '@/lib/image/compress-image'
 import { showToast } from '@/ui/feedback'
+import form from '@/ui/form/Form.module.css'
 import { accountApi } from './api'
-import form from './Form.module.css'
 
 type Slot = 'front' | 'back' | 'hand'
 interface Picked {

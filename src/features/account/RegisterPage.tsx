@@ -2,16 +2,16 @@ import { registerCommonSchema, registerTargetSchema } from '@common/account/sche
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
+import { fieldErrors } from '@/lib/form/validate'
+import { Field } from '@/ui/form/Field'
+import form from '@/ui/form/Form.module.css'
+import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, type LoginResult } from './api'
 import { ClauseDialog } from './ClauseDialog'
 import { CountrySelect } from './CountrySelect'
-import { Field } from './Field'
-import form from './Form.module.css'
 import { NewPasswordFields } from './NewPasswordFields'
-import { SendCodeButton } from './SendCodeButton'
 import { signIn } from './session'
-import { fieldErrors } from './validate'
 
 export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
   const { t } = useLingui()

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { HttpError } from '@/lib/http/client'
+import { Field } from '@/ui/form/Field'
+import form from '@/ui/form/Form.module.css'
+import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { accountApi, type LoginResult, type SecondCheck } from './api'
-import { Field } from './Field'
-import form from './Form.module.css'
-import { SendCodeButton } from './SendCodeButton'
 
 const CHALLENGE_GONE = 1311
 

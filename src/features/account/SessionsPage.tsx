@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
+import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Account.module.css'
 import { accountApi, loginHistoryQueryOptions, sessionsQueryOptions } from './api'
-import form from './Form.module.css'
 
 /** Short device description from a user agent. */
 export function deviceName(ua: string): string {

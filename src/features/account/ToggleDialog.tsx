@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import form from '@/ui/form/Form.module.css'
+import styles from '@/ui/form/Slider.module.css'
 import { type Channel, CodeInput } from './CodeInput'
-import form from './Form.module.css'
-import styles from './Slider.module.css'
 
 /** Confirms turning a login check on or off with a fresh code of that channel. */
 export function ToggleDialog(props: {

@@ -73,15 +73,6 @@ export interface Identity {
   basic: { nationality: string; realName: string; idNumber: string } | null
   advanced: { status: AdvancedStatus; rejectReason: string | null; submittedAt: number | null }
 }
-export interface SliderChallenge {
-  challengeId: string
-  width: number
-  height: number
-  pieceSize: number
-  pieceY: number
-  background: string
-  piece: string
-}
 
 const root = ['account'] as const
 export const accountKeys = { root, me: [...root, 'me'] as const }
@@ -136,9 +127,6 @@ export const countriesQueryOptions = () =>
   })
 
 export const accountApi = {
-  newChallenge: () => http.post<SliderChallenge>('sliderVerify', {}),
-  answerChallenge: (challengeId: string, x: number) =>
-    http.post<{ ticket: string }>('sliderVerify', { challengeId, x }, { toast: false }),
   post: <T = null>(url: string, body: unknown, opts?: RequestOptions) => http.post<T>(url, body, opts),
   get: <T>(url: string) => http.get<T>(url),
   upload: (blob: Blob) =>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type ReactNode, useId } from 'react'
-import form from '@/features/account/Form.module.css'
 import { DecimalInput } from '@/ui/DecimalInput'
+import form from '@/ui/form/Form.module.css'
 import { fieldReason } from './labels'
 
 /**

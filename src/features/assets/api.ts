@@ -1,5 +1,5 @@
-import type { WalletAccount } from '@common/ledger/accounts'
 import type { ContractAccount } from '@common/contract/schema'
+import type { WalletAccount } from '@common/ledger/accounts'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http, type RequestOptions } from '@/lib/http/client'
 

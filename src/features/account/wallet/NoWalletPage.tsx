@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
-import form from '../Form.module.css'
 import styles from './NoWalletPage.module.css'
 
 /** pages/common/nowallet: what a browser wallet is, and how to log in with one. */

@@ -4,8 +4,8 @@ import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { walletBrowserAtom } from '@/app/wallet-browser'
 import { http } from '@/lib/http/client'
+import form from '@/ui/form/Form.module.css'
 import type { LoginResult, SecondCheck } from '../api'
-import form from '../Form.module.css'
 import { classifyWalletError, type WalletFailure } from './wallet-errors'
 
 function hasInjectedProvider(): boolean {

@@ -4,8 +4,8 @@ import { useState } from 'react'
 import { http } from '@/lib/http/client'
 import { Cell, CellGroup } from '@/ui/CellList'
 import { showToast } from '@/ui/feedback'
+import form from '@/ui/form/Form.module.css'
 import { accountKeys } from '../api'
-import form from '../Form.module.css'
 import { classifyWalletError } from './wallet-errors'
 
 interface LinkedWallet {

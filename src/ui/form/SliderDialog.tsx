@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { accountApi, type SliderChallenge } from './api'
+import { type SliderChallenge, sliderApi } from '@/lib/form/slider'
 import form from './Form.module.css'
 import styles from './Slider.module.css'
 
@@ -44,7 +44,7 @@ function SliderDialog({ onDone, onCancel }: { onDone: (t: string) => void; onCan
   const load = useCallback(async () => {
     setX(0)
     try {
-      setChallenge(await accountApi.newChallenge())
+      setChallenge(await sliderApi.newChallenge())
     } catch {
       onCancel()
     }
@@ -61,7 +61,7 @@ function SliderDialog({ onDone, onCancel }: { onDone: (t: string) => void; onCan
     if (!challenge || busy) return
     setBusy(true)
     try {
-      const { ticket } = await accountApi.answerChallenge(challenge.challengeId, x)
+      const { ticket } = await sliderApi.answerChallenge(challenge.challengeId, x)
       onDone(ticket)
     } catch {
       await load()
