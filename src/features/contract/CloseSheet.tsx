@@ -1,5 +1,5 @@
-import { gt, lte } from '@common/money/decimal'
 import type { ContractPosition } from '@common/contract/schema'
+import { gt, lte } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'

@@ -1,8 +1,9 @@
 import { mul } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { useNow } from '@/lib/use-now'
 import { infoQueryOptions } from './api'
 import styles from './Contract.module.css'
 import { countdown } from './countdown'
@@ -20,11 +21,7 @@ export function FundingBar({
   const { t } = useLingui()
   const { amount } = useFormat()
   const info = useQuery(infoQueryOptions(symbol))
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(id)
-  }, [])
+  const now = useNow()
   const next = info.data?.nextFundingAt
   // Past the round: read the new rate and time.
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { isNegative, mul } from '@common/money/decimal'
 import type { FundingRound } from '@common/contract/schema'
+import { isNegative, mul } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

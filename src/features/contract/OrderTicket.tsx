@@ -1,10 +1,10 @@
-import { div, gt, mul } from '@common/money/decimal'
 import {
   type ContractInstrument,
   type ContractOrderType,
   type ContractSide,
   contractPlaceSchema,
 } from '@common/contract/schema'
+import { div, gt, mul } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -16,6 +16,7 @@ import { showToast } from '@/ui/feedback'
 import { contractApi, contractKeys } from './api'
 import styles from './Contract.module.css'
 import { LeverageSheet } from './LeverageSheet'
+import { TicketFigures } from './TicketFigures'
 import { maxOpenLots, openCost } from './ticket'
 
 const PERCENTS = ['25', '50', '75', '100'] as const
@@ -45,9 +46,7 @@ export function OrderTicket({
   riskRate?: string
 }) {
   const { t } = useLingui()
-  const { amount: fmt, asset, percent } = useFormat()
-  // The liquidation clearance fee's rate (docs/products/perpetual.md, "Risk protection fund").
-  const { percent: pct } = useFormat()
+  const { amount: fmt, percent } = useFormat()
   const qc = useQueryClient()
   const navigate = useNavigate()
   const [side, setSide] = useState<ContractSide>('long')
@@ -204,29 +203,13 @@ export function OrderTicket({
             </button>
           ))}
         </fieldset>
-        <dl className={styles.lines}>
-          <div>
-            <dt>{t`Available`}</dt>
-            <dd data-testid="available">{available ? `${asset(available, 'USDT')} USDT` : '-- USDT'}</dd>
-          </div>
-          <div>
-            <dt>{t`Cost`}</dt>
-            <dd data-testid="cost">{cost ? `${fmt(cost.total, { dp: 2, mode: 'up' })} USDT` : '--'}</dd>
-          </div>
-          <div>
-            <dt>{side === 'long' ? t`Max long` : t`Max short`}</dt>
-            <dd data-testid="max-lots">{maxLots !== null ? t`${maxLots} lots` : '--'}</dd>
-          </div>
-          <div>
-            <dt>{t`Liquidation fee`}</dt>
-            <dd
-              data-testid="liquidation-fee"
-              title={t`If this position is liquidated, this share of its value goes to the risk protection fund`}
-            >
-              {inst ? pct(mul(inst.liquidationFee, '100'), { dp: 2 }) : '--'}
-            </dd>
-          </div>
-        </dl>
+        <TicketFigures
+          inst={inst}
+          side={side}
+          available={available}
+          cost={cost?.total ?? null}
+          maxLots={maxLots}
+        />
         <button
           type="submit"
           data-testid="submit-order"

@@ -1,6 +1,6 @@
+import type { ContractPosition } from '@common/contract/schema'
 import { symbolLabel } from '@common/market/symbol'
 import { isNegative, mul } from '@common/money/decimal'
-import type { ContractPosition } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useFormat } from '@/lib/format/use-format'
 import styles from './Contract.module.css'

@@ -1,5 +1,5 @@
-import { isNegative, mul, round } from '@common/money/decimal'
 import type { ClosedPosition, ContractFill, FundingPayment, Liquidation } from '@common/contract/schema'
+import { isNegative, mul, round } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'

@@ -1,5 +1,5 @@
-import { isNegative, mul } from '@common/money/decimal'
 import type { InsuranceFund, InsuranceKind } from '@common/contract/schema'
+import { isNegative, mul } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useDateTime } from '@/lib/format/use-date-time'

@@ -5,8 +5,8 @@ import {
   calcTargetPrice,
 } from '@common/contract/calculator'
 import { tiersWithCum } from '@common/contract/margin'
-import { gt, mul } from '@common/money/decimal'
 import type { ContractInstrument, ContractSide } from '@common/contract/schema'
+import { gt, mul } from '@common/money/decimal'
 import { USDT_DP } from './ticket'
 
 export type CalcTab = 'pnl' | 'target' | 'liquidation' | 'margin'

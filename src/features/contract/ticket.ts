@@ -1,7 +1,7 @@
 import { roePercent, tiersWithCum, unrealizedPnl } from '@common/contract/margin'
 import { maxOpenLots as maxLots, orderCost } from '@common/contract/orders'
-import { max } from '@common/money/decimal'
 import type { ContractInstrument } from '@common/contract/schema'
+import { max } from '@common/money/decimal'
 
 /** USDT amounts are computed to 8 places and shown to 2. */
 export const USDT_DP = 8

@@ -1,6 +1,6 @@
 import { validateTpsl } from '@common/contract/orders'
-import { gt } from '@common/money/decimal'
 import type { ContractSide } from '@common/contract/schema'
+import { gt } from '@common/money/decimal'
 
 export type TpslProblem = { field: 'tp' | 'sl'; error: 'tp_invalid' | 'sl_invalid' | 'bad_number' }
 

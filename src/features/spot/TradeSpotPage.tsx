@@ -61,7 +61,9 @@ export function TradeSpotPage({ symbol }: { symbol: string }) {
         symbols={{ spot: symbol, perp, option: symbol }}
         pair={inst ? `${inst.base}/${inst.quote}` : symbolLabel(symbol)}
         markets={spotList}
-        onPick={(s) => void navigate({ to: '/pages/trade/trade-spot', search: { symbol: s.symbol }, replace: true })}
+        onPick={(s) =>
+          void navigate({ to: '/pages/trade/trade-spot', search: { symbol: s.symbol }, replace: true })
+        }
         actions={<ChartLink symbol={symbol} />}
         bodyClassName={styles.layout}
         mainClassName={styles.main}

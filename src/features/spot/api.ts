@@ -1,10 +1,4 @@
-import type {
-  Page,
-  PlaceOrderInput,
-  SpotBalances,
-  SpotFill,
-  SpotOrder,
-} from '@common/spot/schema'
+import type { Page, PlaceOrderInput, SpotBalances, SpotFill, SpotOrder } from '@common/spot/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

@@ -4,15 +4,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { subscribe } from '@/lib/socket/client'
-import { useLiveBookDepth, useLiveBookTrades } from '@/lib/socket/live-book'
 import { tokenAtom } from '@/lib/store'
-import { depthQueryOptions, isOwnSpotQuery, tradesQueryOptions } from './api'
-
-/** The order book, live: REST first paint, then `depth:<SYMBOL>` snapshots. */
-export const useLiveDepth = (symbol: string) => useLiveBookDepth(symbol, depthQueryOptions)
-
-/** Recent trades, newest first, live from `trades:<SYMBOL>`. */
-export const useLiveTrades = (symbol: string) => useLiveBookTrades(symbol, tradesQueryOptions)
+import { isOwnSpotQuery } from './api'
 
 /** The user's order updates arrive on the private `user` channel: refresh what they touch. */
 export function useOrderUpdates(): void {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { socketStateAtom } from '@/lib/socket/client'
-import styles from './market.module.css'
+import styles from './ConnectionStatus.module.css'
 
 /** Shown only while the live feed is not open (after a short grace period on first connect). */
 export function ConnectionStatus() {

@@ -1,13 +1,11 @@
 import { gt, max } from '@common/money/decimal'
-import type { DepthLevel, PublicTrade } from '@common/spot/schema'
+import type { DepthLevel } from '@common/spot/schema'
 import { useLingui } from '@lingui/react/macro'
 import { memo, useDeferredValue, useState } from 'react'
-import { useTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { SelectSheet } from '@/ui/SelectSheet'
 import { barWidths, cumulative, groupLevels, groupSteps } from './depth-group'
 import book from './OrderBook.module.css'
-import styles from './Spot.module.css'
 
 type BookProps = {
   bids: DepthLevel[]
@@ -110,33 +108,3 @@ const BookView = memo(function BookView({
     </section>
   )
 })
-
-export function RecentTrades({ trades, pricePrecision }: { trades: PublicTrade[]; pricePrecision?: number }) {
-  const { t } = useLingui()
-  const time = useTime()
-  const { amount } = useFormat()
-  return (
-    <section className={styles.trades} aria-label={t`Recent trades`}>
-      <div className={styles.tradesHead}>
-        <span>{t`Time`}</span>
-        <span>{t`Price`}</span>
-        <span>{t`Amount`}</span>
-      </div>
-      {trades.length === 0 ? (
-        <p className={styles.empty}>{t`No data`}</p>
-      ) : (
-        <ol>
-          {trades.map((tr) => (
-            <li key={tr.id} className={styles.tradeRow}>
-              <span>{time(tr.ts)}</span>
-              <span data-side={tr.side === 'buy' ? 'bid' : 'ask'}>
-                {amount(tr.price, { dp: pricePrecision })}
-              </span>
-              <span>{amount(tr.amount)}</span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  )
-}

@@ -3,8 +3,8 @@ import { gt, isNegative, isZero } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { type RefObject, useEffect, useRef } from 'react'
 import { useFormat } from '@/lib/format/use-format'
-import { useTickerPaint } from '../use-ticker-paint'
-import styles from './market.module.css'
+import { useTickerPaint } from '@/lib/market/use-ticker-paint'
+import styles from './Price.module.css'
 
 /** The classes of the live figures, for rows that paint them with useListFigures. */
 export const figureClass = { price: styles.price, change: styles.change, changePill: styles.changePill }

@@ -2,16 +2,17 @@ import type { Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useLiveDepth, useLiveTrades } from './live'
-import { OrderBook, RecentTrades } from './OrderBook'
-import styles from './Spot.module.css'
+import { useSpotDepth, useSpotTrades } from '@/lib/market/spot-book'
+import { OrderBook } from './OrderBook'
+import styles from './QuotePanels.module.css'
+import { RecentTrades } from './RecentTrades'
 
 /** Quote page: order book and recent trades of a spot pair, and Buy / Sell into trade-spot. */
 export function QuotePanels({ instrument, last }: { instrument: Instrument; last?: string }) {
   const { t } = useLingui()
   const [tab, setTab] = useState<'book' | 'trades'>('book')
-  const depth = useLiveDepth(instrument.symbol)
-  const trades = useLiveTrades(instrument.symbol)
+  const depth = useSpotDepth(instrument.symbol)
+  const trades = useSpotTrades(instrument.symbol)
   return (
     <>
       <section className={styles.panels} aria-label={t`Order book and trades`}>

@@ -1,10 +1,10 @@
 import type { Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import { Change } from '@/features/market/components/Price'
-import { useLiveTickers } from '@/features/market/use-live-tickers'
 import { useFormat } from '@/lib/format/use-format'
-import styles from './Spot.module.css'
+import { useLiveTickers } from '@/lib/market/use-live-tickers'
+import { Change } from './Price'
+import styles from './SymbolPicker.module.css'
 
 /** Bottom sheet listing the spot pairs with their live prices, searchable. */
 export function SymbolPicker({

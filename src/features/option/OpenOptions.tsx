@@ -1,0 +1,100 @@
+import { sub } from '@common/money/decimal'
+import { winningAt } from '@common/option/rules'
+import type { OptionOrder } from '@common/option/schema'
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { TickerMap } from '@/lib/market/api'
+import { useOptionFormat, useOptionLabels } from './labels'
+import styles from './Option.module.css'
+import { countdown } from './view'
+
+/** The user's open options (all pairs), each winning or losing at the live price as it moves. */
+export function OpenOptions({
+  orders,
+  loggedIn,
+  symbol,
+  live,
+  tickers,
+  now,
+}: {
+  orders: OptionOrder[] | undefined
+  loggedIn: boolean
+  symbol: string
+  live: string | null
+  tickers: TickerMap | undefined
+  now: number
+}) {
+  const { t } = useLingui()
+  return (
+    <section className={styles.mine} aria-label={t`My open options`}>
+      <h2>{t`My open options`}</h2>
+      {!loggedIn ? (
+        <p className={styles.empty}>
+          <Link to="/pages/login/index" className={styles.link}>{t`Log in`}</Link> {t`to trade options`}
+        </p>
+      ) : (orders?.length ?? 0) === 0 ? (
+        <p className={styles.empty}>{t`No open options`}</p>
+      ) : (
+        <ul className={styles.openList} data-testid="option-open">
+          {orders?.map((o) => (
+            <OpenRow
+              key={o.id}
+              o={o}
+              now={now}
+              live={o.symbol === symbol ? live : (tickers?.[o.symbol]?.last ?? null)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function OpenRow({ o, now, live }: { o: OptionOrder; now: number; live: string | null }) {
+  const { t } = useLingui()
+  const of = useOptionFormat()
+  const labels = useOptionLabels()
+  // A win adds the profit less the fee paid at purchase (what the result will show).
+  const expected = of.signed(sub(o.expectedProfit, o.fee))
+  const started = now >= o.startAt
+  const winning =
+    started && o.openPrice && o.band !== null && live ? winningAt(o.type, o.openPrice, live, o.band) : null
+  return (
+    <li className={styles.openRow} data-testid="option-open-row">
+      <div className={styles.openHead}>
+        <span className={styles.typeTag} data-kind={o.type}>
+          {labels.type(o.type)}
+        </span>
+        <strong>{of.pair(o.symbol)}</strong>
+        <span className={styles.muted}>{labels.period(o.period)}</span>
+        <span className={styles.state} data-state={winning === null ? 'wait' : winning ? 'win' : 'lose'}>
+          {o.status === 'settling' || now >= o.deliveryAt
+            ? t`Settling`
+            : !started
+              ? t`Starts in ${countdown(o.startAt - now)}`
+              : winning
+                ? t`Winning`
+                : t`Losing`}
+        </span>
+      </div>
+      <dl className={styles.openGrid}>
+        <div>
+          <dt>{t({ message: 'Amount', context: 'stake' })}</dt>
+          <dd>{of.usdt(o.amount)}</dd>
+        </div>
+        <div>
+          <dt>{t`Open price`}</dt>
+          <dd data-testid="option-open-price">{of.price(o.symbol, o.openPrice)}</dd>
+        </div>
+        <div>
+          <dt>{t`Delivery in`}</dt>
+          <dd data-testid="option-open-countdown">{countdown(o.deliveryAt - now)}</dd>
+        </div>
+        <div>
+          <dt>{t`Expected profit`}</dt>
+          <dd data-trend={expected.trend}>{expected.text}</dd>
+        </div>
+      </dl>
+    </li>
+  )
+}
