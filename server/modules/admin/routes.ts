@@ -32,7 +32,6 @@ import { writeAudit } from '../../platform/staff/audit'
 import { fourEyes } from '../../platform/staff/duties'
 import { assertStaffReady, createStaff, staffState } from '../../platform/staff/staff'
 import { approvalRoutes } from './approvals-routes'
-import { queueRoutes } from './queue-routes'
 
 export const MARKET_MAKERS_KEY = 'market_makers.enabled'
 type AdjustBody = v.InferOutput<typeof adjustSchema>
@@ -658,8 +657,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
         return ok({ enabled: body.enabled })
       })
 
-      // ---- Deposits and withdrawals (the assets area's review functions) ----------------------
-      await queueRoutes(admin, deps)
+      // Deposits and withdrawals: the assets module's console routes (assets/admin-routes.ts).
 
       // ---- Audit log (read only; there is no endpoint that changes or removes a row) ---------
       admin.get('/audit/list', async (req) => {

@@ -18,7 +18,7 @@ import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { type AuditInput, writeAudit } from '../../platform/staff/audit'
 import { fourEyes } from '../../platform/staff/duties'
-import { depositChannelRoutes } from '../assets/deposit-routes'
+import { depositChannelRoutes } from './deposit-routes'
 import {
   approveWithdrawal,
   creditDeposit,
@@ -29,7 +29,7 @@ import {
   rejectDeposit,
   rejectWithdrawal,
   type WithdrawalRow,
-} from '../assets/review'
+} from './review'
 
 /** Counts per status of a review table, for the queue's filter chips. */
 async function statusCounts(db: Db, table: 'deposit' | 'withdrawal'): Promise<Record<string, number>> {
@@ -117,11 +117,12 @@ const pendingRow = (db: Db, table: 'deposit' | 'withdrawal', id: string) =>
   db.selectFrom(table).select(['asset', 'amount', 'status']).where('id', '=', id).executeTakeFirst()
 
 /**
- * Deposit and withdrawal review, on the assets area's review functions (server/modules/assets/review.ts),
- * and the deposit channels; each decision is written to the audit log, in the decision's transaction,
- * with the row's state before and after.
+ * The console's deposit and withdrawal queues (/api/admin/deposits/*, /api/admin/withdrawals/*)
+ * on the review functions (review.ts), and the deposit channels, behind the console gate
+ * (platform/staff/duties.ts). Each decision is written to the audit log, in the decision's
+ * transaction, with the row's state before and after.
  */
-export async function queueRoutes(admin: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function assetsAdminRoutes(admin: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
   admin.get('/deposits/list', async (req) => {
     const q = parse(depositListSchema, req.query)
