@@ -16,7 +16,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
