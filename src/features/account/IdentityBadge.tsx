@@ -1,6 +1,6 @@
+import type { AdvancedStatus } from '@common/account/types'
 import { useLingui } from '@lingui/react/macro'
 import styles from './Account.module.css'
-import type { AdvancedStatus } from './api'
 
 export function useStatusText() {
   const { t } = useLingui()

@@ -1,10 +1,11 @@
+import type { LoginResult, SecondCheck } from '@common/account/types'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { HttpError } from '@/lib/http/client'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
 import { SendCodeButton } from '@/ui/form/SendCodeButton'
-import { accountApi, type LoginResult, type SecondCheck } from './api'
+import { accountApi } from './api'
 
 const CHALLENGE_GONE = 1311
 

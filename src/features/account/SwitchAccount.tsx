@@ -1,10 +1,10 @@
+import type { UserInfo } from '@common/account/types'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useAtom } from 'jotai'
 import { apiBase } from '@/lib/http/client'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
 import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
-import type { UserInfo } from './api'
 import { forget } from './remembered'
 import { rememberedAccountsAtom, signIn } from './session'
 

@@ -1,78 +1,9 @@
+import type { Identity, LoginHistoryItem, SecurityHome, SessionItem, UserInfo } from '@common/account/types'
 import { queryOptions } from '@tanstack/react-query'
 import { http, type RequestOptions } from '@/lib/http/client'
 import type { Country } from '@/lib/store'
 
 /** Endpoint calls and query factories of the account area (docs/spec.md section 7). */
-export interface UserInfo {
-  id: string
-  uid: number
-  role: string
-  nickname: string
-  avatar: string | null
-  phone: string | null
-  phoneCountry: string | null
-  email: string | null
-  inviteCode: string
-  currency: string
-  hasTradePassword: boolean
-  googleBound: boolean
-  smsVerify: boolean
-  emailVerify: boolean
-  googleVerify: boolean
-  antiPhishing: boolean
-  identity: { basic: boolean; advanced: AdvancedStatus }
-  createdAt: number
-  [key: string]: unknown
-}
-export type AdvancedStatus = 'none' | 'pending' | 'verified' | 'failed'
-
-export interface LoginResult {
-  token: string
-  user: UserInfo
-}
-/** Data of a 1021 answer: which second checks the login needs. */
-export interface SecondCheck {
-  challengeId: string
-  sms: boolean
-  email: boolean
-  google: boolean
-  phoneMasked: string | null
-  emailMasked: string | null
-}
-export interface SecurityHome {
-  phoneMasked: string | null
-  emailMasked: string | null
-  hasTradePassword: boolean
-  googleBound: boolean
-  antiPhishing: boolean
-  passwordChangedAt: number
-  identity: { basic: boolean; advanced: AdvancedStatus }
-  sms: boolean
-  email: boolean
-  google: boolean
-  smsAvailable: boolean
-  emailAvailable: boolean
-  googleAvailable: boolean
-}
-export interface SessionItem {
-  id: string
-  ip: string
-  userAgent: string
-  createdAt: number
-  lastSeenAt: number
-  current: boolean
-}
-export interface LoginHistoryItem {
-  id: number
-  ip: string
-  userAgent: string
-  success: boolean
-  at: number
-}
-export interface Identity {
-  basic: { nationality: string; realName: string; idNumber: string } | null
-  advanced: { status: AdvancedStatus; rejectReason: string | null; submittedAt: number | null }
-}
 
 const root = ['account'] as const
 export const accountKeys = { root, me: [...root, 'me'] as const }

@@ -1,7 +1,8 @@
+import type { UserInfo } from '@common/account/types'
 import { atomWithStorage, createJSONStorage } from 'jotai/utils'
 import { queryClient } from '@/app/query'
 import { clearSession, store, tokenAtom, userAtom, userIdAtom } from '@/lib/store'
-import { accountKeys, type UserInfo } from './api'
+import { accountKeys } from './api'
 import { forget, type RememberedAccount, remember } from './remembered'
 
 export const rememberedAccountsAtom = atomWithStorage<RememberedAccount[]>(

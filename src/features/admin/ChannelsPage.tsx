@@ -1,3 +1,4 @@
+import type { DepositChannel } from '@common/admin/types'
 import { depositChannelSaveSchema } from '@common/assets/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
@@ -6,7 +7,7 @@ import * as v from 'valibot'
 import { showToast } from '@/ui/feedback'
 import { Switch } from '@/ui/Switch'
 import styles from './Admin.module.css'
-import { adminApi, type DepositChannel, depositChannelsQueryOptions } from './api'
+import { adminApi, depositChannelsQueryOptions } from './api'
 
 /** The platform's deposit addresses per coin and chain (shown to users on the deposit page). */
 export function ChannelsPage() {

@@ -1,11 +1,12 @@
 import type { IdentityFilter } from '@common/admin/schema'
+import type { IdentityItem } from '@common/admin/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
 import styles from './Admin.module.css'
-import { adminApi, type IdentityItem, identityListQueryOptions, invalidateConsole } from './api'
+import { adminApi, identityListQueryOptions, invalidateConsole } from './api'
 import { AuthedPhoto, dateTime, Pager, ReasonAction } from './widgets'
 
 /** Identity review: advanced checks waiting (photos, approve, reject with a reason the user sees). */

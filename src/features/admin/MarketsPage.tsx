@@ -1,4 +1,5 @@
 import { marketLimitsSchema } from '@common/admin/schema'
+import type { MarketItem } from '@common/admin/types'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -6,7 +7,7 @@ import * as v from 'valibot'
 import { showToast } from '@/ui/feedback'
 import { Switch } from '@/ui/Switch'
 import styles from './Admin.module.css'
-import { adminApi, invalidateConsole, type MarketItem, marketsQueryOptions } from './api'
+import { adminApi, invalidateConsole, marketsQueryOptions } from './api'
 import { DecimalField } from './widgets'
 
 /** Markets: pause and resume, minimums and fees, the demo market makers switch. No prices here. */

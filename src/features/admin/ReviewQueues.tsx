@@ -4,6 +4,13 @@ import {
   WITHDRAWAL_FILTERS,
   withdrawalApproveSchema,
 } from '@common/admin/schema'
+import type {
+  DepositItem,
+  DepositStatus,
+  QueueOwner,
+  WithdrawalItem,
+  WithdrawalStatus,
+} from '@common/admin/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
@@ -14,14 +21,9 @@ import { showToast } from '@/ui/feedback'
 import styles from './Admin.module.css'
 import {
   adminApi,
-  type DepositItem,
-  type DepositStatus,
   depositsQueryOptions,
   invalidateConsole,
-  type QueueOwner,
   type QueuePage,
-  type WithdrawalItem,
-  type WithdrawalStatus,
   withdrawalsQueryOptions,
 } from './api'
 import { AuthedPhoto, dateTime, MorePager, ReasonAction } from './widgets'

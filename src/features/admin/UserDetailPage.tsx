@@ -1,5 +1,6 @@
-import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
 import { adjustSchema } from '@common/admin/schema'
+import type { UserDetail } from '@common/admin/types'
+import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
@@ -12,7 +13,6 @@ import {
   adminApi,
   adminMeQueryOptions,
   invalidateConsole,
-  type UserDetail,
   userDetailQueryOptions,
   userLedgerQueryOptions,
 } from './api'

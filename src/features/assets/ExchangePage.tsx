@@ -1,5 +1,6 @@
 import { EXCHANGE_TIMES, formatHours } from '@common/assets/exchange-times'
 import { exchangeQuoteSchema } from '@common/assets/schema'
+import type { ExchangeRow, Quote } from '@common/assets/types'
 import { mul } from '@common/money/decimal'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -12,13 +13,7 @@ import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
-import {
-  assetsApi,
-  balancesQueryOptions,
-  type ExchangeRow,
-  exchangeRecordsQueryOptions,
-  type Quote,
-} from './api'
+import { assetsApi, balancesQueryOptions, exchangeRecordsQueryOptions } from './api'
 import { InfiniteList } from './InfiniteList'
 import { fieldReason } from './labels'
 import { useMoney } from './use-money'

@@ -1,4 +1,5 @@
 import { depositSchema } from '@common/assets/schema'
+import type { DepositRow } from '@common/assets/types'
 import { isZero } from '@common/money/decimal'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -11,13 +12,7 @@ import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
-import {
-  assetsApi,
-  chainsQueryOptions,
-  type DepositRow,
-  depositAddressQueryOptions,
-  depositsQueryOptions,
-} from './api'
+import { assetsApi, chainsQueryOptions, depositAddressQueryOptions, depositsQueryOptions } from './api'
 import { InfiniteList } from './InfiniteList'
 import { fieldReason, statusLabel } from './labels'
 import { useMoney } from './use-money'

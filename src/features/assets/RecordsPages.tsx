@@ -1,4 +1,5 @@
 import { INTERNAL_REASONS } from '@common/assets/bills'
+import type { DepositRow, LedgerRow, WithdrawRow } from '@common/assets/types'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
@@ -8,12 +9,9 @@ import { SelectSheet } from '@/ui/SelectSheet'
 import { Switch } from '@/ui/Switch'
 import styles from './Assets.module.css'
 import {
-  type DepositRow,
   depositsQueryOptions,
-  type LedgerRow,
   ledgerQueryOptions,
   ledgerReasonsQueryOptions,
-  type WithdrawRow,
   withdrawalsQueryOptions,
 } from './api'
 import { InfiniteList } from './InfiniteList'

@@ -1,3 +1,17 @@
+import type {
+  AccountBalances,
+  BookEntry,
+  CoinChains,
+  CoinDetail,
+  DepositAddress,
+  DepositRow,
+  ExchangeRow,
+  LedgerRow,
+  Overview,
+  TransferRow,
+  WithdrawInfo,
+  WithdrawRow,
+} from '@common/assets/types'
 import type { ContractAccount } from '@common/contract/schema'
 import type { WalletAccount } from '@common/ledger/accounts'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
@@ -7,145 +21,6 @@ import { http, type RequestOptions } from '@/lib/http/client'
 export interface Paged<T> {
   list: T[]
   hasMore: boolean
-}
-export interface Overview {
-  totalUsdt: string
-  display: { currency: string; rate: string | null; total: string | null }
-  accounts: { account: WalletAccount; valueUsdt: string }[]
-  coins: {
-    coin: string
-    available: string
-    frozen: string
-    total: string
-    price: string | null
-    valueUsdt: string | null
-  }[]
-  unpriced: string[]
-}
-export interface AccountBalances {
-  account: WalletAccount
-  totalUsdt: string
-  list: {
-    coin: string
-    name: string
-    precision: number
-    available: string
-    frozen: string
-    /** What may leave the account now: in funding, the available part above what is owed on open loans. */
-    transferable: string
-    price: string | null
-    valueUsdt: string | null
-  }[]
-}
-export interface CoinDetail {
-  coin: string
-  precision: number
-  price: string | null
-  total: string
-  valueUsdt: string | null
-  accounts: { account: WalletAccount; available: string; frozen: string }[]
-  canDeposit: boolean
-  canWithdraw: boolean
-  canExchange: boolean
-}
-export interface LedgerRow {
-  id: number
-  entryId: number
-  reason: string
-  account: WalletAccount
-  coin: string
-  bucket: 'available' | 'frozen'
-  amount: string
-  balanceAfter: string
-  at: number
-}
-export interface TransferRow {
-  id: string
-  coin: string
-  from: WalletAccount
-  to: WalletAccount
-  amount: string
-  at: number
-}
-export interface ChainInfo {
-  chain: string
-  family: string
-  fee: string
-  minWithdraw: string
-  depositOpen: boolean
-}
-export interface CoinChains {
-  coin: string
-  chains: ChainInfo[]
-}
-export interface DepositAddress {
-  coin: string
-  chain: string
-  address: string
-  qr: string
-  minAmount: string
-  confirmations: number
-}
-export interface DepositRow {
-  id: string
-  coin: string
-  chain: string
-  amount: string
-  creditedAmount: string | null
-  status: 'pending' | 'credited' | 'rejected'
-  rejectReason: string | null
-  at: number
-}
-export interface WithdrawInfo {
-  coin: string
-  precision: number
-  withdrawable: string
-  chains: { chain: string; family: string; fee: string; minWithdraw: string }[]
-  addressBookOnly: boolean
-  hasTradePassword: boolean
-  needs: { google: boolean; sms: boolean; email: boolean }
-}
-export interface WithdrawRow {
-  id: string
-  coin: string
-  chain: string
-  address: string
-  amount: string
-  fee: string
-  status: 'pending' | 'success' | 'failed'
-  txHash: string | null
-  rejectReason: string | null
-  at: number
-}
-export interface BookEntry {
-  id: string
-  coin: string
-  chain: string
-  address: string
-  remark: string
-  at: number
-}
-export interface Quote {
-  quoteId: string
-  from: string
-  to: string
-  amount: string
-  rate: string
-  fee: string
-  receive: string
-  spread: string
-  feeRate: string
-  expiresAt: number
-}
-export interface ExchangeRow {
-  id: string
-  from: string
-  to: string
-  amount: string
-  receive: string
-  rate: string
-  fee: string
-  at: number
 }
 
 const root = ['assets'] as const

@@ -1,4 +1,5 @@
 import type { C2cAd, C2cMessage, C2cOrder, C2cTrader, PaymentMethod } from '@common/c2c/schema'
+import type { C2cMe } from '@common/c2c/types'
 import type { IdentityState } from '@common/identity/gate'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
@@ -9,17 +10,6 @@ export interface AdsFilter {
   fiat: string
   merchant?: boolean
   payKind?: string
-}
-
-export interface C2cMe {
-  /** May trade fiat: approved identity when `approvedRequired`, else basic details. */
-  verified: boolean
-  approvedRequired: boolean
-  identity: IdentityState
-  realName: string | null
-  payments: PaymentMethod[]
-  trader: C2cTrader | null
-  cancelsToday: number
 }
 
 /** Query keys of the C2C area: one root; `mine` holds what belongs to the signed-in user. */

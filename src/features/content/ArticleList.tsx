@@ -1,7 +1,7 @@
+import type { ArticleItem } from '@common/content/types'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useFormat } from '@/lib/format/use-format'
-import type { ArticleItem } from './api'
 import styles from './Content.module.css'
 
 /** Article cards linking to pages/article/detail. */

@@ -1,8 +1,8 @@
+import type { ArticleDetail } from '@common/content/types'
 import { isLangCode, toBcp47 } from '@common/i18n/languages'
 import { useLingui } from '@lingui/react/macro'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useFormat } from '@/lib/format/use-format'
-import type { ArticleDetail } from './api'
 import styles from './Content.module.css'
 
 /** One article. The HTML was rendered from Markdown and sanitized by the server (no raw HTML passes). */

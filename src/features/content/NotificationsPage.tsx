@@ -1,3 +1,4 @@
+import type { Notifiable } from '@common/content/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -7,7 +8,7 @@ import { useFormat } from '@/lib/format/use-format'
 import { tokenAtom } from '@/lib/store'
 import { PageHeader } from '@/ui/PageHeader'
 import { Pager } from './ArticleList'
-import { type Notifiable, notifiablesKey, notifiablesQueryOptions, readNotifiable } from './api'
+import { notifiablesKey, notifiablesQueryOptions, readNotifiable } from './api'
 import styles from './Content.module.css'
 
 /** pages/article/notifications: the user's notices and personal notifications, unread first in weight. */

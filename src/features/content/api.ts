@@ -1,49 +1,13 @@
 import type { ArticleType, HelpCategory } from '@common/content/schema'
+import type { ArticleDetail, ArticleItem, Notifiable, ServiceItem } from '@common/content/types'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 
-export interface ArticleItem {
-  id: string
-  type: ArticleType
-  category: string
-  pinned: boolean
-  publishAt: number | null
-  cover: string | null
-  lang: string | null
-  title: string
-  summary: string
-}
 export interface ArticlePage {
   total: number
   page: number
   size: number
   list: ArticleItem[]
-}
-export interface ArticleDetail {
-  id: string
-  type: ArticleType
-  category: string
-  pinned: boolean
-  publishAt: number | null
-  cover: string | null
-  lang: string | null
-  title: string
-  /** Rendered and sanitized by the server. */
-  html: string
-}
-export interface ServiceItem {
-  id: string
-  title: string
-  summary: string
-}
-export interface Notifiable {
-  id: string
-  kind: 'notice' | 'personal'
-  articleId: string | null
-  title: string
-  summary: string
-  createdAt: number | null
-  read: boolean
 }
 export interface NotifiablePage {
   total: number

@@ -1,5 +1,6 @@
 import { dueDay, quote } from '@common/loan/rules'
 import type { LoanOrder, LoanProduct } from '@common/loan/schema'
+import type { LoanMe } from '@common/loan/types'
 import { gt, lt } from '@common/money/decimal'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
@@ -12,7 +13,7 @@ import { IdentityRequired } from '@/ui/form/IdentityRequired'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import styles from '@/ui/Product.module.css'
 import { Sheet } from '@/ui/Sheet'
-import { identityBlocks, type LoanMe, loanApi, loanKeys } from './api'
+import { identityBlocks, loanApi, loanKeys } from './api'
 import { AMOUNT_RE, RateRows } from './LoanTerms'
 
 /** The calculator and application form of one product: amount, interest, total, due date, purpose (and proofs). */

@@ -1,5 +1,6 @@
 import type { IdentityState } from '@common/identity/gate'
 import type { LoanOrder, LoanProduct, LoanStatus } from '@common/loan/schema'
+import type { LoanMe } from '@common/loan/types'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 
@@ -12,12 +13,6 @@ export const loanKeys = {
   order: (id: string) => [...loanKeys.mine(), 'order', id] as const,
   funding: (coin: string) => [...loanKeys.mine(), 'funding', coin] as const,
   me: () => [...loanKeys.mine(), 'me'] as const,
-}
-
-/** What applying needs of me: approved identity (always for the credit loan; all loans when required). */
-export interface LoanMe {
-  approvedRequired: boolean
-  identity: IdentityState
 }
 
 export const loanMeQueryOptions = () =>

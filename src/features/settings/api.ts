@@ -1,14 +1,7 @@
+import type { Release } from '@common/system/types'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 import type { Country } from '@/lib/store'
-
-export interface Release {
-  version: string
-  notes: string
-  downloadUrl: string | null
-  forceUpdate: boolean
-  publishedAt: number
-}
 
 const root = ['system'] as const
 

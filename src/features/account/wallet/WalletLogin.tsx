@@ -1,3 +1,4 @@
+import type { LoginResult, SecondCheck } from '@common/account/types'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
@@ -5,7 +6,6 @@ import { useState } from 'react'
 import { walletBrowserAtom } from '@/app/wallet-browser'
 import { http } from '@/lib/http/client'
 import form from '@/ui/form/Form.module.css'
-import type { LoginResult, SecondCheck } from '../api'
 import { classifyWalletError, type WalletFailure } from './wallet-errors'
 
 function hasInjectedProvider(): boolean {

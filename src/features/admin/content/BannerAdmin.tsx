@@ -1,5 +1,6 @@
-import { LANGUAGES } from '@common/i18n/languages'
 import { bannerSaveSchema } from '@common/content/schema'
+import type { AdminBanner } from '@common/content/types'
+import { LANGUAGES } from '@common/i18n/languages'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -7,7 +8,7 @@ import * as v from 'valibot'
 import { showToast } from '@/ui/feedback'
 import styles from '../Admin.module.css'
 import { AuthedPhoto, DataTable } from '../widgets'
-import { type AdminBanner, adminBannersQueryOptions, bannerAdmin, contentAdmin, contentAdminKey } from './api'
+import { adminBannersQueryOptions, bannerAdmin, contentAdmin, contentAdminKey } from './api'
 
 type Images = Record<string, { upload: string; alt: string }>
 

@@ -1,9 +1,5 @@
-import {
-  ARTICLE_STATUSES,
-  ARTICLE_TYPES,
-  type ArticleStatus,
-  type ArticleType,
-} from '@common/content/schema'
+import { ARTICLE_STATUSES, ARTICLE_TYPES, type ArticleStatus, type ArticleType } from '@common/content/schema'
+import type { AdminArticleItem } from '@common/content/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -12,7 +8,7 @@ import { showToast } from '@/ui/feedback'
 import styles from '../Admin.module.css'
 import { type Column, DataTable, dateTime, Pager } from '../widgets'
 import { ArticleEditor } from './ArticleEditor'
-import { type AdminArticleItem, adminArticlesQueryOptions, contentAdmin, contentAdminKey, SIZE } from './api'
+import { adminArticlesQueryOptions, contentAdmin, contentAdminKey, SIZE } from './api'
 import { BannerAdmin } from './BannerAdmin'
 import { useTypeLabels } from './labels'
 

@@ -1,32 +1,9 @@
 import type { ArticleStatus, ArticleType } from '@common/content/schema'
+import type { AdminArticle, AdminArticleItem, AdminBanner } from '@common/content/types'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 
 /** Console calls for articles (/api/admin/content/*). */
-
-export interface AdminArticleItem {
-  id: string
-  type: ArticleType
-  category: string
-  status: ArticleStatus
-  pinned: boolean
-  publishAt: number | null
-  updatedAt: number | null
-  langs: string[]
-  title: string
-}
-export interface AdminArticle {
-  id: string
-  type: ArticleType
-  category: string
-  status: ArticleStatus
-  pinned: boolean
-  cover: string | null
-  coverUrl: string | null
-  publishAt: number | null
-  updatedAt: number | null
-  texts: Record<string, { title: string; body: string }>
-}
 
 export interface AdminArticleFilter {
   page: number
@@ -65,15 +42,6 @@ export const contentAdmin = {
     http.post<AdminArticle>('admin/content/pin', { id, pinned }, { loading: true }),
   uploadCover: (file: File) =>
     http.upload<{ id: string; url: string }>('uploadImage', file, 'image', { loading: true }),
-}
-
-export interface AdminBanner {
-  id: string
-  status: 'draft' | 'published'
-  sort: number
-  link: string
-  updatedAt: number
-  images: Record<string, { upload: string; alt: string; url: string }>
 }
 
 export const adminBannersQueryOptions = () =>

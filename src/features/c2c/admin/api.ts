@@ -1,27 +1,7 @@
 import type { C2cMessage, C2cOrder } from '@common/c2c/schema'
+import type { AdminOrderDetail, MerchantRow } from '@common/c2c/types'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
-
-export interface AdminOrderDetail {
-  order: C2cOrder
-  messages: C2cMessage[]
-  people: {
-    id: string
-    uid: number
-    email: string | null
-    phone: string | null
-    nickname: string
-    real_name: string | null
-  }[]
-}
-export interface MerchantRow {
-  id: string
-  uid: number
-  email: string | null
-  phone: string | null
-  nickname: string
-  createdAt: number | null
-}
 
 export const adminC2cKeys = {
   root: ['admin', 'c2c'] as const,

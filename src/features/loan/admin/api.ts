@@ -1,47 +1,10 @@
 import type { LoanOrder, LoanProduct, LoanStatus } from '@common/loan/schema'
+import type { AdminLoan, LoanBook, LoanDetail, VoucherItem } from '@common/loan/types'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 
 /** Console calls for loans (/api/admin/loan/*). */
 export const adminLoanKeys = { root: ['admin', 'loan'] as const }
-
-export interface AdminLoan extends LoanOrder {
-  user: { id: string; uid: number; email: string | null; phone: string | null; nickname: string }
-}
-export interface LoanDetail {
-  order: LoanOrder
-  proofs: { id: string; url: string }[]
-  user: {
-    id: string
-    uid: number
-    email: string | null
-    phone: string | null
-    nickname: string
-    status: string
-  }
-  identity: { realName: string; nationality: string; advanced: string } | null
-  balances: { account: string; asset: string; available: string; frozen: string }[]
-  history: LoanOrder[]
-}
-export interface VoucherItem {
-  id: string
-  orderId: string
-  coin: string
-  amount: string
-  status: string
-  txHash: string | null
-  voucherUrl: string | null
-  chain: string | null
-  address: string | null
-  user: { uid: number; email: string | null; phone: string | null }
-  at: number
-}
-export interface LoanBook {
-  book: { coin: string; balance: string; loans: number; principal: string; outstanding: string }[]
-  overdue: LoanOrder[]
-  counts: Partial<Record<LoanStatus, number>>
-  pendingVouchers: number
-}
 
 export const adminLoansQueryOptions = (status?: LoanStatus) =>
   queryOptions({
