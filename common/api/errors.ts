@@ -202,7 +202,7 @@ export const ERRORS = {
     key: 'error.staff_self_action',
     en: 'You cannot do this to your own account',
   },
-  // 1705-1719 segregation of duties and four-eyes (server/modules/admin/duties.ts)
+  // 1705-1719 segregation of duties and four-eyes (server/platform/staff/duties.ts)
   staffParty: {
     code: 1705,
     key: 'error.staff_party',

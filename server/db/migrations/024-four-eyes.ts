@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
 type AnyDb = Kysely<any>
 
 /**
- * Segregation of duties (server/modules/admin/duties.ts): a money-moving console decision above the
+ * Segregation of duties (server/platform/staff/duties.ts): a money-moving console decision above the
  * four-eyes limit is stored as a proposal by one staff member and carried out only when a second,
  * different staff member approves it. At most one pending proposal per case and kind.
  * The limit is the setting row `four_eyes.limit_usdt` (USDT-equivalent; default 10000).

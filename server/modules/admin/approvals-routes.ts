@@ -48,7 +48,7 @@ const limitBody = v.object({
 })
 
 /**
- * /api/admin/approvals/*: the four-eyes queue (server/modules/admin/duties.ts). Staff see the
+ * /api/admin/approvals/*: the four-eyes queue (server/platform/staff/duties.ts). Staff see the
  * proposals, approve those of others (the decision then runs once) or reject them; admins set the
  * limit. Every step is audited.
  */

@@ -159,7 +159,7 @@ export async function assetsAdminRoutes(admin: FastifyInstance, deps: ModuleDeps
   }
 
   // Crediting a deposit and paying a withdrawal move money: above the four-eyes limit a second
-  // staff member approves them (server/modules/admin/duties.ts).
+  // staff member approves them (server/platform/staff/duties.ts).
   const credit = fourEyes(deps, {
     kind: 'deposit.credit',
     caseType: 'deposit',

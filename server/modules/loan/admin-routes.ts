@@ -116,7 +116,7 @@ export async function loanAdminRoutes(app: FastifyInstance, deps: ModuleDeps): P
   })
 
   // Approving a loan moves money: above the four-eyes limit a second staff member approves it
-  // (server/modules/admin/duties.ts). Never on one's own loan (1705).
+  // (server/platform/staff/duties.ts). Never on one's own loan (1705).
   const review = fourEyes(deps, {
     kind: 'loan.review',
     caseType: 'loan',

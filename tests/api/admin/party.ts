@@ -12,7 +12,7 @@ import { type Staff, setUpStaff } from './helpers'
  * withdrawal, a loan with a voucher repayment waiting, a C2C order under appeal with evidence, a
  * service chat with a picture, a work order with a picture, identity documents waiting for review),
  * then is made an operator (or admin) and sets the account up. Every case type of the guard
- * (server/modules/admin/duties.ts PARTIES) has one case with Sam as a party.
+ * (server/platform/staff/duties.ts PARTIES) has one case with Sam as a party.
  */
 export interface PartyStaff extends Staff {
   uid: number

@@ -31,7 +31,7 @@ import {
  * route with each of Alice's ids in every id-shaped field (and path parameter); afterwards every
  * row Alice owns is unchanged and no answer carried her private data. Every /api/admin route
  * refuses a visitor (1003) and a user (1006). Nothing answers 5xx. Issue 33: a member of staff who
- * is a party to a case of every type (server/modules/admin/duties.ts) calls every console route
+ * is a party to a case of every type (server/platform/staff/duties.ts) calls every console route
  * with the ids of those cases in every id-shaped field; no row of any table changes.
  */
 
