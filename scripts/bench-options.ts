@@ -16,7 +16,8 @@ import pg from 'pg'
 import { migrate, openDb } from '../server/db/db'
 import { checkLedger, ledgerIsSound } from '../server/ledger/check'
 import { LedgerBatch } from '../server/ledger/ledger'
-import { FEES, optionKey, optionService } from '../server/modules/option/service'
+import { FEES, optionKey } from '../server/modules/option/pool'
+import { optionService } from '../server/modules/option/service'
 import { notifyRound } from '../server/modules/option/settle'
 
 const N = Number(process.env.BENCH_ORDERS ?? 100_000)

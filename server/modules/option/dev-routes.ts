@@ -1,12 +1,13 @@
-import { round } from '@common/money/decimal'
 import { symbolSchema } from '@common/market/schema'
+import { round } from '@common/money/decimal'
 import { idString, positiveDecimal } from '@common/spot/schema'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
+import { roundById } from './round-repo'
 import { optionService, restartOptionService } from './service'
 import { roundToWire } from './wire'
 
@@ -47,7 +48,7 @@ export async function optionDevRoutes(app: FastifyInstance, deps: ModuleDeps): P
     const svc = optionService(db)
     if (roundId) {
       const r = await svc.settleRound(roundId)
-      const row = await db.selectFrom('option_round').selectAll().where('id', '=', roundId).executeTakeFirst()
+      const row = await roundById(db, roundId)
       return ok({ settled: r, round: row ? roundToWire(row) : null })
     }
     return ok({ rounds: await svc.settleDue(app.log) })

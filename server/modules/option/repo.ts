@@ -1,7 +1,14 @@
-import { sql } from 'kysely'
+import { normalize } from '@common/money/decimal'
+import { type Selectable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/db'
-import { TICK_LOOKBACK_S } from './service'
+import type { OptionOrderTable, OptionSettingTable } from '../../db/schema-option'
+import type { BalanceKey, Tx } from '../../ledger/ledger'
+import { TICK_LOOKBACK_S } from './round-repo'
 import type { OrderJoinRow } from './wire'
+
+export type SettingRow = Selectable<OptionSettingTable>
+
+// ---- orders ----
 
 /** A holder's option orders with their round's prices, newest first. */
 export async function ordersOf(
@@ -46,14 +53,85 @@ export async function ordersOf(
   return (await query.orderBy('o.id', 'desc').limit(q.limit).execute()) as unknown as OrderJoinRow[]
 }
 
-/** Recently settled rounds of a symbol and period (the public proof list). */
-export async function settledRounds(db: Db, symbol: string, limit: number) {
+/** Stores a new waiting order; answers its id. */
+export async function insertOrder(
+  trx: Tx,
+  o: Pick<
+    Selectable<OptionOrderTable>,
+    'holder' | 'round_id' | 'symbol' | 'period' | 'type' | 'amount' | 'fee' | 'rate'
+  >,
+): Promise<string> {
+  const { id } = await trx
+    .insertInto('option_order')
+    .values({ ...o, outcome: null, payout: null, settled_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return String(id)
+}
+
+/** How many orders are in each status (the console's overview). */
+export async function orderStatusCounts(db: Db): Promise<{ status: string; n: number }[]> {
+  const { rows } = await sql<{ status: string; n: number }>`
+    select status, count(*)::int as n from option_order group by status`.execute(db)
+  return rows
+}
+
+// ---- settings ----
+
+export function settingRows(db: Db): Promise<SettingRow[]> {
+  return db.selectFrom('option_setting').selectAll().orderBy('symbol').orderBy('period').execute()
+}
+
+export function settingRow(db: Db, symbol: string, period: number): Promise<SettingRow | undefined> {
   return db
-    .selectFrom('option_round')
+    .selectFrom('option_setting')
     .selectAll()
     .where('symbol', '=', symbol)
-    .where('status', 'in', ['settled', 'void'])
-    .orderBy('delivery_at', 'desc')
-    .limit(limit)
+    .where('period', '=', period)
+    .executeTakeFirst()
+}
+
+/** Changes a setting; answers the row as it is now. */
+export async function updateSetting(
+  trx: Tx,
+  symbol: string,
+  period: number,
+  set: Updateable<OptionSettingTable>,
+): Promise<SettingRow> {
+  await trx
+    .updateTable('option_setting')
+    .set(set)
+    .where('symbol', '=', symbol)
+    .where('period', '=', period)
     .execute()
+  return (await settingRow(trx, symbol, period)) as SettingRow
+}
+
+// ---- pool ----
+
+/** Lock shared by everything that reserves against or pays from the pool. */
+export async function lockPool(trx: Tx): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('option.pool'))`.execute(trx)
+}
+
+/** Whether the pool's initial funding was posted (under a lock, so it is posted once). */
+export async function lockPoolSeed(trx: Tx): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(hashtext('option.pool_seed'))`.execute(trx)
+  const seeded = await trx
+    .selectFrom('ledger_entry')
+    .select('id')
+    .where('ref_type', '=', 'option_pool_seed')
+    .executeTakeFirst()
+  return seeded !== undefined
+}
+
+export async function availableOf(trx: Tx, key: BalanceKey): Promise<string> {
+  const b = await trx
+    .selectFrom('balance')
+    .select('available')
+    .where('holder', '=', key.holder)
+    .where('account', '=', key.account)
+    .where('asset', '=', key.asset)
+    .executeTakeFirst()
+  return normalize(b?.available ?? '0')
 }

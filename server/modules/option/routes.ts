@@ -1,5 +1,5 @@
-import { gt, sub } from '@common/money/decimal'
 import { symbolSchema } from '@common/market/schema'
+import { gt, sub } from '@common/money/decimal'
 import {
   type OptionRounds,
   optionOrderSchema,
@@ -14,9 +14,10 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { optionAdminRoutes } from './admin-routes'
-import { ordersOf, settledRounds } from './repo'
+import { ordersOf } from './repo'
+import { roundById, settledRounds, ticksSince } from './round-repo'
 import { optionService } from './service'
 import { orderToWire, roundToWire } from './wire'
 
@@ -74,7 +75,7 @@ export async function optionRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
   /** The settlement proof of a round: its prices with the tick times they came from, band, result. */
   app.get('/option/round/:id', async (req) => {
     const { id } = parse(optionRoundIdSchema, req.params)
-    const r = await db.selectFrom('option_round').selectAll().where('id', '=', id).executeTakeFirst()
+    const r = await roundById(db, id)
     if (!r) throw new AppError('optionRoundNotFound')
     return ok(roundToWire(r))
   })
@@ -90,13 +91,7 @@ export async function optionRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
     const { symbol, seconds } = parse(ticksQuery, req.query)
     offered(symbol)
     const since = Math.floor(svc().now() / 1000) - (seconds ?? 120)
-    const rows = await db
-      .selectFrom('option_tick')
-      .select(['sec', 'price'])
-      .where('symbol', '=', symbol)
-      .where('sec', '>=', String(since))
-      .orderBy('sec')
-      .execute()
+    const rows = await ticksSince(db, symbol, since)
     return ok(rows.map((r) => ({ t: Number(r.sec) * 1000, p: r.price })))
   })
 

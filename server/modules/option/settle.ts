@@ -1,10 +1,14 @@
 import { DEFAULT_LANG, LANG_CODES } from '@common/i18n/languages'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
-import { OPTION_TYPES, type OptionResult } from '@common/option/rules'
+import { bandOf, OPTION_TYPES, type OptionResult, resultOf } from '@common/option/rules'
 import { type RawBuilder, sql } from 'kysely'
 import { type EntrySetResult, postEntrySet } from '../../ledger/bulk'
 import type { Tx } from '../../ledger/ledger'
+import { ASSET } from './pool'
 import { optionPushText } from './push-texts'
+import { lockPool } from './repo'
+import { finishRound, lockRound, priceAt, type RoundRow } from './round-repo'
+import type { OptionService } from './service'
 
 /**
  * Set-based settlement of one round: a handful of statements whatever its number of orders.
@@ -24,6 +28,35 @@ import { optionPushText } from './push-texts'
  * Exactly once: an order is claimed only while waiting, in the transaction that writes its
  * entries; a second settlement of the round finds nothing waiting.
  */
+
+/** Rounds are settled this long after their delivery second (the recorder flushes every second). */
+export const SETTLE_DELAY_MS = 1500
+
+/**
+ * The settling transaction of one round (OptionService.settleRoundTx): null when the round is
+ * settled already or its delivery second (plus the recorder's delay) has not passed.
+ */
+export function settleInTx(
+  svc: OptionService,
+  roundId: string,
+): Promise<{ result: OptionResult | 'void'; orders: number; round: RoundRow } | null> {
+  return svc.db.transaction().execute(async (trx) => {
+    await lockPool(trx)
+    const round = await lockRound(trx, roundId)
+    if (!round || round.status === 'settled' || round.status === 'void') return null
+    const deliverySec = Number(round.delivery_at)
+    if (Math.floor((svc.now() - SETTLE_DELAY_MS) / 1000) <= deliverySec) return null
+    const open = await priceAt(trx, round.symbol, Number(round.start_at))
+    const close = await priceAt(trx, round.symbol, deliverySec)
+    const band = open ? bandOf(open.price, round.band_rate, round.price_precision) : null
+    const result: OptionResult | 'void' =
+      open && close && band !== null ? resultOf(open.price, close.price, band) : 'void'
+    const orders = await claimOrders(trx, round.id, result)
+    if (orders) await postClaimed(trx, round.id, ASSET)
+    const finished = await finishRound(trx, round.id, { open, close, band, result })
+    return { result, orders, round: finished }
+  })
+}
 
 /** The orders this transaction claimed in the round. */
 const claimed = (roundId: string) => sql`

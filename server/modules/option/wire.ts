@@ -1,7 +1,9 @@
 import { normalize } from '@common/money/decimal'
 import { bandOf, profitOf } from '@common/option/rules'
-import type { OptionOrder, OptionRound } from '@common/option/schema'
-import type { RoundRow } from './service'
+import type { OptionOrder, OptionRound, OptionSetting } from '@common/option/schema'
+import type { Selectable } from 'kysely'
+import type { OptionOrderTable, OptionSettingTable } from '../../db/schema-option'
+import type { RoundRow } from './round-repo'
 
 const n = (x: string | null) => (x === null ? null : normalize(x))
 const num = (x: string | number | null) => (x === null ? null : Number(x))
@@ -30,28 +32,14 @@ export function roundToWire(r: RoundRow): OptionRound {
   }
 }
 
-export interface OrderJoinRow {
-  id: string
-  round_id: string
-  symbol: string
-  period: number
-  type: 'up' | 'down' | 'flat'
-  amount: string
-  fee: string
-  rate: string
-  status: 'waiting' | 'settling' | 'settled'
-  outcome: 'win' | 'lose' | 'void' | null
-  payout: string | null
-  created_at: Date | string
-  settled_at: Date | string | null
-  start_at: string | number
-  delivery_at: string | number
-  open_price: string | null
-  close_price: string | null
-  band: string | null
-  band_rate: string
-  price_precision: number
-}
+/** An order joined with the prices and band rule of its round (repo.ts ordersOf). */
+export type OrderJoinRow = Omit<Selectable<OptionOrderTable>, 'holder' | 'created_at' | 'settled_at'> &
+  Pick<RoundRow, 'start_at' | 'delivery_at' | 'close_price' | 'band' | 'band_rate' | 'price_precision'> & {
+    open_price: string | null
+    // Generated timestamps select as Kysely column types, not as the Date the driver answers.
+    created_at: Date | string
+    settled_at: Date | string | null
+  }
 
 /** Waiting orders past their delivery second are shown as settling until the settlement lands. */
 export function orderToWire(o: OrderJoinRow, now: number): OptionOrder {
@@ -82,5 +70,20 @@ export function orderToWire(o: OrderJoinRow, now: number): OptionOrder {
     startAt: Number(o.start_at) * 1000,
     deliveryAt,
     settledAt: o.settled_at ? new Date(o.settled_at).getTime() : null,
+  }
+}
+
+export function settingToWire(r: Omit<Selectable<OptionSettingTable>, 'updated_at'>): OptionSetting {
+  return {
+    symbol: r.symbol,
+    period: r.period as OptionSetting['period'],
+    enabled: r.enabled,
+    upRate: normalize(r.up_rate),
+    downRate: normalize(r.down_rate),
+    flatRate: normalize(r.flat_rate),
+    band: normalize(r.band),
+    feeRate: normalize(r.fee_rate),
+    minAmount: normalize(r.min_amount),
+    cutoff: r.cutoff,
   }
 }
