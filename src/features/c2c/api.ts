@@ -1,6 +1,5 @@
-import type { C2cAd, C2cMessage, C2cOrder, C2cTrader, PaymentMethod } from '@common/c2c/schema'
+import type { C2cAd, C2cMessage, C2cOrder, } from '@common/c2c/schema'
 import type { C2cMe } from '@common/c2c/types'
-import type { IdentityState } from '@common/identity/gate'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 

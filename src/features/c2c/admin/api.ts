@@ -1,4 +1,4 @@
-import type { C2cMessage, C2cOrder } from '@common/c2c/schema'
+import type { C2cOrder } from '@common/c2c/schema'
 import type { AdminOrderDetail, MerchantRow } from '@common/c2c/types'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'

@@ -1,4 +1,4 @@
-import type { LoanOrder, LoanProduct, LoanStatus } from '@common/loan/schema'
+import type { LoanProduct, LoanStatus } from '@common/loan/schema'
 import type { AdminLoan, LoanBook, LoanDetail, VoucherItem } from '@common/loan/types'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
