@@ -1,4 +1,4 @@
-import type { C2cAd, C2cMessage, C2cOrder, } from '@common/c2c/schema'
+import type { C2cAd, C2cMessage, C2cOrder } from '@common/c2c/schema'
 import type { C2cMe } from '@common/c2c/types'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'

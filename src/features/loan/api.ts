@@ -1,4 +1,3 @@
-
 import type { LoanOrder, LoanProduct, LoanStatus } from '@common/loan/schema'
 import type { LoanMe } from '@common/loan/types'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
