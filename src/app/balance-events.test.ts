@@ -11,16 +11,12 @@ vi.hoisted(() => {
   })
 })
 
-import {
-  balancesQueryOptions,
-  coinQueryOptions,
-  contractAccountQueryOptions,
-  overviewQueryOptions,
-} from '@/features/assets/api'
+import { coinQueryOptions, contractAccountQueryOptions } from '@/features/assets/api'
 import { contractKeys } from '@/features/contract/keys'
 import { earnKeys } from '@/features/earn/api'
 import { loanKeys } from '@/features/loan/api'
 import { spotKeys } from '@/features/spot/api'
+import { balancesQueryOptions, overviewQueryOptions } from '@/lib/assets/balances'
 import { ACCOUNT_KEYS, balancesChanged, keysFor } from './balance-events'
 
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>

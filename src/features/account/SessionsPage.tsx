@@ -1,22 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { deviceName } from '@/lib/format/device-name'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Account.module.css'
 import { accountApi, loginHistoryQueryOptions, sessionsQueryOptions } from './api'
-
-/** Short device description from a user agent. */
-export function deviceName(ua: string): string {
-  const os = /Android|iPhone|iPad|Windows|Mac OS X|Linux/.exec(ua)?.[0] ?? ''
-  const browser = /(Edg|Chrome|Firefox|Safari)\//.exec(ua)?.[1] ?? ''
-  return (
-    [browser === 'Edg' ? 'Edge' : browser, os.replace('Mac OS X', 'macOS')].filter(Boolean).join(' · ') ||
-    ua.slice(0, 40) ||
-    '—'
-  )
-}
 
 export function SessionsPage() {
   const { t } = useLingui()

@@ -17,13 +17,13 @@ export function accountLabel(u: Pick<UserInfo, 'email' | 'phone' | 'uid'>): stri
 }
 
 /**
- * The leaving account's push on this device ends (logout, account switch; features/push/device.ts).
+ * The leaving account's push on this device ends (logout, account switch; src/lib/push/device.ts).
  * Only devices that allowed notifications load the push code. Best effort: never throws.
  */
 export async function releaseDevicePush(token: string | null): Promise<void> {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
   try {
-    await (await import('@/features/push/release')).releaseDevicePush(token)
+    await (await import('@/lib/push/release')).releaseDevicePush(token)
   } catch {
     // No service worker or push service: nothing to release.
   }

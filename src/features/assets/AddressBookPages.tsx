@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useId, useState } from 'react'
+import { assetsKeys } from '@/lib/assets/balances'
 import { fieldErrors } from '@/lib/form/validate'
 import { CoinPicker } from '@/ui/CoinPicker'
 import { showToast } from '@/ui/feedback'
@@ -14,7 +15,7 @@ import product from '@/ui/Product.module.css'
 import { SelectSheet } from '@/ui/SelectSheet'
 import { Switch } from '@/ui/Switch'
 import styles from './Assets.module.css'
-import { addressBookQueryOptions, assetsApi, assetsKeys } from './api'
+import { addressBookQueryOptions, assetsApi } from './api'
 
 /** The withdrawal address book and its address-book-only switch. */
 export function MyWalletPage() {

@@ -1,5 +1,4 @@
 import type {
-  AccountBalances,
   BookEntry,
   CoinChains,
   CoinDetail,
@@ -7,32 +6,22 @@ import type {
   DepositRow,
   ExchangeRow,
   LedgerRow,
-  Overview,
   TransferRow,
   WithdrawInfo,
   WithdrawRow,
 } from '@common/assets/types'
 import type { ContractAccount } from '@common/contract/schema'
-import type { WalletAccount } from '@common/ledger/accounts'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { assetsKeys, BALANCE_STALE_MS } from '@/lib/assets/balances'
 import { http, type RequestOptions } from '@/lib/http/client'
 
-/** Endpoint calls and query factories of the assets area. */
+/** Endpoint calls and query factories of the assets area (the balances other products show: src/lib/assets). */
 export interface Paged<T> {
   list: T[]
   hasMore: boolean
 }
 
-const root = ['assets'] as const
-export const assetsKeys = { root }
-
-/**
- * Balances are read again whenever a screen that shows them opens: what the app hears of
- * (fills, transfers, C2C, its own forms) refreshes them at once (src/app/balance-events.ts), but an
- * operator's credit, a loan payout or a settlement off screen sends nothing.
- */
-const BALANCE_STALE_MS = 0
-
+const { root } = assetsKeys
 const PAGE_SIZE = 20
 
 /** One factory per paged endpoint: infinite lists fetch page after page. */
@@ -56,20 +45,6 @@ export const contractAccountQueryOptions = () =>
     staleTime: BALANCE_STALE_MS,
   })
 
-export const overviewQueryOptions = () =>
-  queryOptions({
-    queryKey: [...root, 'overview'],
-    queryFn: ({ signal }) => http.get<Overview>('assets/overview', undefined, { signal }),
-
-    staleTime: BALANCE_STALE_MS,
-  })
-export const balancesQueryOptions = (account: WalletAccount) =>
-  queryOptions({
-    queryKey: [...root, 'balances', account],
-    queryFn: ({ signal }) => http.get<AccountBalances>('assets/balances', { account }, { signal }),
-
-    staleTime: BALANCE_STALE_MS,
-  })
 export const coinQueryOptions = (coin: string) =>
   queryOptions({
     queryKey: [...root, 'coin', coin],

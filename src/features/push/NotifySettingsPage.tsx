@@ -2,6 +2,12 @@ import type { PushPrefs, PushType } from '@common/push/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
+import {
+  currentSubscription,
+  type DevicePushState,
+  devicePushState,
+  subscribeDevice,
+} from '@/lib/push/device'
 import { langAtom, store } from '@/lib/store'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
 import { showToast } from '@/ui/feedback'
@@ -9,7 +15,6 @@ import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { Switch } from '@/ui/Switch'
 import { devicesQueryOptions, prefsQueryOptions, pushApi, pushKeys, vapidKeyQueryOptions } from './api'
-import { currentSubscription, type DevicePushState, devicePushState, subscribeDevice } from './device'
 import { subscribeWithLang } from './lang-sync'
 import styles from './Push.module.css'
 

@@ -1,9 +1,9 @@
 import { ERRORS } from '@common/api/errors'
 import type { LangCode } from '@common/i18n/languages'
 import { HttpError, translateMessage } from '@/lib/http/errors'
+import { currentSubscription, pushSupported } from '@/lib/push/device'
 import { showToast } from '@/ui/feedback'
 import { pushApi } from './api'
-import { currentSubscription, pushSupported } from './device'
 
 const SYNCED_KEY = 'pushLangSynced'
 
