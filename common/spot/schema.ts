@@ -146,8 +146,3 @@ export interface SpotBalances {
   /** The caller's own rates now (a VIP tier's discount applied): what an order placed now is charged. */
   feeRates: { maker: string; taker: string }
 }
-
-export interface Page<T> {
-  list: T[]
-  more: boolean
-}

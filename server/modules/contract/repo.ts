@@ -1,4 +1,3 @@
-import { isNegative, normalize } from '@common/money/decimal'
 import type {
   ClosedPosition,
   ContractFill,
@@ -9,6 +8,7 @@ import type {
   Liquidation,
   PositionCloseReason,
 } from '@common/contract/schema'
+import { isNegative, normalize } from '@common/money/decimal'
 import type { PublicTrade } from '@common/spot/schema'
 import type { Selectable } from 'kysely'
 import * as v from 'valibot'
@@ -175,7 +175,7 @@ export async function insuranceFund(db: Db, q: { before?: string; limit: number 
       reason: r.reason,
       kind: insuranceKind(r.reason, r.ref_type, normalize(r.amount)),
     })),
-    more: rows.length === q.limit,
+    hasMore: rows.length === q.limit,
   }
 }
 

@@ -85,12 +85,15 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   app.get('/contract/orders/history', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const rows = await orderHistory(db, me(req), q)
-    return ok({ list: rows.map((o) => orderToWire(o, svc.inst(o.symbol).pp)), more: rows.length === q.limit })
+    return ok({
+      list: rows.map((o) => orderToWire(o, svc.inst(o.symbol).pp)),
+      hasMore: rows.length === q.limit,
+    })
   })
   app.get('/contract/fills', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const list = await fillsOf(db, me(req), q)
-    return ok({ list, more: list.length === q.limit })
+    return ok({ list, hasMore: list.length === q.limit })
   })
   app.get('/contract/positions', auth, async (req) => {
     const { symbol } = parse(contractOptionalSymbolQuerySchema, req.query)
@@ -99,7 +102,7 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   app.get('/contract/positions/history', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const list = await positionHistory(db, me(req), q)
-    return ok({ list, more: list.length === q.limit })
+    return ok({ list, hasMore: list.length === q.limit })
   })
   app.post('/contract/position/close', auth, async (req) =>
     ok(await engine.close(me(req), parse(contractCloseSchema, req.body))),
@@ -119,12 +122,12 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   app.get('/contract/funding/payments', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const list = await fundingPaymentsOf(db, me(req), q)
-    return ok({ list, more: list.length === q.limit })
+    return ok({ list, hasMore: list.length === q.limit })
   })
   app.get('/contract/liquidations', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const list = await liquidationsOf(db, me(req), q)
-    return ok({ list, more: list.length === q.limit })
+    return ok({ list, hasMore: list.length === q.limit })
   })
 
   // ---- public ----
@@ -149,7 +152,7 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
       fundingRate: await engine.fundingRate(q.symbol),
       nextFundingAt: nextFundingAt(Date.now()),
       list,
-      more: list.length === q.limit,
+      hasMore: list.length === q.limit,
     })
   })
   app.get('/contract/insurance', async (req) => ok(await insuranceFund(db, parse(pageSchema, req.query))))

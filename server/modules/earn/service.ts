@@ -1,3 +1,4 @@
+import type { Page } from '@common/api/page'
 import { allocate } from '@common/earn/allocation'
 import { dueState, timesInOrder } from '@common/earn/project'
 import type {
@@ -188,12 +189,12 @@ export class EarnService {
   async orders(
     userId: string,
     q: { status?: string; before?: string; limit: number },
-  ): Promise<{ list: StakingOrder[]; more: boolean }> {
+  ): Promise<Page<StakingOrder>> {
     let sel = this.db.selectFrom('staking_order').selectAll().where('user_id', '=', userId)
     if (q.status) sel = sel.where('status', '=', q.status as 'earning')
     if (q.before) sel = sel.where('id', '<', q.before)
     const rows = await sel.orderBy('id', 'desc').limit(q.limit).execute()
-    return { list: rows.map(orderToWire), more: rows.length === q.limit }
+    return { list: rows.map(orderToWire), hasMore: rows.length === q.limit }
   }
 
   async order(userId: string, id: string): Promise<StakingOrderDetail> {

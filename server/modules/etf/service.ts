@@ -1,3 +1,4 @@
+import type { Page } from '@common/api/page'
 import {
   type BasketComponent,
   basketNav,
@@ -13,8 +14,6 @@ import {
   subscribeQuote,
   weightsValid,
 } from '@common/etf/nav'
-import { SYSTEM_HOLDER } from '@common/ledger/accounts'
-import { gt, isZero, lt, mul, neg, normalize, round } from '@common/money/decimal'
 import type {
   EtfCreateInput,
   EtfHolding,
@@ -25,6 +24,8 @@ import type {
   EtfRedeemInput,
   EtfSubscribeInput,
 } from '@common/etf/schema'
+import { SYSTEM_HOLDER } from '@common/ledger/accounts'
+import { gt, isZero, lt, mul, neg, normalize, round } from '@common/money/decimal'
 import { type Selectable, sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { EtfProductTable } from '../../db/schema-etf'
@@ -218,7 +219,7 @@ export class EtfService {
   async orders(
     userId: string,
     q: { product?: string; before?: string; limit: number },
-  ): Promise<{ list: EtfOrder[]; more: boolean }> {
+  ): Promise<Page<EtfOrder>> {
     let query = this.db.selectFrom('etf_order').selectAll().where('holder', '=', userId)
     if (q.product) query = query.where('product', '=', q.product)
     if (q.before) query = query.where('id', '<', q.before)
@@ -234,7 +235,7 @@ export class EtfService {
         fee: normalize(o.fee),
         ts: new Date(o.created_at).getTime(),
       })),
-      more: rows.length === q.limit,
+      hasMore: rows.length === q.limit,
     }
   }
 

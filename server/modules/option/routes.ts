@@ -69,7 +69,7 @@ export async function optionRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
     const q = parse(optionOrdersQuerySchema, req.query)
     const rows = await ordersOf(db, me(req), q)
     const now = svc().now()
-    return ok({ list: rows.map((o) => orderToWire(o, now)), more: rows.length === q.limit, now })
+    return ok({ list: rows.map((o) => orderToWire(o, now)), hasMore: rows.length === q.limit, now })
   })
 
   /** The settlement proof of a round: its prices with the tick times they came from, band, result. */

@@ -63,14 +63,14 @@ export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
     const rows = await orderHistory(db, currentUser(req).id, q)
     return ok({
       list: rows.map((r) => orderToWire(r, market.instrument(r.symbol)?.price_precision)),
-      more: rows.length === q.limit,
+      hasMore: rows.length === q.limit,
     })
   })
 
   app.get('/spot/fills', auth, async (req) => {
     const q = parse(historyQuerySchema, req.query)
     const list = await fillsOf(db, currentUser(req).id, q)
-    return ok({ list, more: list.length >= q.limit })
+    return ok({ list, hasMore: list.length >= q.limit })
   })
 
   /** The caller's spot-account balances of a pair's two assets (for the order form). */

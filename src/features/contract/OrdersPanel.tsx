@@ -1,5 +1,5 @@
+import type { Page } from '@common/api/page'
 import type { ContractOrder } from '@common/contract/schema'
-import type { Page } from '@common/spot/schema'
 import { useLingui } from '@lingui/react/macro'
 import {
   type InfiniteData,

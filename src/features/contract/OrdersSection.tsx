@@ -1,5 +1,5 @@
+import type { Page } from '@common/api/page'
 import type { ContractOrder, ContractPosition } from '@common/contract/schema'
-import type { Page } from '@common/spot/schema'
 import { useLingui } from '@lingui/react/macro'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

@@ -1,3 +1,4 @@
+import type { Page } from '@common/api/page'
 import type {
   ClosedPosition,
   ContractAccount,
@@ -13,7 +14,7 @@ import type {
   InsuranceFund,
   Liquidation,
 } from '@common/contract/schema'
-import type { DepthSnapshot, Page, PublicTrade } from '@common/spot/schema'
+import type { DepthSnapshot, PublicTrade } from '@common/spot/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 import { contractKeys, type PagedKind } from './keys'
@@ -104,7 +105,7 @@ export const pagedQueryOptions = <K extends PagedKind>(kind: K, symbol?: string)
         { signal },
       ),
     initialPageParam: '' as string,
-    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.list[last.list.length - 1]?.id : undefined),
   })
 
 export const fundingQueryOptions = (symbol: string) =>
@@ -117,7 +118,7 @@ export const fundingQueryOptions = (symbol: string) =>
         { toast: false, signal },
       ),
     initialPageParam: '' as string,
-    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.list[last.list.length - 1]?.id : undefined),
   })
 
 export const insuranceQueryOptions = () =>
@@ -130,7 +131,7 @@ export const insuranceQueryOptions = () =>
         { toast: false, signal },
       ),
     initialPageParam: '' as string,
-    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.list[last.list.length - 1]?.id : undefined),
   })
 
 type Pos = { symbol: string; side: ContractSide }

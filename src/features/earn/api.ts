@@ -1,3 +1,4 @@
+import type { Page } from '@common/api/page'
 import type {
   StakingOrder,
   StakingOrderDetail,
@@ -33,13 +34,13 @@ export const ordersQueryOptions = (status?: StakingOrderStatus) =>
   infiniteQueryOptions({
     queryKey: earnKeys.orders(status),
     queryFn: ({ signal, pageParam }) =>
-      http.get<{ list: StakingOrder[]; more: boolean }>(
+      http.get<Page<StakingOrder>>(
         'staking/orders',
         { limit: PAGE, ...(status ? { status } : {}), ...(pageParam ? { before: pageParam } : {}) },
         { signal },
       ),
     initialPageParam: '',
-    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.list[last.list.length - 1]?.id : undefined),
   })
 
 export const orderQueryOptions = (id: string) =>

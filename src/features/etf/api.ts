@@ -1,5 +1,5 @@
+import type { Page } from '@common/api/page'
 import type { EtfHolding, EtfNavPoint, EtfOrder, EtfProduct, EtfRange } from '@common/etf/schema'
-import type { Page } from '@common/spot/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 
@@ -55,7 +55,7 @@ export const ordersQueryOptions = (product?: string) =>
         { signal },
       ),
     initialPageParam: '' as string,
-    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.list[last.list.length - 1]?.id : undefined),
   })
 
 export const adminProductsQueryOptions = () =>

@@ -1,3 +1,4 @@
+import type { Page } from '@common/api/page'
 import type { OptionOrder, OptionOrderInput, OptionRound, OptionRounds } from '@common/option/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
@@ -19,9 +20,7 @@ export const optionKeys = {
   round: (id: string) => ['option', 'round', id] as const,
 }
 
-export interface OrdersPage {
-  list: OptionOrder[]
-  more: boolean
+export interface OrdersPage extends Page<OptionOrder> {
   now: number
 }
 
@@ -65,7 +64,7 @@ export const recordsQueryOptions = () =>
         { signal },
       ),
     initialPageParam: '',
-    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.list[last.list.length - 1]?.id : undefined),
   })
 
 export const roundQueryOptions = (id: string) =>

@@ -1,4 +1,5 @@
-import type { Page, PlaceOrderInput, SpotBalances, SpotFill, SpotOrder } from '@common/spot/schema'
+import type { Page } from '@common/api/page'
+import type { PlaceOrderInput, SpotBalances, SpotFill, SpotOrder } from '@common/spot/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 
@@ -40,7 +41,7 @@ export const historyQueryOptions = (symbol?: string) =>
         { signal },
       ),
     initialPageParam: '' as string,
-    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.list[last.list.length - 1]?.id : undefined),
   })
 
 export const fillsQueryOptions = (symbol?: string) =>
@@ -53,7 +54,7 @@ export const fillsQueryOptions = (symbol?: string) =>
         { signal },
       ),
     initialPageParam: '' as string,
-    getNextPageParam: (last) => (last.more ? last.list[last.list.length - 1]?.id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.list[last.list.length - 1]?.id : undefined),
   })
 
 export const spotApi = {

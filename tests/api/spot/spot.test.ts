@@ -110,13 +110,13 @@ describe.each(backends)('spot trading on %s', (backend) => {
       ['maker', 'sell', '0.05', '3'],
       ['maker', 'sell', '0.05', '3'],
     ])
-    const hist = await s.get<{ list: SpotOrder[]; more: boolean }>(
+    const hist = await s.get<{ list: SpotOrder[]; hasMore: boolean }>(
       'spot/orders/history',
       { limit: '2' },
       bob.token,
     )
     expect(hist.data.list.map((o) => o.status)).toEqual(['cancelled', 'filled'])
-    expect(hist.data.more).toBe(true)
+    expect(hist.data.hasMore).toBe(true)
     const next = await s.get<{ list: SpotOrder[] }>(
       'spot/orders/history',
       { limit: '2', before: hist.data.list[1]?.id as string },
