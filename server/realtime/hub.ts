@@ -13,12 +13,13 @@ import type { Db } from '../db/db'
 import type { UnitCandle } from '../market/candles'
 import type { MarketData } from '../market/service'
 import { c2cBus } from '../modules/c2c/bus'
-import type { ContractEvents } from '../modules/contract/engine'
 import { recentContractTrades } from '../modules/contract/repo'
 import type { ContractService } from '../modules/contract/service'
+import type { ContractEvents } from '../modules/contract/state'
 import { listFavorites } from '../modules/market/favorites'
+import type { SpotEvents } from '../modules/spot/model'
 import { recentTrades } from '../modules/spot/repo'
-import type { SpotEvents, SpotService } from '../modules/spot/service'
+import type { SpotService } from '../modules/spot/service'
 import { CHANNEL_SERVICE } from '../modules/support/bus'
 import { attachSupportChannels, isSupportChannel, userSupportRoom } from '../modules/support/realtime'
 import { onSessionsChanged, resolveToken, type SessionFilter } from '../platform/identity/sessions'
@@ -275,7 +276,7 @@ export class RealtimeHub {
    * role change): every socket of that session or user leaves its private rooms at once, then
    * its token is checked again. An ended session loses them for good; a live session of a frozen
    * account gets them back when it is unfrozen; otherwise they come back at once. Sockets of this
-   * process; one exchange process serves a database (README).
+   * process; one exchange process serves a database (docs/operations.md).
    */
   private readonly onSessionsChanged = (filter: SessionFilter) => {
     for (const socket of this.io.of('/').sockets.values()) {

@@ -1,8 +1,9 @@
 import { fundingPayments, fundingRate, lastFundingAt } from '@common/contract/funding'
-import { add, gt, isNegative, mul, neg } from '@common/money/decimal'
 import type { FundingRound } from '@common/contract/schema'
+import { add, gt, isNegative, mul, neg } from '@common/money/decimal'
 import { move } from '../../ledger/ledger'
 import { CLEARING, INSURANCE, posKey } from './model'
+import { lockFor } from './pass'
 import type { ContractService } from './service'
 import { charge } from './settlement'
 
@@ -49,7 +50,8 @@ export async function runFunding(
         .executeTakeFirst()
       if (!claimed) return null
       const positions = svc.positionsOn(symbol)
-      await svc.lockFor(
+      await lockFor(
+        svc,
         pass,
         positions.map((p) => p.holder),
       )

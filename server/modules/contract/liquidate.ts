@@ -5,7 +5,8 @@ import { type PriceWindow, protectionWindow, tickSize, toTickInFavour } from '@c
 import { add, div, gt, lte, max, min, mul, neg, normalize, sub } from '@common/money/decimal'
 import { toUnits } from '@common/money/units'
 import { move } from '../../ledger/ledger'
-import type { Pass } from './engine'
+import type { ContractEngine } from './engine'
+import { nextOrderId } from './engine-repo'
 import {
   type CInst,
   FUND_HOLDER,
@@ -16,12 +17,13 @@ import {
   type PositionRow,
   wallet,
 } from './model'
-import { protectionOf } from './orders'
-import type { ContractService } from './service'
+import { closeIn, newOrder, protectionOf } from './orders'
+import { cancelIn, lockFor, type Pass, record } from './pass'
 import { settleFill } from './settlement'
+import type { ContractState } from './state'
 
 /**
- * Liquidation (README "Price protection" and "Risk protection fund"):
+ * Liquidation (docs/products/perpetual.md, "Price protection" and "Risk protection fund"):
  *
  * 1. When the exact rule holds (margin balance <= maintenance margin) the holder's open contract
  *    orders are cancelled and each position goes to the book as an IOC limit order bounded by
@@ -37,16 +39,16 @@ import { settleFill } from './settlement'
  */
 
 /** The bankruptcy price of one position now: where the account's margin balance would be zero. */
-export function bankruptcyOf(svc: ContractService, pass: Pass, p: PositionRow): string {
-  const inst = svc.inst(p.symbol)
+export function bankruptcyOf(eng: ContractState, pass: Pass, p: PositionRow): string {
+  const inst = eng.inst(p.symbol)
   const bal = pass.ledger.balance(wallet(p.holder)) ?? { available: '0', frozen: '0' }
   let equity = add(bal.available, bal.frozen)
-  for (const o of svc.positionsOf(p.holder)) {
+  for (const o of eng.positionsOf(p.holder)) {
     if (o.symbol === p.symbol && o.side === p.side) continue
-    const i = svc.inst(o.symbol)
+    const i = eng.inst(o.symbol)
     equity = add(
       equity,
-      unrealizedPnl(o.side, mul(o.lots, i.lotSize), o.avg_price, svc.mark(o.symbol) ?? o.avg_price),
+      unrealizedPnl(o.side, mul(o.lots, i.lotSize), o.avg_price, eng.mark(o.symbol) ?? o.avg_price),
     )
   }
   const qty = mul(p.lots, inst.lotSize)
@@ -64,12 +66,12 @@ export function bankruptcyOf(svc: ContractService, pass: Pass, p: PositionRow): 
  * the band's and the bankruptcy price.
  */
 export function liquidationWindow(
-  svc: ContractService,
+  eng: ContractState,
   side: ContractSide,
   bankruptcy: string,
   symbol: string,
 ): PriceWindow {
-  const band = protectionOf(svc, symbol, side)
+  const band = protectionOf(eng, symbol, side)
   if (band === null) return { worst: bankruptcy, better: null }
   return {
     worst: side === 'long' ? max(bankruptcy, band.worst) : min(bankruptcy, band.worst),
@@ -82,7 +84,7 @@ export function liquidationWindow(
  * holder's close order and a fund order, outside the book.
  */
 async function takeover(
-  svc: ContractService,
+  eng: ContractEngine,
   pass: Pass,
   inst: CInst,
   order: OrderRow,
@@ -90,7 +92,7 @@ async function takeover(
   price: string,
 ): Promise<OrderRow> {
   const fund = wallet(FUND_HOLDER)
-  await svc.lockFor(pass, [FUND_HOLDER])
+  await lockFor(eng, pass, [FUND_HOLDER])
   const need = initialMargin(mul(mul(String(lots), inst.lotSize), price), MM_LEVERAGE, MONEY_DP)
   const have = pass.ledger.balance(fund)?.available ?? '0'
   if (gt(need, have))
@@ -101,9 +103,10 @@ async function takeover(
       memo: `takeover of a liquidation of ${order.holder}: margin for the fund's position`,
       postings: move(INSURANCE, fund, sub(need, have)),
     })
-  const id = await svc.nextOrderId(pass.trx)
+  const id = await nextOrderId(pass.trx)
   // The fund buys what a long sells, sells what a short buys: a 'net' order of the same side.
-  const base = svc.newOrder(
+  const base = newOrder(
+    eng,
     pass,
     id,
     FUND_HOLDER,
@@ -118,7 +121,7 @@ async function takeover(
     'liquidation',
   )
   const f = settleFill(
-    svc,
+    eng,
     pass,
     inst,
     { ...base, maker_fee_rate: '0', taker_fee_rate: '0' },
@@ -127,10 +130,10 @@ async function takeover(
     price,
   )
   f.status = 'filled'
-  svc.record(pass, f)
-  const t = settleFill(svc, pass, inst, order, 'taker', lots, price)
+  record(eng, pass, f)
+  const t = settleFill(eng, pass, inst, order, 'taker', lots, price)
   t.status = Number(t.filled_lots) === Number(t.lots) ? 'filled' : 'cancelled'
-  svc.record(pass, t)
+  record(eng, pass, t)
   return t
 }
 
@@ -140,24 +143,23 @@ async function takeover(
  * the fund), charges the clearance fee, and writes a liquidation row per position with the index
  * price that triggered it. Returns whether it happened.
  */
-export async function liquidateAccount(svc: ContractService, holder: string): Promise<boolean> {
-  await svc.init()
-  return svc.exclusive(() =>
-    svc.transact(async (pass) => {
-      await svc.lockFor(pass, [holder])
+export async function liquidateAccount(eng: ContractEngine, holder: string): Promise<boolean> {
+  return eng.exclusive(() =>
+    eng.transact(async (pass) => {
+      await lockFor(eng, pass, [holder])
       const bal = pass.ledger.balance(wallet(holder)) ?? { available: '0', frozen: '0' }
-      const r = svc.riskOf(holder, add(bal.available, bal.frozen))
+      const r = eng.riskOf(holder, add(bal.available, bal.frozen))
       if (!r || !isLiquidatable(r.marginBalance, r.maintenance)) return false
-      for (const o of svc.openOrdersOf(holder)) svc.cancelIn(pass, o)
-      for (const p of svc.positionsOf(holder)) {
-        const inst = svc.inst(p.symbol)
-        const index = svc.mark(p.symbol) ?? p.avg_price
+      for (const o of eng.openOrdersOf(holder)) cancelIn(eng, pass, o)
+      for (const p of eng.positionsOf(holder)) {
+        const inst = eng.inst(p.symbol)
+        const index = eng.mark(p.symbol) ?? p.avg_price
         const before = pass.insurance.get(holder) ?? '0'
-        const bankruptcy = bankruptcyOf(svc, pass, p)
-        const window = liquidationWindow(svc, p.side, bankruptcy, p.symbol)
-        let o = await svc.closeIn(pass, holder, p.symbol, p.side, { window }, 'liquidation')
+        const bankruptcy = bankruptcyOf(eng, pass, p)
+        const window = liquidationWindow(eng, p.side, bankruptcy, p.symbol)
+        let o = await closeIn(eng, pass, holder, p.symbol, p.side, { window }, 'liquidation')
         const rest = Number(o.lots) - Number(o.filled_lots)
-        if (rest > 0) o = await takeover(svc, pass, inst, o, rest, bankruptcy)
+        if (rest > 0) o = await takeover(eng, pass, inst, o, rest, bankruptcy)
         const paid = sub(pass.insurance.get(holder) ?? '0', before)
         const filled = Number(o.filled_lots)
         if (filled === 0) continue
@@ -212,28 +214,28 @@ export async function liquidateAccount(svc: ContractService, holder: string): Pr
  * market orders against the book); once it holds nothing, its trading balance goes back to the
  * insurance account. Returns how many positions it reduced.
  */
-export async function unwindFund(svc: ContractService, symbol: string): Promise<number> {
-  await svc.init()
-  const inst = svc.insts.get(symbol)
+export async function unwindFund(eng: ContractEngine, symbol: string): Promise<number> {
+  const inst = eng.insts.get(symbol)
   if (!inst) return 0
-  return svc.exclusive(async () => {
+  return eng.exclusive(async () => {
     let n = 0
     for (const side of ['long', 'short'] as const) {
-      const p = svc.position(FUND_HOLDER, symbol, side)
-      const index = svc.mark(symbol)
+      const p = eng.position(FUND_HOLDER, symbol, side)
+      const index = eng.mark(symbol)
       if (!p || !index) continue
       const bookSide = side === 'long' ? 'sell' : 'buy'
       const window = protectionWindow(bookSide, index, inst.protection, inst.pp)
       const lots = Number(p.lots)
       const better = window.better ? toUnits(window.better, inst.pp) : null
-      const meets = svc
+      const meets = eng
         .book(symbol)
         .preview(bookSide, toUnits(window.worst, inst.pp), lots, null, FUND_HOLDER, better)
       if (meets.length === 0) continue
-      await svc.transact(async (pass) => {
-        await svc.lockFor(pass, [FUND_HOLDER])
-        const id = await svc.nextOrderId(pass.trx)
-        const o = svc.newOrder(
+      await eng.transact(async (pass) => {
+        await lockFor(eng, pass, [FUND_HOLDER])
+        const id = await nextOrderId(pass.trx)
+        const o = newOrder(
+          eng,
           pass,
           id,
           FUND_HOLDER,
@@ -247,8 +249,8 @@ export async function unwindFund(svc: ContractService, symbol: string): Promise<
           '0',
           'liquidation',
         )
-        await svc.execute(pass, { ...o, maker_fee_rate: '0', taker_fee_rate: '0' }, window)
-        returnFundBalance(svc, pass)
+        await eng.execute(pass, { ...o, maker_fee_rate: '0', taker_fee_rate: '0' }, window)
+        returnFundBalance(eng, pass)
       })
       n++
     }
@@ -257,8 +259,8 @@ export async function unwindFund(svc: ContractService, symbol: string): Promise<
 }
 
 /** With no position left, the fund's trading balance goes back to the insurance account. */
-function returnFundBalance(svc: ContractService, pass: Pass): void {
-  if (svc.positionsOf(FUND_HOLDER).length > 0) return
+function returnFundBalance(eng: ContractState, pass: Pass): void {
+  if (eng.positionsOf(FUND_HOLDER).length > 0) return
   const b = pass.ledger.balance(wallet(FUND_HOLDER))
   if (!b || !gt(b.available, '0')) return
   pass.ledger.post({

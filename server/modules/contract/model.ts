@@ -1,8 +1,8 @@
 import type { Tier } from '@common/contract/margin'
 import { tiersWithCum } from '@common/contract/margin'
+import type { ContractOrder, ContractSide, MarginTier } from '@common/contract/schema'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { div, normalize } from '@common/money/decimal'
-import type { ContractOrder, ContractSide, MarginTier } from '@common/contract/schema'
 import type { Selectable } from 'kysely'
 import type { Db } from '../../db/db'
 import type { ContractFillTable, ContractOrderTable, ContractPositionTable } from '../../db/schema-contract'
@@ -12,6 +12,8 @@ import type { BalanceKey } from '../../ledger/ledger'
 export type OrderRow = Selectable<ContractOrderTable>
 export type PositionRow = Selectable<ContractPositionTable>
 export type FillRow = Omit<Selectable<ContractFillTable>, 'id'>
+/** Who placed an order: a user, a market maker, or a rule (close all, reverse, TP/SL, liquidation). */
+export type Source = OrderRow['source']
 
 export const ASSET = 'USDT'
 /** Money precision of USDT amounts (margins, fees, PnL), as the asset table has it. */

@@ -7,10 +7,12 @@ import { add, div, gt, isDecimalString, max, mul, normalize, round, sub } from '
 import { fromUnits, toUnits } from '@common/money/units'
 import { AppError } from '../../http/errors'
 import { freeze } from '../../ledger/ledger'
-import { vipFeeRates } from '../invite/service'
-import type { Pass } from './engine'
-import { MM_LEVERAGE, MONEY_DP, type OrderRow, wallet } from './model'
-import type { ContractService, Source } from './service'
+import { vipFeeRates } from '../../platform/ports/fee-rates'
+import type { ContractEngine } from './engine'
+import { nextOrderId } from './engine-repo'
+import { MM_LEVERAGE, MONEY_DP, type OrderRow, type Source, wallet } from './model'
+import { cancelIn, lockFor, type Pass, post } from './pass'
+import type { ContractState } from './state'
 
 /** Orders inside a pass: opening (checks, margin reserve, matching), reduce-only closes, market-maker quotes. */
 
@@ -22,39 +24,40 @@ export interface Quote {
 
 /** Validates and runs an opening order inside a pass. */
 export async function openIn(
-  svc: ContractService,
+  eng: ContractEngine,
   pass: Pass,
   holder: string,
   input: ContractPlaceInput,
   source: Source,
 ): Promise<OrderRow> {
-  const inst = svc.inst(input.symbol)
+  const inst = eng.inst(input.symbol)
   if (!inst.trading) throw new AppError('marketSuspended')
   const lots = input.lots
   if (input.leverage > inst.maxLeverage) throw new AppError('leverageTooHigh')
   const price = input.type === 'limit' ? tickedPrice(inst.pp, input.price as string) : null
-  const ref = referencePrice(svc, inst.symbol, input.side, price, lots)
-  const held = Number(svc.position(holder, inst.symbol, input.side)?.lots ?? 0)
+  const ref = referencePrice(eng, inst.symbol, input.side, price, lots)
+  const held = Number(eng.position(holder, inst.symbol, input.side)?.lots ?? 0)
   const notional = notionalOf(mul(String(lots + held), inst.lotSize), ref)
   if (maxLeverageFor(inst.tiers, notional, inst.maxLeverage) < input.leverage)
     throw new AppError('leverageTooHigh')
-  await svc.lockFor(pass, [holder])
+  await lockFor(eng, pass, [holder])
   if (!holder.startsWith('mm:')) {
-    await assertActive(svc, pass, holder)
+    await assertActive(pass, holder)
     // As if the order filled at its reference price now, paying the taker fee.
     const qty = mul(String(lots), inst.lotSize)
     const fee = div(mul(mul(qty, ref), inst.takerFee), '1', MONEY_DP, 'up')
-    const mark = svc.mark(inst.symbol) ?? ref
-    assertHealthy(svc, pass, holder, fee, [
+    const mark = eng.mark(inst.symbol) ?? ref
+    assertHealthy(eng, pass, holder, fee, [
       { symbol: inst.symbol, side: input.side, qty, entry: ref, mark, tiers: inst.tiers },
     ])
   }
   const cost = orderCost(lots, inst.lotSize, ref, input.leverage, max(inst.makerFee, inst.takerFee), MONEY_DP)
-  const id = await svc.nextOrderId(pass.trx)
-  svc.post(pass, 'contract_margin', String(id), freeze(wallet(holder), cost.total))
-  return svc.execute(
+  const id = await nextOrderId(pass.trx)
+  post(pass, 'contract_margin', String(id), freeze(wallet(holder), cost.total))
+  return eng.execute(
     pass,
-    svc.newOrder(
+    newOrder(
+      eng,
       pass,
       id,
       holder,
@@ -72,7 +75,7 @@ export async function openIn(
 }
 
 export function newOrder(
-  svc: ContractService,
+  eng: ContractState,
   pass: Pass,
   id: number,
   holder: string,
@@ -86,9 +89,9 @@ export function newOrder(
   locked: string,
   source: Source,
 ): OrderRow {
-  const inst = svc.inst(symbol)
+  const inst = eng.inst(symbol)
   // The VIP tier in force when the order is placed (issue 19) sets its rates for good.
-  const rates = vipFeeRates(svc.db, holder, inst.makerFee, inst.takerFee)
+  const rates = vipFeeRates(eng.db, holder, inst.makerFee, inst.takerFee)
   return {
     id: String(id),
     holder,
@@ -118,14 +121,14 @@ export function newOrder(
  * sells at the bids (at or above its limit); a market order at the worst level it would reach.
  */
 export function referencePrice(
-  svc: ContractService,
+  eng: ContractState,
   symbol: string,
   side: ContractSide,
   limit: string | null,
   lots: number,
 ): string {
-  const inst = svc.inst(symbol)
-  const b = svc.book(symbol)
+  const inst = eng.inst(symbol)
+  const b = eng.book(symbol)
   const levels = b.depth(1000)
   const takes = side === 'long' ? levels.asks : levels.bids
   if (limit !== null) {
@@ -145,7 +148,7 @@ export function referencePrice(
 }
 
 /** Frozen accounts may look but not trade (as in spot); closing stays open to them. */
-export async function assertActive(_svc: ContractService, pass: Pass, holder: string): Promise<void> {
+export async function assertActive(pass: Pass, holder: string): Promise<void> {
   const status = await pass.ledger.lock([], [holder])
   if (status.get(holder) !== 'active') throw new AppError('accountAbnormal')
 }
@@ -155,14 +158,14 @@ export async function assertActive(_svc: ContractService, pass: Pass, holder: st
  * paid, the new position marked at the index): it would be liquidated at the next tick.
  */
 export function assertHealthy(
-  svc: ContractService,
+  eng: ContractState,
   pass: Pass,
   holder: string,
   fee: string,
   extra: AccountPosition[],
 ): void {
   const bal = pass.ledger.balance(wallet(holder)) ?? { available: '0', frozen: '0' }
-  const r = svc.riskOf(holder, sub(add(bal.available, bal.frozen), fee), extra)
+  const r = eng.riskOf(holder, sub(add(bal.available, bal.frozen), fee), extra)
   if (r && isLiquidatable(r.marginBalance, r.maintenance)) throw new AppError('contractRisk')
 }
 
@@ -177,12 +180,12 @@ export function tickedPrice(pp: number, raw: string): string {
 }
 
 /**
- * The price protection of a reduce-only market close (README "Price protection"): the window of
+ * The price protection of a reduce-only market close (docs/products/perpetual.md, "Price protection"): the window of
  * prices it may fill at, the instrument's band around the index (null before the first index tick).
  */
-export function protectionOf(svc: ContractService, symbol: string, side: ContractSide): PriceWindow | null {
-  const inst = svc.inst(symbol)
-  const index = svc.mark(symbol)
+export function protectionOf(eng: ContractState, symbol: string, side: ContractSide): PriceWindow | null {
+  const inst = eng.inst(symbol)
+  const index = eng.mark(symbol)
   return index ? protectionWindow(side === 'long' ? 'sell' : 'buy', index, inst.protection, inst.pp) : null
 }
 
@@ -194,7 +197,7 @@ export function protectionOf(svc: ContractService, symbol: string, side: Contrac
  * fill nothing: the risk protection fund takes the rest over.
  */
 export async function closeIn(
-  svc: ContractService,
+  eng: ContractEngine,
   pass: Pass,
   holder: string,
   symbol: string,
@@ -202,21 +205,21 @@ export async function closeIn(
   opts: { type?: 'limit' | 'market'; lots?: number; price?: string; window?: PriceWindow },
   source: Source,
 ): Promise<OrderRow> {
-  const inst = svc.inst(symbol)
-  const p = svc.position(holder, symbol, side)
+  const inst = eng.inst(symbol)
+  const p = eng.position(holder, symbol, side)
   if (!p) throw new AppError('positionNotFound')
-  const free = Number(p.lots) - svc.closingLots(holder, symbol, side)
+  const free = Number(p.lots) - eng.closingLots(holder, symbol, side)
   const lots = opts.lots ?? free
   if (lots <= 0 || lots > free) throw new AppError('lotsAbovePosition')
   const type = opts.type ?? 'market'
   const price = type === 'limit' ? tickedPrice(inst.pp, opts.price as string) : null
   let window: PriceWindow | null = null
   if (type === 'market') {
-    const b = svc.book(symbol)
+    const b = eng.book(symbol)
     if (opts.window !== undefined) window = opts.window
     else {
       if ((side === 'long' ? b.bestBid() : b.bestAsk()) === null) throw new AppError('noLiquidity')
-      window = protectionOf(svc, symbol, side)
+      window = protectionOf(eng, symbol, side)
       const within =
         window === null ||
         b.preview(
@@ -230,32 +233,31 @@ export async function closeIn(
       if (!within) throw new AppError('priceProtection')
     }
   }
-  const id = await svc.nextOrderId(pass.trx)
-  return svc.execute(
+  const id = await nextOrderId(pass.trx)
+  return eng.execute(
     pass,
-    svc.newOrder(pass, id, holder, symbol, side, 'close', type, price, lots, p.leverage, '0', source),
+    newOrder(eng, pass, id, holder, symbol, side, 'close', type, price, lots, p.leverage, '0', source),
     window,
   )
 }
 
 /**
- * Market makers: replace the holder's quotes on `symbol`, atomically. Quotes are 'net' orders
- * (a bid reduces the maker's short before it opens a long) that freeze nothing at placement:
- * their margin and fee come from available when they fill.
+ * Market makers: replace the holder's quotes on `symbol`, atomically (the engine loaded). Quotes
+ * are 'net' orders (a bid reduces the maker's short before it opens a long) that freeze nothing at
+ * placement: their margin and fee come from available when they fill.
  *
  * The makers quote whether or not the symbol is open for trading: with trading off (console switch
  * or suspended instrument) only new opening orders are refused (openIn), and the reduce-only
  * closes, TP/SL and liquidations still need the makers' side of the book.
  */
 export async function requote(
-  svc: ContractService,
+  eng: ContractEngine,
   holder: string,
   symbol: string,
   quotes: { side: ContractSide; price: string; lots: number }[],
 ) {
-  await svc.init()
-  const inst = svc.inst(symbol)
-  return svc.exclusive(async () => {
+  const inst = eng.inst(symbol)
+  return eng.exclusive(async () => {
     // An order still whole at a quote's side, price and lots stays; only the rest is replaced.
     const keyOf = (side: string, price: string, lots: number) => `${side}:${normalize(price)}:${lots}`
     const waiting = new Map<string, { side: ContractSide; price: string; lots: number }[]>()
@@ -264,7 +266,7 @@ export async function requote(
       waiting.set(k, [...(waiting.get(k) ?? []), q])
     }
     const stale: OrderRow[] = []
-    for (const o of svc.openOrdersOf(holder, symbol)) {
+    for (const o of eng.openOrdersOf(holder, symbol)) {
       const same =
         o.kind === 'net' && o.type === 'limit' && o.price !== null && Number(o.filled_lots) === 0
           ? waiting.get(keyOf(o.side, o.price, Number(o.lots)))
@@ -274,15 +276,16 @@ export async function requote(
     }
     const missing = [...waiting.values()].flat()
     if (stale.length === 0 && missing.length === 0) return
-    await svc.transact(async (pass) => {
-      await svc.lockFor(pass, [holder])
-      for (const o of stale) svc.cancelIn(pass, o)
+    await eng.transact(async (pass) => {
+      await lockFor(eng, pass, [holder])
+      for (const o of stale) cancelIn(eng, pass, o)
       for (const q of missing) {
-        const id = await svc.nextOrderId(pass.trx)
+        const id = await nextOrderId(pass.trx)
         const price = round(q.price, inst.pp, 'half-up')
-        await svc.execute(
+        await eng.execute(
           pass,
-          svc.newOrder(
+          newOrder(
+            eng,
             pass,
             id,
             holder,

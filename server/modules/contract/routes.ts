@@ -1,6 +1,5 @@
 import { nextFundingAt } from '@common/contract/funding'
 import {
-  type ContractInstrument,
   contractCancelAllSchema,
   contractCancelSchema,
   contractCloseAllSchema,
@@ -18,9 +17,8 @@ import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
-import type { ModuleDeps } from '../index'
+import type { ModuleDeps } from '../../platform/module-deps'
 import { contractAdminRoutes } from './admin-routes'
-import type { CInst } from './model'
 import { orderToWire } from './model'
 import { localContract } from './port'
 import {
@@ -35,26 +33,9 @@ import {
   recentContractTrades,
 } from './repo'
 import { contractService } from './service'
+import { instrumentToWire } from './wire'
 
 const pageSchema = pageSchemaOf(30)
-
-export function instrumentToWire(i: CInst, status: string): ContractInstrument {
-  return {
-    symbol: i.symbol,
-    base: i.base,
-    quote: 'USDT',
-    name: i.name,
-    status: i.trading && status === 'trading' ? 'trading' : 'suspended',
-    pricePrecision: i.pp,
-    lotSize: i.lotSize,
-    maxLeverage: i.maxLeverage,
-    makerFee: i.makerFee,
-    takerFee: i.takerFee,
-    liquidationFee: i.liquidationFee,
-    priceProtection: i.protection,
-    tiers: i.rawTiers,
-  }
-}
 
 /** Perpetual contracts: thin HTTP layer over ContractService (use cases) and repo (queries). */
 export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {

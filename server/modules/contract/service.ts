@@ -1,34 +1,28 @@
-import { lastFundingAt, premiumOf } from '@common/contract/funding'
-import { type AccountPosition, accountRisk } from '@common/contract/liquidation'
 import type { ContractOrder, ContractPlaceInput, ContractSide } from '@common/contract/schema'
-import { add, gt, isZero, mul, normalize, sub, toFixed } from '@common/money/decimal'
-import { fromUnits, toUnits } from '@common/money/units'
-import type { DepthSnapshot } from '@common/spot/schema'
+import { gt, isZero, sub, toFixed } from '@common/money/decimal'
 import { sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { AppError } from '../../http/errors'
-import { move, postEntry, readBalances, type Tx } from '../../ledger/ledger'
-import type { MarketData } from '../../market/service'
-import { ContractEngine, type Pass } from './engine'
+import { move, postEntry, readBalances } from '../../ledger/ledger'
+import { ContractEngine } from './engine'
+import { holdersWithDust, orderHolder } from './engine-repo'
 import { liquidateAccount, unwindFund } from './liquidate'
 import {
   CLEARING,
   INSURANCE,
   loadInstruments,
   MONEY_DP,
-  type OrderRow,
   orderToWire,
-  type PositionRow,
   posKey,
+  type Source,
   TREASURY,
   wallet,
 } from './model'
 import * as orders from './orders'
+import { cancelIn, lockFor } from './pass'
 import * as positions from './positions'
-import { wirePositionBasic } from './wire'
-import { writePass } from './write'
 
-export type Source = OrderRow['source']
+export type { Source } from './model'
 
 /**
  * Perpetual contract use cases (issue 14). One engine per market owned by this service, every
@@ -37,86 +31,11 @@ export type Source = OrderRow['source']
  * after commit, and the in-memory state is reloaded from the database if it fails.
  */
 export class ContractService extends ContractEngine {
-  private market: MarketData | null = null
-  private tail: Promise<unknown> = Promise.resolve()
   private loaded: Promise<void> | null = null
-  /** Premium samples of the current funding interval, per symbol (see funding.ts). */
-  private readonly samples = new Map<string, { slot: number; list: string[] }>()
   private readonly followers = new Map<string, (symbol: string) => Promise<unknown>>()
 
   constructor(db: Db) {
     super(db)
-  }
-
-  attachMarket(market: MarketData): void {
-    this.market = market
-  }
-
-  premiumSamples(symbol: string): string[] {
-    const s = this.samples.get(symbol)
-    return s && s.slot === lastFundingAt(Date.now()) ? s.list : []
-  }
-
-  /** Adds one premium sample (book mid against the index) to the current interval, and stores it. */
-  async samplePremium(symbol: string): Promise<void> {
-    const inst = this.insts.get(symbol)
-    const index = this.mark(symbol)
-    const b = this.books.get(symbol)
-    if (!inst || !index || !b) return
-    const bid = b.bestBid()
-    const ask = b.bestAsk()
-    const p = premiumOf(
-      bid === null ? null : fromUnits(bid, inst.pp),
-      ask === null ? null : fromUnits(ask, inst.pp),
-      index,
-    )
-    if (p === null) return
-    const slot = lastFundingAt(Date.now())
-    const cur = this.samples.get(symbol)
-    if (!cur || cur.slot !== slot) this.samples.set(symbol, { slot, list: [p] })
-    else cur.list.push(p)
-    await this.db
-      .insertInto('contract_premium_sample')
-      .values({ symbol, slot: String(slot), premium: p })
-      .execute()
-  }
-
-  /**
-   * The samples of the funding interval that started at `slot`, from the database (so an interval
-   * that ended before a restart keeps its samples): what the round paid at the interval's end uses.
-   */
-  async samplesOf(db: Tx, symbol: string, slot: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('contract_premium_sample')
-      .select('premium')
-      .where('slot', '=', String(slot))
-      .where('symbol', '=', symbol)
-      .orderBy('id')
-      .execute()
-    return rows.map((r) => normalize(r.premium))
-  }
-
-  /** The current interval's samples from the database (after a restart). */
-  private async loadSamples(): Promise<void> {
-    const slot = lastFundingAt(Date.now())
-    this.samples.clear()
-    const rows = await this.db
-      .selectFrom('contract_premium_sample')
-      .select(['symbol', 'premium'])
-      .where('slot', '=', String(slot))
-      .orderBy('id')
-      .execute()
-    for (const r of rows) {
-      const cur = this.samples.get(r.symbol) ?? { slot, list: [] }
-      cur.list.push(normalize(r.premium))
-      this.samples.set(r.symbol, cur)
-    }
-  }
-
-  /** Index price = mark price of a symbol, null before the first tick. */
-  mark(symbol: string): string | null {
-    const last = this.market?.ticker(symbol)?.last
-    return last && gt(last, '0') ? last : null
   }
 
   init(): Promise<void> {
@@ -136,22 +55,10 @@ export class ContractService extends ContractEngine {
    * start; finds nothing once done.
    */
   private async sweepDust(): Promise<void> {
-    const rows = await this.db
-      .selectFrom('balance')
-      .select('holder')
-      .where('account', '=', 'contract')
-      .where('asset', '=', 'USDT')
-      .where((eb) =>
-        eb.or([
-          eb('available', '<>', sql<string>`trunc(available, ${MONEY_DP})`),
-          eb('frozen', '<>', sql<string>`trunc(frozen, ${MONEY_DP})`),
-        ]),
-      )
-      .execute()
-    if (rows.length === 0) return
-    const holders = rows.map((r) => r.holder)
+    const holders = await holdersWithDust(this.db, MONEY_DP)
+    if (holders.length === 0) return
     await this.transact(async (pass) => {
-      await this.lockFor(pass, holders)
+      await lockFor(this, pass, holders)
       for (const h of holders) {
         const w = wallet(h)
         const dustOf = (x: string) => sub(x, toFixed(x, MONEY_DP, 'down'))
@@ -222,135 +129,16 @@ export class ContractService extends ContractEngine {
     })
   }
 
-  private async reload(): Promise<void> {
-    this.insts.clear()
-    for (const i of await loadInstruments(this.db)) this.insts.set(i.symbol, i)
-    this.positions.clear()
-    for (const p of await this.db.selectFrom('contract_position').selectAll().execute())
-      this.positions.set(posKey(p.holder, p.symbol, p.side), p)
-    this.open.clear()
-    this.books.clear()
-    const open = await this.db
-      .selectFrom('contract_order')
-      .selectAll()
-      .where('status', 'in', ['open', 'partial'])
-      .orderBy('id')
-      .execute()
-    for (const o of open) {
-      const inst = this.insts.get(o.symbol)
-      if (!inst || o.type !== 'limit' || o.price === null) continue
-      const side =
-        o.kind === 'close' ? (o.side === 'long' ? 'sell' : 'buy') : o.side === 'long' ? 'buy' : 'sell'
-      this.book(o.symbol).add(
-        Number(o.id),
-        side,
-        toUnits(toFixed(o.price, inst.pp), inst.pp),
-        Number(o.lots) - Number(o.filled_lots),
-        o.holder,
-      )
-      this.open.set(Number(o.id), o)
-    }
-  }
-
-  exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(fn, fn)
-    this.tail = run.catch(() => undefined)
-    return run
-  }
-
-  /** One transaction; the state is reloaded if it fails, events go out if it commits. */
-  async transact<T>(fn: (pass: Pass) => Promise<T>): Promise<T> {
-    let pass: Pass | null = null
-    let result: T
-    try {
-      result = await this.db.transaction().execute(async (trx) => {
-        pass = this.newPass(trx)
-        const r = await fn(pass)
-        await writePass(this, pass)
-        return r
-      })
-    } catch (err) {
-      // Memory changes only through the pass (books, orders, positions): untouched, nothing to undo
-      // (a refusal before any change, e.g. no liquidity for a trigger, costs no reload).
-      const p = pass as Pass | null
-      if (!p || p.books.size || p.orders.size || p.positions.size) await this.reload()
-      throw err
-    }
-    const done = pass as unknown as Pass
-    for (const s of done.books) this.emit('book', s)
-    for (const [s, list] of done.trades) this.emit('trades', s, list)
-    for (const o of done.orders.values())
-      if (!o.holder.startsWith('mm:'))
-        this.emit('user', o.holder, { contractOrder: orderToWire(o, this.inst(o.symbol).pp) })
-    for (const k of done.positions) {
-      const [holder = '', symbol = '', side = 'long'] = k.split('|')
-      if (holder.startsWith('mm:')) continue
-      const p = this.positions.get(k)
-      const bal = done.ledger.balance(wallet(holder))
-      this.emit('user', holder, {
-        position: p
-          ? this.wirePosition(p, bal ? add(bal.available, bal.frozen) : undefined)
-          : { symbol, side: side as ContractSide, lots: '0' },
-      })
-    }
-    for (const [h, m] of done.messages) this.emit('user', h, m)
-    this.emit('touched', [...done.holders])
-    return result
-  }
-
-  /** A position on the wire, with its estimated liquidation price and the account's risk rate. */
-  wirePosition(p: PositionRow, walletBalance?: string) {
-    return wirePositionBasic(this, p, walletBalance)
-  }
-
-  depth(symbol: string, limit: number): DepthSnapshot {
-    const inst = this.insts.get(symbol)
-    const b = this.books.get(symbol)
-    if (!inst || !b) return { symbol, bids: [], asks: [], ts: Date.now() }
-    const d = b.depth(limit)
-    const conv = (l: { price: number; qty: number }) => ({
-      price: fromUnits(l.price, inst.pp),
-      amount: mul(String(l.qty), inst.lotSize),
-    })
-    return { symbol, bids: d.bids.map(conv), asks: d.asks.map(conv), ts: Date.now() }
-  }
-
-  // ---- use cases ---------------------------------------------------------------------------
+  // ---- use cases: each loads the engine once, then runs in the pipeline ---------------------
 
   async place(holder: string, input: ContractPlaceInput, source: Source = 'user'): Promise<ContractOrder> {
     await this.init()
     return this.exclusive(() =>
       this.transact(async (pass) => {
-        const o = await this.openIn(pass, holder, input, source)
+        const o = await orders.openIn(this, pass, holder, input, source)
         return orderToWire(o, this.inst(o.symbol).pp)
       }),
     )
-  }
-
-  openIn(pass: Pass, holder: string, input: ContractPlaceInput, source: Source): Promise<OrderRow> {
-    return orders.openIn(this, pass, holder, input, source)
-  }
-
-  newOrder(...args: Parameters<typeof orders.newOrder> extends [unknown, ...infer R] ? R : never): OrderRow {
-    return orders.newOrder(this, ...args)
-  }
-
-  /** Margin balance and maintenance margin of a holder at the current marks (null: no position). */
-  riskOf(holder: string, walletBalance: string, extra: AccountPosition[] = []) {
-    const list: AccountPosition[] = [...extra]
-    for (const p of this.positionsOf(holder)) {
-      const mark = this.mark(p.symbol) ?? p.avg_price
-      const inst = this.inst(p.symbol)
-      list.push({
-        symbol: p.symbol,
-        side: p.side,
-        qty: mul(p.lots, inst.lotSize),
-        entry: p.avg_price,
-        mark,
-        tiers: inst.tiers,
-      })
-    }
-    return list.length ? accountRisk(walletBalance, list) : null
   }
 
   async cancel(holder: string, id: string): Promise<ContractOrder> {
@@ -358,18 +146,13 @@ export class ContractService extends ContractEngine {
     return this.exclusive(async () => {
       const o = /^\d+$/.test(id) ? this.open.get(Number(id)) : undefined
       if (!o || o.holder !== holder) {
-        const found = await this.db
-          .selectFrom('contract_order')
-          .select('holder')
-          .where('id', '=', id)
-          .executeTakeFirst()
         // Another holder's order reads as missing.
-        if (!found || found.holder !== holder) throw new AppError('orderNotFound')
+        if ((await orderHolder(this.db, id)) !== holder) throw new AppError('orderNotFound')
         throw new AppError('orderNotOpen')
       }
       return this.transact(async (pass) => {
-        await this.lockFor(pass, [holder])
-        return orderToWire(this.cancelIn(pass, o), this.inst(o.symbol).pp)
+        await lockFor(this, pass, [holder])
+        return orderToWire(cancelIn(this, pass, o), this.inst(o.symbol).pp)
       })
     })
   }
@@ -380,45 +163,46 @@ export class ContractService extends ContractEngine {
       const mine = this.openOrdersOf(holder, symbol)
       if (mine.length === 0) return 0
       await this.transact(async (pass) => {
-        await this.lockFor(pass, [holder])
-        for (const o of mine) this.cancelIn(pass, o)
+        await lockFor(this, pass, [holder])
+        for (const o of mine) cancelIn(this, pass, o)
       })
       return mine.length
     })
   }
 
-  closeIn(
-    ...args: Parameters<typeof orders.closeIn> extends [unknown, ...infer R] ? R : never
-  ): Promise<OrderRow> {
-    return orders.closeIn(this, ...args)
-  }
-
-  close(holder: string, input: Parameters<typeof positions.close>[2]): Promise<ContractOrder> {
+  async close(holder: string, input: Parameters<typeof positions.close>[2]): Promise<ContractOrder> {
+    await this.init()
     return positions.close(this, holder, input)
   }
 
-  closeAll(holder: string, symbol?: string): Promise<number> {
+  async closeAll(holder: string, symbol?: string): Promise<number> {
+    await this.init()
     return positions.closeAll(this, holder, symbol)
   }
 
-  reverse(holder: string, symbol: string, side: ContractSide): Promise<ContractOrder> {
+  async reverse(holder: string, symbol: string, side: ContractSide): Promise<ContractOrder> {
+    await this.init()
     return positions.reverse(this, holder, symbol, side)
   }
 
-  setTpsl(holder: string, input: Parameters<typeof positions.setTpsl>[2]): Promise<void> {
+  async setTpsl(holder: string, input: Parameters<typeof positions.setTpsl>[2]): Promise<void> {
+    await this.init()
     return positions.setTpsl(this, holder, input)
   }
 
-  runTriggers(symbol: string): Promise<number> {
+  async runTriggers(symbol: string): Promise<number> {
+    await this.init()
     return positions.runTriggers(this, symbol)
   }
 
-  liquidate(holder: string): Promise<boolean> {
+  async liquidate(holder: string): Promise<boolean> {
+    await this.init()
     return liquidateAccount(this, holder)
   }
 
   /** The risk protection fund closes what it took over, within the protection band. */
-  unwindFund(symbol: string): Promise<number> {
+  async unwindFund(symbol: string): Promise<number> {
+    await this.init()
     return unwindFund(this, symbol)
   }
 
@@ -437,7 +221,8 @@ export class ContractService extends ContractEngine {
     for (const f of this.followers.values()) await f(symbol).catch(() => undefined)
   }
 
-  requote(holder: string, symbol: string, quotes: orders.Quote[]): Promise<void> {
+  async requote(holder: string, symbol: string, quotes: orders.Quote[]): Promise<void> {
+    await this.init()
     return orders.requote(this, holder, symbol, quotes)
   }
 

@@ -1,4 +1,5 @@
 import { averageEntry, feeOf, initialMargin, settledPnl } from '@common/contract/margin'
+import type { ContractSide } from '@common/contract/schema'
 import {
   add,
   type DecimalString,
@@ -11,9 +12,7 @@ import {
   neg,
   sub,
 } from '@common/money/decimal'
-import type { ContractSide } from '@common/contract/schema'
 import { type BalanceKey, move, type Posting, unfreeze } from '../../ledger/ledger'
-import type { ContractEngine, Pass } from './engine'
 import {
   bookSide,
   type CInst,
@@ -26,17 +25,19 @@ import {
   posKey,
   wallet,
 } from './model'
+import { cancelIn, type Pass, post } from './pass'
+import type { ContractState } from './state'
 
 /**
- * Settlement of fills (see ContractEngine's header for the money rules): opening adds to a position
- * at the averaged entry with margin from the order's reserve; closing releases margin, settles PnL
- * against contract_clearing and pays the fee; charge() takes money cross-margin style, with the
- * insurance fund behind a loss.
+ * Settlement of fills (see ContractEngine's header for the money rules), as functions of the
+ * engine's state and the pass: opening adds to a position at the averaged entry with margin from
+ * the order's reserve; closing releases margin, settles PnL against contract_clearing and pays the
+ * fee; charge() takes money cross-margin style, with the insurance fund behind a loss.
  */
 
 /** One side of one fill: positions, margin, fee, realized PnL; returns the updated order. */
 export function settleFill(
-  eng: ContractEngine,
+  st: ContractState,
   pass: Pass,
   inst: CInst,
   order: OrderRow,
@@ -54,7 +55,7 @@ export function settleFill(
   } else if (o.kind === 'net') {
     // Market makers: a buy first reduces their short, a sell their long.
     const opposite: ContractSide = o.side === 'long' ? 'short' : 'long'
-    closing = Math.min(lots, Number(eng.position(o.holder, o.symbol, opposite)?.lots ?? 0))
+    closing = Math.min(lots, Number(st.position(o.holder, o.symbol, opposite)?.lots ?? 0))
     openLots = lots - closing
   }
   const ref = String(o.id)
@@ -62,10 +63,10 @@ export function settleFill(
   let pnl = '0'
   if (closing > 0) {
     const side: ContractSide = o.kind === 'net' ? (o.side === 'long' ? 'short' : 'long') : o.side
-    const r = closeLots(eng, pass, inst, o.holder, side, closing, price, rate, ref, o.source)
+    const r = closeLots(st, pass, inst, o.holder, side, closing, price, rate, ref, o.source)
     fee = add(fee, r.fee)
     pnl = add(pnl, r.pnl)
-    fill(eng, pass, inst, o, role, side, 'close', closing, price, r.fee, r.pnl)
+    fill(pass, inst, o, role, side, 'close', closing, price, r.fee, r.pnl)
   }
   if (openLots > 0) {
     const notional = mul(mul(String(openLots), inst.lotSize), price)
@@ -73,22 +74,22 @@ export function settleFill(
     let margin = initialMargin(notional, o.leverage, MONEY_DP)
     if (o.kind === 'net') {
       // Market makers freeze nothing at placement: margin and fee come from available.
-      eng.post(
+      post(
         pass,
         'contract_margin',
         ref,
         move(wallet(o.holder), { ...wallet(o.holder), bucket: 'frozen' }, margin),
       )
-      eng.post(pass, 'contract_fee', ref, move(wallet(o.holder), FEES, f))
+      post(pass, 'contract_fee', ref, move(wallet(o.holder), FEES, f))
     } else {
       // Per-fill rounding may ask a millionth more than was frozen: the margin gives way.
       if (gt(add(margin, f), o.locked)) margin = sub(o.locked, f)
       o.locked = sub(o.locked, add(margin, f))
-      eng.post(pass, 'contract_fee', ref, move({ ...wallet(o.holder), bucket: 'frozen' }, FEES, f))
+      post(pass, 'contract_fee', ref, move({ ...wallet(o.holder), bucket: 'frozen' }, FEES, f))
     }
-    addToPosition(eng, pass, inst, o.holder, o.side, openLots, price, margin, f, o.leverage)
+    addToPosition(st, pass, inst, o.holder, o.side, openLots, price, margin, f, o.leverage)
     fee = add(fee, f)
-    fill(eng, pass, inst, o, role, o.side, 'open', openLots, price, f, '0')
+    fill(pass, inst, o, role, o.side, 'open', openLots, price, f, '0')
   }
   o.filled_lots = String(Number(o.filled_lots) + lots)
   o.filled_notional = add(o.filled_notional, mul(String(lots), price))
@@ -99,7 +100,6 @@ export function settleFill(
 }
 
 export function fill(
-  _eng: ContractEngine,
   pass: Pass,
   inst: CInst,
   o: OrderRow,
@@ -129,7 +129,7 @@ export function fill(
 }
 
 export function addToPosition(
-  eng: ContractEngine,
+  st: ContractState,
   pass: Pass,
   inst: CInst,
   holder: string,
@@ -141,7 +141,7 @@ export function addToPosition(
   leverage: number,
 ): void {
   const k = posKey(holder, inst.symbol, side)
-  const p = eng.positions.get(k)
+  const p = st.positions.get(k)
   const next: PositionRow = p
     ? {
         ...p,
@@ -172,13 +172,13 @@ export function addToPosition(
         opened_at: pass.now,
         updated_at: pass.now,
       }
-  eng.positions.set(k, next)
+  st.positions.set(k, next)
   pass.positions.add(k)
 }
 
 /** Reduces a position by `lots` at `price`: margin back, PnL settled, fee paid. */
 export function closeLots(
-  eng: ContractEngine,
+  st: ContractState,
   pass: Pass,
   inst: CInst,
   holder: string,
@@ -190,14 +190,14 @@ export function closeLots(
   source: string,
 ): { pnl: string; fee: string } {
   const k = posKey(holder, inst.symbol, side)
-  const p = eng.positions.get(k)
+  const p = st.positions.get(k)
   if (!p || Number(p.lots) < lots) throw new Error(`close of ${lots} lots beyond position ${k}`)
   const qty = mul(String(lots), inst.lotSize)
   const pnl = settledPnl(side, qty, p.avg_price, price, MONEY_DP)
   const all = Number(p.lots) === lots
   const release = all ? p.margin : div(mul(p.margin, String(lots)), p.lots, MONEY_DP, 'down')
   const w = wallet(holder)
-  eng.post(pass, 'contract_margin', ref, unfreeze(w, release))
+  post(pass, 'contract_margin', ref, unfreeze(w, release))
   let next: PositionRow = {
     ...p,
     lots: String(Number(p.lots) - lots),
@@ -207,13 +207,13 @@ export function closeLots(
     closed_notional: add(p.closed_notional, mul(String(lots), price)),
     updated_at: pass.now,
   }
-  eng.positions.set(k, next)
+  st.positions.set(k, next)
   // A liquidated position's PnL (and the insurance fund's cover of it) shows as such in the bills.
   const reason = source === 'liquidation' ? 'contract_liquidation' : 'contract_settlement'
-  if (isNegative(pnl)) charge(eng, pass, holder, neg(pnl), CLEARING, reason, ref, true)
-  else if (!isZero(pnl)) eng.post(pass, reason, ref, move(CLEARING, w, pnl))
+  if (isNegative(pnl)) charge(st, pass, holder, neg(pnl), CLEARING, reason, ref, true)
+  else if (!isZero(pnl)) post(pass, reason, ref, move(CLEARING, w, pnl))
   const fee = charge(
-    eng,
+    st,
     pass,
     holder,
     feeOf(mul(qty, price), rate, MONEY_DP),
@@ -222,11 +222,11 @@ export function closeLots(
     ref,
     false,
   )
-  next = { ...(eng.positions.get(k) as PositionRow), fee: add(next.fee, fee) }
+  next = { ...(st.positions.get(k) as PositionRow), fee: add(next.fee, fee) }
   pass.positions.add(k)
   if (Number(next.lots) === 0) {
     // Closed: into the history; its resting close orders and TP/SL go with it.
-    eng.positions.delete(k)
+    st.positions.delete(k)
     pass.history.push({
       holder,
       symbol: inst.symbol,
@@ -240,10 +240,10 @@ export function closeLots(
       reason: source === 'user' || source === 'mm' ? 'close' : source,
       opened_at: new Date(next.opened_at),
     })
-    if (gt(next.margin, '0')) eng.post(pass, 'contract_margin', ref, unfreeze(w, next.margin))
-    for (const o of eng.openOrdersOf(holder, inst.symbol))
-      if (o.side === side && o.kind === 'close') eng.cancelIn(pass, o)
-  } else eng.positions.set(k, next)
+    if (gt(next.margin, '0')) post(pass, 'contract_margin', ref, unfreeze(w, next.margin))
+    for (const o of st.openOrdersOf(holder, inst.symbol))
+      if (o.side === side && o.kind === 'close') cancelIn(st, pass, o)
+  } else st.positions.set(k, next)
   return { pnl, fee }
 }
 
@@ -255,7 +255,7 @@ export function closeLots(
  * Returns what the holder paid.
  */
 export function charge(
-  eng: ContractEngine,
+  st: ContractState,
   pass: Pass,
   holder: string,
   amount: DecimalString,
@@ -271,24 +271,24 @@ export function charge(
   const postings: Posting[] = []
   if (gt(fromAvailable, '0')) postings.push(...move(w, to, fromAvailable))
   let left = sub(amount, fromAvailable)
-  for (const p of eng.positionsOf(holder)) {
+  for (const p of st.positionsOf(holder)) {
     if (!gt(left, '0')) break
     const take = min(left, p.margin)
     if (!gt(take, '0')) continue
     const k = posKey(p.holder, p.symbol, p.side)
-    eng.positions.set(k, { ...p, margin: sub(p.margin, take), updated_at: pass.now })
+    st.positions.set(k, { ...p, margin: sub(p.margin, take), updated_at: pass.now })
     pass.positions.add(k)
     postings.push(...move({ ...w, bucket: 'frozen' }, to, take))
     left = sub(left, take)
   }
-  if (postings.length) eng.post(pass, reason, ref, postings)
+  if (postings.length) post(pass, reason, ref, postings)
   if (insured && gt(left, '0')) {
     // Before the insurance fund pays, the holder's open orders give back their reserves.
-    const orders = eng.openOrdersOf(holder).filter((o) => gt(o.locked, '0') && !pass.makers.has(Number(o.id)))
-    for (const o of orders) eng.cancelIn(pass, o)
+    const orders = st.openOrdersOf(holder).filter((o) => gt(o.locked, '0') && !pass.makers.has(Number(o.id)))
+    for (const o of orders) cancelIn(st, pass, o)
     const more = min(left, pass.ledger.balance(w)?.available ?? '0')
     if (gt(more, '0')) {
-      eng.post(pass, reason, ref, move(w, to, more))
+      post(pass, reason, ref, move(w, to, more))
       left = sub(left, more)
     }
   }

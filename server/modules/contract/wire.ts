@@ -1,16 +1,13 @@
 import { fundingRate } from '@common/contract/funding'
 import { crossLiquidationPrice, riskRatePercent } from '@common/contract/liquidation'
 import { maintenanceMargin, notionalOf, roePercent, unrealizedPnl } from '@common/contract/margin'
+import type { ContractAccount, ContractInstrument, ContractPosition } from '@common/contract/schema'
 import { add, div, mul, normalize, sub } from '@common/money/decimal'
-import type { ContractAccount, ContractPosition } from '@common/contract/schema'
-import type { ContractEngine } from './engine'
-import { ms, type PositionRow } from './model'
+import { type CInst, ms, type PositionRow } from './model'
+import type { ContractState } from './state'
 
-/** What the wire views need from the service. */
-export interface WireSource extends ContractEngine {
-  mark(symbol: string): string | null
-  premiumSamples(symbol: string): string[]
-}
+/** What the wire views read of the engine's state. */
+export type WireSource = Pick<ContractState, 'inst' | 'position' | 'positionsOf' | 'mark' | 'premiumSamples'>
 
 /** Other symbols' maintenance margin and unrealized PnL of a holder (cross margin). */
 function others(svc: WireSource, holder: string, symbol: string): { mm: string; upnl: string } {
@@ -120,5 +117,24 @@ export function wirePositionBasic(svc: WireSource, p: PositionRow, walletBalance
     sl: p.sl === null ? null : normalize(p.sl),
     openedAt: ms(p.opened_at),
     updatedAt: ms(p.updated_at),
+  }
+}
+
+/** An instrument as GET /contract/instruments and the console show it. */
+export function instrumentToWire(i: CInst, status: string): ContractInstrument {
+  return {
+    symbol: i.symbol,
+    base: i.base,
+    quote: 'USDT',
+    name: i.name,
+    status: i.trading && status === 'trading' ? 'trading' : 'suspended',
+    pricePrecision: i.pp,
+    lotSize: i.lotSize,
+    maxLeverage: i.maxLeverage,
+    makerFee: i.makerFee,
+    takerFee: i.takerFee,
+    liquidationFee: i.liquidationFee,
+    priceProtection: i.protection,
+    tiers: i.rawTiers,
   }
 }

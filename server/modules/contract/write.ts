@@ -1,12 +1,13 @@
 import { normalize } from '@common/money/decimal'
 import type { PublicTrade } from '@common/spot/schema'
-import type { ContractEngine, Pass } from './engine'
+import type { Pass } from './pass'
+import type { ContractState } from './state'
 
 /**
  * Writes what a pass did: order rows (insert or update), fills, positions (upsert, or delete when
  * closed), position history, then the ledger entries. Public trades come from the takers' fills.
  */
-export async function writePass(svc: ContractEngine, pass: Pass): Promise<void> {
+export async function writePass(st: ContractState, pass: Pass): Promise<void> {
   const { trx } = pass
   const orders = [...pass.orders.values()]
   if (orders.length)
@@ -54,7 +55,7 @@ export async function writePass(svc: ContractEngine, pass: Pass): Promise<void> 
   }
   for (const k of pass.positions) {
     const [holder = '', symbol = '', side = ''] = k.split('|')
-    const p = svc.positions.get(k)
+    const p = st.positions.get(k)
     if (!p) {
       await trx
         .deleteFrom('contract_position')

@@ -1,6 +1,6 @@
 import { div, isZero, normalize } from '@common/money/decimal'
 import type { PublicTrade, SpotFill, SpotOrder } from '@common/spot/schema'
-import type { Selectable } from 'kysely'
+import { type RawBuilder, type Selectable, sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { SpotOrderTable, SpotTradeTable } from '../../db/schema'
 import type { Tx } from '../../ledger/ledger'
@@ -38,20 +38,6 @@ export function tradeToPublic(r: TradeRow): PublicTrade {
     side: r.taker_side,
     ts: new Date(r.created_at).getTime(),
   }
-}
-
-export async function instrumentRow(db: Tx, symbol: string) {
-  return db.selectFrom('instrument').selectAll().where('symbol', '=', symbol).executeTakeFirst()
-}
-
-export async function assetPrecision(db: Tx, code: string): Promise<number | null> {
-  const r = await db.selectFrom('asset').select('precision').where('code', '=', code).executeTakeFirst()
-  return r ? r.precision : null
-}
-
-export async function ordersByIds(trx: Tx, ids: readonly number[]): Promise<OrderRow[]> {
-  if (ids.length === 0) return []
-  return trx.selectFrom('spot_order').selectAll().where('id', 'in', ids.map(String)).execute()
 }
 
 export async function openOrdersOfSymbol(db: Tx, symbol: string): Promise<OrderRow[]> {
@@ -138,4 +124,96 @@ export async function recentTrades(db: Db, symbol: string, limit: number): Promi
     .limit(limit)
     .execute()
   return rows.map(tradeToPublic)
+}
+
+// ---- the engine's queries ----------------------------------------------------------------
+
+export async function instrumentRows(db: Db, symbol?: string) {
+  let q = db.selectFrom('instrument').selectAll()
+  if (symbol) q = q.where('symbol', '=', symbol)
+  return q.execute()
+}
+
+/** Places of the assets, by code (every asset when `codes` is left out). */
+export async function assetPrecisions(db: Db, codes?: string[]): Promise<Map<string, number>> {
+  let q = db.selectFrom('asset').select(['code', 'precision'])
+  if (codes) q = q.where('code', 'in', codes)
+  const rows = await q.execute()
+  return new Map(rows.map((a) => [a.code, a.precision]))
+}
+
+/** An instrument's stored maker and taker rates (before any VIP discount). */
+export async function instrumentFees(db: Db, symbol: string) {
+  return db
+    .selectFrom('instrument')
+    .select(['maker_fee', 'taker_fee'])
+    .where('symbol', '=', symbol)
+    .executeTakeFirstOrThrow()
+}
+
+/** Who holds the order (undefined: no such order). */
+export async function orderHolder(db: Db, id: string): Promise<string | undefined> {
+  const r = await db.selectFrom('spot_order').select('holder').where('id', '=', id).executeTakeFirst()
+  return r?.holder
+}
+
+/** `n` order ids from the sequence, in one query. */
+export async function reserveOrderIds(trx: Tx, n: number): Promise<number[]> {
+  const { rows } = await sql<{ id: string | number }>`
+    select nextval(pg_get_serial_sequence('spot_order', 'id')) as id
+    from generate_series(1, ${n}::int)`.execute(trx)
+  return rows.map((r) => Number(r.id))
+}
+
+/**
+ * A pass's order rows (an upsert), fills (an insert) and ledger entries (`ledger`, the batch's
+ * own statement part) in one statement; answers the fills as written, oldest first.
+ */
+export async function writePassRows(
+  trx: Tx,
+  orders: OrderRow[],
+  fills: Omit<TradeRow, 'id'>[],
+  ledger: RawBuilder<unknown> | null,
+): Promise<TradeRow[]> {
+  const ctes: RawBuilder<unknown>[] = []
+  if (orders.length) {
+    const rows = orders.map((o) => ({
+      ...o,
+      id: String(o.id),
+      created_at: new Date(o.created_at).toISOString(),
+      updated_at: new Date(o.updated_at).toISOString(),
+    }))
+    ctes.push(sql`spot_orders as (
+      insert into spot_order (id, holder, symbol, side, type, price, amount, quote_amount, filled,
+        filled_quote, fee, maker_fee_rate, taker_fee_rate, locked, status, created_at, updated_at)
+      select v.id, v.holder, v.symbol, v.side, v.type, v.price, v.amount, v.quote_amount, v.filled,
+        v.filled_quote, v.fee, v.maker_fee_rate, v.taker_fee_rate, v.locked, v.status, v.created_at, v.updated_at
+      from json_to_recordset(${JSON.stringify(rows)}::json) as v(id bigint, holder text, symbol text,
+        side text, type text, price numeric, amount numeric, quote_amount numeric, filled numeric,
+        filled_quote numeric, fee numeric, maker_fee_rate numeric, taker_fee_rate numeric,
+        locked numeric, status text, created_at timestamptz, updated_at timestamptz)
+      on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote,
+        fee = excluded.fee, locked = excluded.locked, status = excluded.status,
+        updated_at = excluded.updated_at)`)
+  }
+  if (fills.length) {
+    const trades = fills.map((t, i) => ({ ...t, ord: i, created_at: new Date(t.created_at).toISOString() }))
+    // The fills' foreign keys to orders written by the CTE above are checked at the end of the statement.
+    ctes.push(sql`spot_trades as (
+      insert into spot_trade (symbol, price, amount, quote, taker_side, maker_order_id, taker_order_id,
+        maker_holder, taker_holder, maker_fee, taker_fee, created_at)
+      select v.symbol, v.price, v.amount, v.quote, v.taker_side, v.maker_order_id, v.taker_order_id,
+        v.maker_holder, v.taker_holder, v.maker_fee, v.taker_fee, v.created_at
+      from json_to_recordset(${JSON.stringify(trades)}::json) as v(ord int, symbol text, price numeric,
+        amount numeric, quote numeric, taker_side text, maker_order_id bigint, taker_order_id bigint,
+        maker_holder text, taker_holder text, maker_fee numeric, taker_fee numeric, created_at timestamptz)
+      order by v.ord
+      returning *)`)
+  }
+  if (ledger) ctes.push(ledger)
+  if (ctes.length === 0) return []
+  const { rows } = await sql<TradeRow>`
+    with ${sql.join(ctes)}
+    ${fills.length ? sql`select * from spot_trades` : sql`select null where false`}`.execute(trx)
+  return rows.sort((a, b) => Number(a.id) - Number(b.id))
 }

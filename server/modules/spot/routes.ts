@@ -18,7 +18,15 @@ import { readBalances } from '../../ledger/ledger'
 import type { ModuleDeps } from '../../platform/module-deps'
 import type { SpotPort } from '../../platform/ports/engines'
 import { vipFeeRates } from '../../platform/ports/fee-rates'
-import { fillsOf, openOrdersOf, orderHistory, orderToWire, recentTrades } from './repo'
+import {
+  assetPrecisions,
+  fillsOf,
+  instrumentFees,
+  openOrdersOf,
+  orderHistory,
+  orderToWire,
+  recentTrades,
+} from './repo'
 import { spotService } from './service'
 
 /** Spot trading: thin HTTP layer over SpotService (use cases) and repo (queries). */
@@ -79,14 +87,10 @@ export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
     const inst = knownSpot(symbol)
     const rows = await readBalances(db, currentUser(req).id, { account: 'spot' })
     // Each asset's precision, so the form shows a balance at its display precision.
-    const assets = await db
-      .selectFrom('asset')
-      .select(['code', 'precision'])
-      .where('code', 'in', [inst.base, inst.quote])
-      .execute()
+    const precisions = await assetPrecisions(db, [inst.base, inst.quote])
     const of = (asset: string) => {
       const r = rows.find((b) => b.asset === asset)
-      const precision = assets.find((a) => a.code === asset)?.precision
+      const precision = precisions.get(asset)
       return {
         asset,
         available: r?.available ?? '0',
@@ -94,11 +98,7 @@ export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
         ...(precision === undefined ? {} : { precision }),
       }
     }
-    const fees = await db
-      .selectFrom('instrument')
-      .select(['maker_fee', 'taker_fee'])
-      .where('symbol', '=', symbol)
-      .executeTakeFirstOrThrow()
+    const fees = await instrumentFees(db, symbol)
     const makerFee = normalize(fees.maker_fee)
     const takerFee = normalize(fees.taker_fee)
     return ok({

@@ -1,0 +1,207 @@
+import { add, gt, isZero, mul, normalize, sub } from '@common/money/decimal'
+import { fromUnits } from '@common/money/units'
+import { fillFee } from '@common/spot/rules'
+import type { PlaceResult } from '../../engine/order-book'
+import { AppError } from '../../http/errors'
+import { freeze, type Posting, unfreeze } from '../../ledger/ledger'
+import { vipFeeRates } from '../../platform/ports/fee-rates'
+import { FEES, key, type Pass, type Prepared } from './model'
+import type { OrderRow } from './repo'
+import type { SpotState } from './state'
+
+/*
+ * Settlement inside a pass: a placement matched against the book, its fills turned into ledger
+ * postings (trade, fees, releases) and order rows; a cancel's release. Functions of the engine's
+ * state and the pass: they change the book and the open orders in memory and record what the
+ * pass writes when it commits.
+ */
+
+const feeRateColumns = (r: { maker: string; taker: string }) => ({
+  maker_fee_rate: r.maker,
+  taker_fee_rate: r.taker,
+})
+
+export function cancelIn(st: SpotState, pass: Pass, o: OrderRow): OrderRow {
+  const inst = st.inst(o.symbol)
+  const asset = o.side === 'buy' ? inst.quote : inst.base
+  if (gt(o.locked, '0'))
+    pass.ledger.post({
+      reason: 'spot_unfreeze',
+      refType: 'spot_order',
+      refId: String(o.id),
+      postings: unfreeze(key(o.holder, asset), normalize(o.locked)),
+    })
+  const row: OrderRow = { ...o, status: 'cancelled', locked: '0', updated_at: pass.now }
+  pass.fx.books.add(o.symbol)
+  st.book(o.symbol).cancel(Number(o.id))
+  st.open.set(Number(o.id), row)
+  pass.writes.set(Number(o.id), row)
+  pass.fx.orders.set(String(o.id), row)
+  return row
+}
+
+/**
+ * Applies one placement in memory (book, ledger batch, rows to write). Returns null, having
+ * changed nothing, when it would touch a balance the pass has not locked. An AppError
+ * (insufficient balance, no liquidity) also leaves everything as it was.
+ */
+export function placeIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): OrderRow | null {
+  const { inst, holder } = p
+  const { side, type } = p.input
+  const makerIds = st.previewOf(p)
+  for (const id of makerIds) {
+    const m = st.open.get(id)
+    if (!m) throw new Error(`maker ${id} not loaded`)
+    if (!pass.ledger.isLocked(key(m.holder, inst.base)) || !pass.ledger.isLocked(key(m.holder, inst.quote)))
+      return null
+  }
+  const own = [key(holder, inst.base), key(holder, inst.quote), { ...FEES, asset: inst.quote }]
+  if (!own.every((k) => pass.ledger.isLocked(k))) return null
+  if (type === 'market' && makerIds.length === 0) throw new AppError('noLiquidity')
+
+  const lockAsset = side === 'buy' ? inst.quote : inst.base
+  const id = ids.shift()
+  if (id === undefined) throw new Error('no order id reserved')
+  // The freeze is checked first: a refusal leaves the book and the ledger untouched.
+  pass.ledger.post({
+    reason: 'spot_freeze',
+    refType: 'spot_order',
+    refId: String(id),
+    postings: freeze(key(holder, lockAsset), p.lock),
+  })
+
+  const book = st.book(inst.symbol)
+  pass.fx.books.add(inst.symbol)
+  const result: PlaceResult =
+    type === 'limit'
+      ? book.placeLimit(id, side, p.priceU, p.qtyU as number, holder)
+      : book.placeMarket(id, side, p.qtyU, p.budgetU, holder)
+
+  const taker: OrderRow = {
+    id: String(id),
+    holder,
+    symbol: inst.symbol,
+    side,
+    type,
+    price: p.price,
+    amount: p.amount,
+    quote_amount: p.quoteAmount,
+    filled: '0',
+    filled_quote: '0',
+    fee: '0',
+    // The VIP tier in force when the order is placed (issue 19) sets its rates for good.
+    ...feeRateColumns(vipFeeRates(st.db, holder, inst.makerFee, inst.takerFee)),
+    locked: p.lock,
+    status: 'open',
+    created_at: pass.now,
+    updated_at: pass.now,
+  }
+  const trade: Posting[] = []
+  const fees: Posting[] = []
+  const releases: Posting[] = []
+  const touched = new Map<number, OrderRow>()
+
+  const consume = (o: OrderRow, qty: string, notional: string, fee: string) => {
+    o.filled = add(o.filled, qty)
+    o.filled_quote = add(o.filled_quote, notional)
+    o.fee = add(o.fee, fee)
+    o.locked = sub(o.locked, o.side === 'buy' ? add(notional, fee) : qty)
+  }
+
+  // Self-trade prevention: the holder's own resting orders the engine cancelled.
+  for (const c of result.cancelled) {
+    const o = st.open.get(c.id)
+    if (!o) throw new Error(`resting order ${c.id} not loaded`)
+    const asset = o.side === 'buy' ? inst.quote : inst.base
+    if (gt(o.locked, '0')) releases.push(...unfreeze(key(o.holder, asset), normalize(o.locked)))
+    const row: OrderRow = { ...o, status: 'cancelled', locked: '0', updated_at: pass.now }
+    st.open.set(c.id, row)
+    pass.writes.set(c.id, row)
+    pass.fx.orders.set(String(c.id), row)
+  }
+
+  for (const f of result.fills) {
+    const maker = touched.get(f.makerId) ?? { ...(st.open.get(f.makerId) as OrderRow) }
+    const pr = fromUnits(f.price, inst.pp)
+    const q = fromUnits(f.qty, inst.ap)
+    const notional = mul(pr, q)
+    const makerFee = fillFee(notional, normalize(maker.maker_fee_rate), inst.qdp)
+    const takerFee = fillFee(notional, taker.taker_fee_rate, inst.qdp)
+    const buyer = side === 'buy' ? taker : maker
+    const seller = side === 'buy' ? maker : taker
+    const buyerFee = side === 'buy' ? takerFee : makerFee
+    const sellerFee = side === 'buy' ? makerFee : takerFee
+    trade.push(
+      { ...key(buyer.holder, inst.quote), bucket: 'frozen', amount: `-${notional}` },
+      { ...key(seller.holder, inst.quote), bucket: 'available', amount: notional },
+      { ...key(seller.holder, inst.base), bucket: 'frozen', amount: `-${q}` },
+      { ...key(buyer.holder, inst.base), bucket: 'available', amount: q },
+    )
+    if (!isZero(buyerFee))
+      fees.push(
+        { ...key(buyer.holder, inst.quote), bucket: 'frozen', amount: `-${buyerFee}` },
+        { ...FEES, asset: inst.quote, bucket: 'available', amount: buyerFee },
+      )
+    if (!isZero(sellerFee))
+      fees.push(
+        { ...key(seller.holder, inst.quote), bucket: 'available', amount: `-${sellerFee}` },
+        { ...FEES, asset: inst.quote, bucket: 'available', amount: sellerFee },
+      )
+    consume(maker, q, notional, makerFee)
+    consume(taker, q, notional, takerFee)
+    maker.status = f.makerRemaining === 0 ? 'filled' : 'partial'
+    maker.updated_at = pass.now
+    touched.set(f.makerId, maker)
+    pass.trades.push({
+      symbol: inst.symbol,
+      price: pr,
+      amount: q,
+      quote: notional,
+      taker_side: side,
+      maker_order_id: String(maker.id),
+      taker_order_id: String(id),
+      maker_holder: maker.holder,
+      taker_holder: holder,
+      maker_fee: makerFee,
+      taker_fee: takerFee,
+      created_at: pass.now,
+    })
+  }
+
+  const release = (o: OrderRow) => {
+    const asset = o.side === 'buy' ? inst.quote : inst.base
+    if (gt(o.locked, '0')) releases.push(...unfreeze(key(o.holder, asset), normalize(o.locked)))
+    o.locked = '0'
+  }
+  for (const m of touched.values()) if (m.status === 'filled') release(m)
+  if (type === 'limit') {
+    taker.status = result.rested ? (result.fills.length ? 'partial' : 'open') : 'filled'
+    if (!result.rested) release(taker)
+  } else {
+    const complete = p.input.side === 'sell' ? result.remaining === 0 : true
+    taker.status = complete ? 'filled' : 'cancelled'
+    release(taker)
+  }
+
+  // Settlement cannot overdraw (every amount was frozen for it); if it did, the whole pass
+  // fails (not only this order: the book has already changed) and the books are rebuilt.
+  const ref = { refType: 'spot_order', refId: String(id) }
+  try {
+    if (trade.length) pass.ledger.post({ reason: 'spot_trade', ...ref, postings: trade })
+    if (fees.length) pass.ledger.post({ reason: 'spot_fee', ...ref, postings: fees })
+    if (releases.length) pass.ledger.post({ reason: 'spot_unfreeze', ...ref, postings: releases })
+  } catch (err) {
+    throw new Error(`spot settlement of order ${id} failed`, { cause: err })
+  }
+
+  for (const [mid, m] of touched) {
+    st.open.set(mid, m)
+    pass.writes.set(mid, m)
+    pass.fx.orders.set(String(mid), m)
+  }
+  // A rested taker is a maker for the next placements of the same pass.
+  if (type === 'limit' && result.rested) st.open.set(id, taker)
+  pass.writes.set(id, taker)
+  pass.fx.orders.set(String(id), taker)
+  return taker
+}
