@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { Page } from '../api/page'
 import { symbolSchema } from '../market/schema'
 import { idString, limitSchema, positiveDecimal } from '../spot/schema'
 import { optionalReason } from '../validate/strict'
@@ -264,12 +265,10 @@ export interface FundingRound {
 }
 
 /** GET /contract/funding?symbol=: the next rate and the history. */
-export interface FundingInfo {
+export interface FundingInfo extends Page<FundingRound> {
   symbol: string
   fundingRate: string
   nextFundingAt: number
-  list: FundingRound[]
-  more: boolean
 }
 
 /** A funding payment of the user: negative paid, positive received. */
@@ -317,11 +316,17 @@ export const INSURANCE_KINDS = [
 ] as const
 export type InsuranceKind = (typeof INSURANCE_KINDS)[number]
 
-export interface InsuranceFund {
+export interface InsuranceFund
+  extends Page<{
+    id: string
+    ts: number
+    change: string
+    balance: string
+    reason: string
+    kind: InsuranceKind
+  }> {
   asset: 'USDT'
   balance: string
-  list: { id: string; ts: number; change: string; balance: string; reason: string; kind: InsuranceKind }[]
-  more: boolean
 }
 
 /** Messages of the private `user` socket channel for contracts. */
