@@ -3,20 +3,21 @@ import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import type { Db } from '../../db/db'
+import { writeSetting } from '../../db/setting'
 import { currentUser, requireAdmin } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import { actor } from '../../platform/staff/actor'
 import { writeAudit } from '../../platform/staff/audit'
+import { type CaseType, PARTIES } from '../../platform/staff/duties'
 import {
   approveProposal,
-  type CaseType,
   FOUR_EYES_LIMIT_KEY,
   fourEyesLimit,
   kindIsAdminOnly,
-  PARTIES,
   rejectProposal,
-} from '../../platform/staff/duties'
+} from '../../platform/staff/four-eyes'
+import { peopleOf, proposals } from './repo'
 
 const idField = v.pipe(v.string('invalid_id'), v.trim(), v.regex(/^\d{1,18}$/, 'invalid_id'))
 const listQuery = v.object({
@@ -56,26 +57,11 @@ export async function approvalRoutes(admin: FastifyInstance, db: Db): Promise<vo
   admin.get('/approvals/list', async (req) => {
     const { status } = parse(listQuery, req.query)
     const me = currentUser(req)
-    const rows = await db
-      .selectFrom('four_eyes_proposal as p')
-      .innerJoin('users as u', 'u.id', 'p.proposer_id')
-      .leftJoin('users as d', 'd.id', 'p.decided_by')
-      .selectAll('p')
-      .select(['u.email as proposer_email', 'u.uid as proposer_uid', 'd.email as decider_email'])
-      .where('p.status', '=', status)
-      .orderBy('p.id', status === 'pending' ? 'asc' : 'desc')
-      .limit(200)
-      .execute()
+    const rows = await proposals(db, status)
     const list = []
     for (const r of rows) {
       const parties = await PARTIES[r.case_type as CaseType](db, r.case_id)
-      const people = parties.length
-        ? await db
-            .selectFrom('users')
-            .select(['id', 'uid', 'email', 'phone'])
-            .where('id', 'in', parties)
-            .execute()
-        : []
+      const people = await peopleOf(db, parties)
       const adminOnly = kindIsAdminOnly(db, r.kind)
       const mine = r.proposer_id === me.id
       const party = parties.includes(me.id)
@@ -124,12 +110,7 @@ export async function approvalRoutes(admin: FastifyInstance, db: Db): Promise<vo
     const limit = normalize(body.limit)
     await db.transaction().execute(async (trx) => {
       const before = await fourEyesLimit(trx)
-      const value = JSON.stringify(limit)
-      await trx
-        .insertInto('setting')
-        .values({ key: FOUR_EYES_LIMIT_KEY, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
-        .execute()
+      await writeSetting(trx, FOUR_EYES_LIMIT_KEY, limit)
       await writeAudit(trx, {
         actorId: a.actorId,
         action: 'four_eyes.limit',

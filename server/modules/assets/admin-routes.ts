@@ -17,7 +17,7 @@ import { checkAssetAmount } from '../../ledger/precision'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { type AuditInput, writeAudit } from '../../platform/staff/audit'
-import { fourEyes } from '../../platform/staff/duties'
+import { fourEyes } from '../../platform/staff/four-eyes'
 import { depositChannelRoutes } from './deposit-routes'
 import {
   approveWithdrawal,
