@@ -1,3 +1,4 @@
+import type { CountedPage } from '../api/page'
 import type { ArticleStatus, ArticleType } from './schema'
 
 /**
@@ -73,4 +74,9 @@ export interface Notifiable {
   summary: string
   createdAt: number | null
   read: boolean
+}
+
+export type ArticlePage = CountedPage<ArticleItem>
+export interface NotifiablePage extends CountedPage<Notifiable> {
+  unread: number
 }

@@ -111,3 +111,6 @@ export function matchScore(terms: string[], title: string, body: string): number
   }
   return score
 }
+
+/** Tickets per page of the work-order lists (the user's and the console's). */
+export const TICKET_PAGE_SIZE = 20

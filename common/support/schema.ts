@@ -1,5 +1,6 @@
 import { IMAGE_PICK_COUNT } from '@common/constants'
 import * as v from 'valibot'
+import type { CountedPage } from '../api/page'
 import { idString } from '../spot/schema'
 
 /**
@@ -216,12 +217,7 @@ export interface Ticket {
 
 export type TicketSummary = Omit<Ticket, 'content' | 'images' | 'replies'> & { replyCount: number }
 
-export interface TicketPage {
-  total: number
-  page: number
-  size: number
-  list: TicketSummary[]
-}
+export type TicketPage = CountedPage<TicketSummary>
 
 export interface AdminTicketSummary extends TicketSummary {
   userId: string

@@ -1,3 +1,4 @@
+import { countedPage } from '@common/api/page'
 import {
   articleActionSchema,
   articleAdminListSchema,
@@ -80,27 +81,28 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: ModuleDeps)
       db,
       rows.map((r) => String(r.id)),
     )
-    return ok({
-      total: Number(total.n),
-      page: q.page,
-      size: q.size,
-      list: rows.map((r) => {
-        const id = String(r.id)
-        const t = texts.get(id) ?? []
-        return {
-          id,
-          type: r.type,
-          category: r.category,
-          status: r.status,
-          pinned: r.pinned,
-          publishAt: ms(r.publish_at),
-          updatedAt: ms(r.updated_at),
-          cover: coverUrl(id, r.cover_upload_id),
-          langs: t.map((x) => x.lang),
-          title: (t.find((x) => x.lang === 'en') ?? t.find((x) => x.lang === 'tw') ?? t[0])?.title ?? '',
-        }
-      }),
-    })
+    return ok(
+      countedPage(
+        rows.map((r) => {
+          const id = String(r.id)
+          const t = texts.get(id) ?? []
+          return {
+            id,
+            type: r.type,
+            category: r.category,
+            status: r.status,
+            pinned: r.pinned,
+            publishAt: ms(r.publish_at),
+            updatedAt: ms(r.updated_at),
+            cover: coverUrl(id, r.cover_upload_id),
+            langs: t.map((x) => x.lang),
+            title: (t.find((x) => x.lang === 'en') ?? t.find((x) => x.lang === 'tw') ?? t[0])?.title ?? '',
+          }
+        }),
+        Number(total.n),
+        q,
+      ),
+    )
   })
 
   app.get('/detail', async (req) => {

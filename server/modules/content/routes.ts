@@ -1,3 +1,4 @@
+import { countedPage } from '@common/api/page'
 import {
   articleIdSchema,
   articleListSchema,
@@ -73,26 +74,27 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
       db,
       rows.map((r) => String(r.id)),
     )
-    return ok({
-      total: Number(total.n),
-      page: q.page,
-      size: q.size,
-      list: rows.map((r) => {
-        const id = String(r.id)
-        const t = pickText(texts.get(id) ?? [], chain)
-        return {
-          id,
-          type: r.type,
-          category: r.category,
-          pinned: r.pinned,
-          publishAt: ms(r.publish_at),
-          cover: coverUrl(id, r.cover_upload_id),
-          lang: t?.lang ?? null,
-          title: t?.title ?? '',
-          summary: summarize(t?.body ?? ''),
-        }
-      }),
-    })
+    return ok(
+      countedPage(
+        rows.map((r) => {
+          const id = String(r.id)
+          const t = pickText(texts.get(id) ?? [], chain)
+          return {
+            id,
+            type: r.type,
+            category: r.category,
+            pinned: r.pinned,
+            publishAt: ms(r.publish_at),
+            cover: coverUrl(id, r.cover_upload_id),
+            lang: t?.lang ?? null,
+            title: t?.title ?? '',
+            summary: summarize(t?.body ?? ''),
+          }
+        }),
+        Number(total.n),
+        q,
+      ),
+    )
   })
 
   async function detail(req: FastifyRequest, onlyService: boolean) {
@@ -204,24 +206,25 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
       rows.rows.filter((r) => r.article_id !== null).map((r) => String(r.article_id)),
     )
     return ok({
-      total: Number(counts.rows[0]?.total ?? 0),
+      ...countedPage(
+        rows.rows.map((r) => {
+          const t = r.article_id
+            ? pickText(texts.get(String(r.article_id)) ?? [], chain)
+            : personalText(r.texts, chain)
+          return {
+            id: r.id,
+            kind: r.article_id ? 'notice' : 'personal',
+            articleId: r.article_id ? String(r.article_id) : null,
+            title: t ? t.title : (r.title ?? ''),
+            summary: summarize(t ? t.body : (r.body ?? '')),
+            createdAt: ms(r.at),
+            read: Boolean(r.read),
+          }
+        }),
+        Number(counts.rows[0]?.total ?? 0),
+        q,
+      ),
       unread: Number(counts.rows[0]?.unread ?? 0),
-      page: q.page,
-      size: q.size,
-      list: rows.rows.map((r) => {
-        const t = r.article_id
-          ? pickText(texts.get(String(r.article_id)) ?? [], chain)
-          : personalText(r.texts, chain)
-        return {
-          id: r.id,
-          kind: r.article_id ? 'notice' : 'personal',
-          articleId: r.article_id ? String(r.article_id) : null,
-          title: t ? t.title : (r.title ?? ''),
-          summary: summarize(t ? t.body : (r.body ?? '')),
-          createdAt: ms(r.at),
-          read: Boolean(r.read),
-        }
-      }),
     })
   })
 

@@ -1,4 +1,11 @@
-import { canReopen, nextTicketStatus, type TicketAction, ticketNumber } from '@common/support/rules'
+import { countedPage } from '@common/api/page'
+import {
+  canReopen,
+  nextTicketStatus,
+  TICKET_PAGE_SIZE,
+  type TicketAction,
+  ticketNumber,
+} from '@common/support/rules'
 import type {
   AdminTicketSummary,
   Ticket,
@@ -16,7 +23,7 @@ import { pushService } from '../../platform/notify/push-service'
 import { supportPushText } from './push-texts'
 
 type TicketRow = Selectable<WorkTicketTable>
-const PAGE = 20
+const PAGE = TICKET_PAGE_SIZE
 
 const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null)
 const imagesOf = (raw: unknown): string[] =>
@@ -101,12 +108,11 @@ export class WorkService {
       .execute()
     const counts = await this.replyCounts(rows.map((r) => r.id))
     const now = Date.now()
-    return {
-      total: Number(total.n),
-      page,
-      size: PAGE,
-      list: rows.map((r) => summaryOf(r, counts.get(String(r.id)) ?? 0, now)),
-    }
+    return countedPage(
+      rows.map((r) => summaryOf(r, counts.get(String(r.id)) ?? 0, now)),
+      Number(total.n),
+      { page, size: PAGE },
+    )
   }
 
   async adminList(filter: { type?: TicketType; status?: TicketStatus }, page: number) {
@@ -124,18 +130,17 @@ export class WorkService {
       .execute()
     const counts = await this.replyCounts(rows.map((r) => r.id))
     const now = Date.now()
-    return {
-      total: Number(total.n),
-      page,
-      size: PAGE,
-      list: rows.map(
+    return countedPage(
+      rows.map(
         (r): AdminTicketSummary => ({
           ...summaryOf(r, counts.get(String(r.id)) ?? 0, now),
           userId: r.user_id,
           userName: r.nickname,
         }),
       ),
-    }
+      Number(total.n),
+      { page, size: PAGE },
+    )
   }
 
   private async replyCounts(ids: string[]): Promise<Map<string, number>> {

@@ -1,4 +1,5 @@
 import type { Identity, LoginHistoryItem, SecurityHome, SessionItem, UserInfo } from '@common/account/types'
+import type { Page } from '@common/api/page'
 import { queryOptions } from '@tanstack/react-query'
 import { http, type RequestOptions } from '@/lib/http/client'
 import type { Country } from '@/lib/store'
@@ -27,11 +28,7 @@ export const loginHistoryQueryOptions = () =>
   queryOptions({
     queryKey: [...root, 'login-history'],
     queryFn: ({ signal }) =>
-      http.get<{ list: LoginHistoryItem[]; hasMore: boolean }>(
-        'user/loginHistory',
-        { page: 1, size: 50 },
-        { signal },
-      ),
+      http.get<Page<LoginHistoryItem>>('user/loginHistory', { page: 1, size: 50 }, { signal }),
   })
 export const identityQueryOptions = () =>
   queryOptions({

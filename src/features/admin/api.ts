@@ -14,6 +14,7 @@ import type {
   WithdrawalItem,
   WithdrawalStatus,
 } from '@common/admin/types'
+import type { Page } from '@common/api/page'
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query'
 import { http, type RequestOptions } from '@/lib/http/client'
 

@@ -1,11 +1,11 @@
+import type { Page } from '@common/api/page'
 import { Trans } from '@lingui/react/macro'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
 import styles from './Assets.module.css'
-import type { Paged } from './api'
 
 interface Props<T> {
-  query: UseInfiniteQueryResult<InfiniteData<Paged<T>>>
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>
   render: (item: T) => ReactNode
   itemKey: (item: T) => string | number
   label: string

@@ -1,3 +1,4 @@
+import type { Page } from '@common/api/page'
 import type {
   BookEntry,
   CoinChains,
@@ -16,10 +17,6 @@ import { assetsKeys, BALANCE_STALE_MS } from '@/lib/assets/balances'
 import { http, type RequestOptions } from '@/lib/http/client'
 
 /** Endpoint calls and query factories of the assets area (the balances other products show: src/lib/assets). */
-export interface Paged<T> {
-  list: T[]
-  hasMore: boolean
-}
 
 const { root } = assetsKeys
 const PAGE_SIZE = 20
@@ -30,8 +27,8 @@ function pagedOptions<T>(url: string, params: Record<string, string | undefined>
     queryKey: [...root, url, params] as const,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      http.get<Paged<T>>(url, { ...params, page: pageParam, size: PAGE_SIZE }, { signal }),
-    getNextPageParam: (last: Paged<T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
+      http.get<Page<T>>(url, { ...params, page: pageParam, size: PAGE_SIZE }, { signal }),
+    getNextPageParam: (last: Page<T>, pages) => (last.hasMore ? pages.length + 1 : undefined),
   })
 }
 

@@ -1,3 +1,4 @@
+import type { Page } from '@common/api/page'
 import type { C2cAd, C2cMessage, C2cOrder } from '@common/c2c/schema'
 import type { C2cMe } from '@common/c2c/types'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
@@ -59,11 +60,7 @@ export const ordersQueryOptions = (status: 'open' | 'done') =>
   infiniteQueryOptions({
     queryKey: c2cKeys.orders(status),
     queryFn: ({ signal, pageParam }) =>
-      http.get<{ list: C2cOrder[]; hasMore: boolean }>(
-        'c2c/orders',
-        { status, page: pageParam },
-        { toast: false, signal },
-      ),
+      http.get<Page<C2cOrder>>('c2c/orders', { status, page: pageParam }, { toast: false, signal }),
     initialPageParam: 1,
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   })

@@ -1,21 +1,7 @@
 import type { ArticleType, HelpCategory } from '@common/content/schema'
-import type { ArticleDetail, ArticleItem, Notifiable, ServiceItem } from '@common/content/types'
+import type { ArticleDetail, ArticlePage, NotifiablePage, ServiceItem } from '@common/content/types'
 import { queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
-
-export interface ArticlePage {
-  total: number
-  page: number
-  size: number
-  list: ArticleItem[]
-}
-export interface NotifiablePage {
-  total: number
-  unread: number
-  page: number
-  size: number
-  list: Notifiable[]
-}
 
 export interface ListFilter {
   type: ArticleType

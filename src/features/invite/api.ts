@@ -1,3 +1,4 @@
+import type { Page } from '@common/api/page'
 import type {
   InviteSummary,
   Leaderboard,
@@ -30,7 +31,7 @@ export const rebatesQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: inviteKeys.rebates(),
     queryFn: ({ signal, pageParam }) =>
-      http.get<{ list: RebateRecord[]; hasMore: boolean }>(
+      http.get<Page<RebateRecord>>(
         'invite/rebates',
         { page: pageParam, size: PAGE },
         { toast: false, signal },

@@ -1,3 +1,4 @@
+import type { Page } from '@common/api/page'
 import type { LoanOrder, LoanProduct, LoanStatus } from '@common/loan/schema'
 import type { LoanMe } from '@common/loan/types'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
@@ -39,7 +40,7 @@ export const ordersQueryOptions = (status?: LoanStatus) =>
   infiniteQueryOptions({
     queryKey: loanKeys.orders(status),
     queryFn: ({ signal, pageParam }) =>
-      http.get<{ list: LoanOrder[]; hasMore: boolean }>(
+      http.get<Page<LoanOrder>>(
         'loan/orders',
         { page: pageParam, size: PAGE, ...(status ? { status } : {}) },
         { toast: false, signal },

@@ -58,7 +58,7 @@ export const ticketsQueryOptions = (status: TicketStatus | 'all') =>
         { page: pageParam, ...(status === 'all' ? {} : { status }) },
         { toast: false, signal },
       ),
-    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   })
 
 export const ticketQueryOptions = (id: string) =>

@@ -1,3 +1,4 @@
+import { TICKET_PAGE_SIZE } from '@common/support/rules'
 import {
   TICKET_REPLY_MAX,
   TICKET_STATUSES,
@@ -82,7 +83,7 @@ export function WorkQueuePage() {
           { label: t`Updated`, cell: (r) => dateTime(r.updatedAt, locale) },
         ]}
       />
-      {list.data && <Pager page={page} total={list.data.total} size={list.data.size} onPage={setPage} />}
+      {list.data && <Pager page={page} total={list.data.total} size={TICKET_PAGE_SIZE} onPage={setPage} />}
       {open && <TicketPanel key={open} id={open} />}
     </>
   )

@@ -1,3 +1,4 @@
+import type { CountedPage } from '@common/api/page'
 import type {
   AdminTicketSummary,
   CloseCategory,
@@ -41,7 +42,7 @@ export const adminTicketsQueryOptions = (f: { type?: TicketType; status?: Ticket
   queryOptions({
     queryKey: deskKeys.tickets(f),
     queryFn: ({ signal }) =>
-      http.get<{ total: number; page: number; size: number; list: AdminTicketSummary[] }>(
+      http.get<CountedPage<AdminTicketSummary>>(
         'admin/service/tickets',
         { page: f.page, type: f.type, status: f.status },
         { signal },
