@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Outlet } from '@tanstack/react-router'
+import { adminMeQueryOptions } from '@/lib/console/api'
 import { HttpError } from '@/lib/http/client'
-import styles from './Admin.module.css'
-import { adminMeQueryOptions } from './api'
+import styles from '@/ui/console/Console.module.css'
 
 /** The console frame: staff check, then navigation and the current screen. */
 export function AdminLayout() {

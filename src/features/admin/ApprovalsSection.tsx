@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { adminApi, invalidateConsole } from '@/lib/console/api'
 import { useFormat } from '@/lib/format/use-format'
 import { http } from '@/lib/http/client'
+import styles from '@/ui/console/Console.module.css'
+import { dateTime } from '@/ui/console/date-time'
+import { ReasonAction } from '@/ui/console/ReasonAction'
 import { showToast } from '@/ui/feedback'
-import styles from './Admin.module.css'
-import { adminApi, invalidateConsole } from './api'
-import { dateTime, ReasonAction } from './widgets'
 
 /** One four-eyes proposal as GET /api/admin/approvals/list answers it. */
 export interface Proposal {

@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
-import styles from './Admin.module.css'
+import styles from '@/ui/console/Console.module.css'
+import { DataTable } from '@/ui/console/DataTable'
+import { dateTime } from '@/ui/console/date-time'
+import { Pager } from '@/ui/console/Pager'
 import { type AuditFilter, auditQueryOptions } from './api'
-import { DataTable, dateTime, Pager } from './widgets'
 
 const show = (x: unknown) => (x === null || x === undefined ? '—' : JSON.stringify(x))
 

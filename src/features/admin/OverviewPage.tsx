@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import styles from './Admin.module.css'
+import styles from '@/ui/console/Console.module.css'
 import { ApprovalsSection } from './ApprovalsSection'
 import { overviewQueryOptions } from './api'
 

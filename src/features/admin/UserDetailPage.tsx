@@ -3,25 +3,26 @@ import type { UserDetail } from '@common/admin/types'
 import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import * as v from 'valibot'
+import { adminApi, adminMeQueryOptions, invalidateConsole } from '@/lib/console/api'
 import { deviceName } from '@/lib/format/device-name'
 import { useFormat } from '@/lib/format/use-format'
+import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
+import styles from '@/ui/console/Console.module.css'
+import { DataTable } from '@/ui/console/DataTable'
+import { dateTime } from '@/ui/console/date-time'
+import { Pager } from '@/ui/console/Pager'
+import { ReasonAction } from '@/ui/console/ReasonAction'
 import { showToast } from '@/ui/feedback'
-import styles from './Admin.module.css'
-import {
-  adminApi,
-  adminMeQueryOptions,
-  invalidateConsole,
-  userDetailQueryOptions,
-  userLedgerQueryOptions,
-} from './api'
-import { UserPositions } from './UserPositions'
+import { userDetailQueryOptions, userLedgerQueryOptions } from './api'
 import { IdentityLabel } from './UsersPage'
-import { AuthedPhoto, DataTable, dateTime, Pager, ReasonAction } from './widgets'
 
-/** One user: profile, verification, balances, ledger, sessions, and the console's actions on them. */
-export function UserDetailPage({ userId }: { userId: string }) {
+/**
+ * One user: profile, verification, balances, ledger, sessions, and the console's actions on them.
+ * `positions` is the user's open perpetual positions, from the contract console (the route passes it).
+ */
+export function UserDetailPage({ userId, positions }: { userId: string; positions?: ReactNode }) {
   const { t } = useLingui()
   const { locale, amount } = useFormat()
   const qc = useQueryClient()
@@ -147,7 +148,7 @@ export function UserDetailPage({ userId }: { userId: string }) {
         {me.data?.role === 'admin' && <AdjustForm userId={userId} onDone={refresh} />}
       </section>
 
-      <UserPositions userId={userId} />
+      {positions}
 
       <section className={styles.panel} aria-label={t`Ledger`}>
         <h3 className={styles.h3}>{t`Ledger`}</h3>

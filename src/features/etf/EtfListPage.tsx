@@ -1,5 +1,5 @@
-import { isNegative } from '@common/money/decimal'
 import type { EtfProduct } from '@common/etf/schema'
+import { isNegative } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

@@ -1,5 +1,5 @@
-import { abs, isNegative, mul } from '@common/money/decimal'
 import type { EtfOrderSide, EtfProduct } from '@common/etf/schema'
+import { abs, isNegative, mul } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 
 /** Readable product titles, descriptions and order sides in the app language. */

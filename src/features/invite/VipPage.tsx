@@ -1,6 +1,6 @@
 import type { TierOrNone } from '@common/invite/rules'
-import { div, gt, lt, mul, normalize, sub, toFixed } from '@common/money/decimal'
 import { LEADERBOARD_KINDS, type LeaderboardKind } from '@common/invite/schema'
+import { div, gt, lt, mul, normalize, sub, toFixed } from '@common/money/decimal'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

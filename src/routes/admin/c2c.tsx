@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { C2cAdminPage } from '@/features/c2c/admin/C2cAdminPage'
+import { C2cAdminPage } from '@/features/c2c/console/C2cAdminPage'
 
 export const Route = createFileRoute('/admin/c2c')({
   component: C2cAdminPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ChannelsPage } from '@/features/admin/ChannelsPage'
+import { ChannelsPage } from '@/features/assets/console/ChannelsPage'
 
 export const Route = createFileRoute('/admin/channels')({
   component: ChannelsPage,

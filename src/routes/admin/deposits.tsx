@@ -1,7 +1,7 @@
 import { DEPOSIT_FILTERS } from '@common/admin/filters'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { DepositsPage } from '@/features/admin/ReviewQueues'
+import { DepositsPage } from '@/features/assets/console/ReviewQueues'
 
 const search = v.object({
   status: v.optional(v.fallback(v.picklist(DEPOSIT_FILTERS), 'pending'), 'pending'),

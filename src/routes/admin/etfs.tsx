@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { EtfsAdminPage } from '@/features/etf/EtfsAdminPage'
+import { EtfsAdminPage } from '@/features/etf/console/EtfsAdminPage'
 
 export const Route = createFileRoute('/admin/etfs')({
   component: EtfsAdminPage,

@@ -1,7 +1,7 @@
 import { IDENTITY_FILTERS } from '@common/admin/filters'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { IdentityPage } from '@/features/admin/IdentityPage'
+import { IdentityPage } from '@/features/account/console/IdentityPage'
 
 const search = v.object({
   status: v.optional(v.fallback(v.picklist(IDENTITY_FILTERS), 'pending'), 'pending'),

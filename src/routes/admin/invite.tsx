@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { InviteAdminPage } from '@/features/invite/admin/InviteAdminPage'
+import { InviteAdminPage } from '@/features/invite/console/InviteAdminPage'
 
 export const Route = createFileRoute('/admin/invite')({
   component: InviteAdminPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LoansAdminPage } from '@/features/loan/admin/LoansAdminPage'
+import { LoansAdminPage } from '@/features/loan/console/LoansAdminPage'
 
 export const Route = createFileRoute('/admin/loans')({
   component: LoansAdminPage,

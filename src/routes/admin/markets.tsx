@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MarketsPage } from '@/features/admin/MarketsPage'
+import { MarketsPage } from '@/features/market/console/MarketsPage'
 
 export const Route = createFileRoute('/admin/markets')({
   component: MarketsPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { OptionsPage } from '@/features/admin/OptionsPage'
+import { OptionsPage } from '@/features/option/console/OptionsPage'
 
 export const Route = createFileRoute('/admin/options')({
   component: OptionsPage,

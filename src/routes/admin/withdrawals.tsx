@@ -1,7 +1,7 @@
 import { WITHDRAWAL_FILTERS } from '@common/admin/filters'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { WithdrawalsPage } from '@/features/admin/ReviewQueues'
+import { WithdrawalsPage } from '@/features/assets/console/ReviewQueues'
 
 const search = v.object({
   status: v.optional(v.fallback(v.picklist(WITHDRAWAL_FILTERS), 'pending'), 'pending'),

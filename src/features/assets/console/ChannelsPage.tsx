@@ -4,10 +4,11 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import * as v from 'valibot'
+import { adminApi } from '@/lib/console/api'
+import styles from '@/ui/console/Console.module.css'
 import { showToast } from '@/ui/feedback'
 import { Switch } from '@/ui/Switch'
-import styles from './Admin.module.css'
-import { adminApi, depositChannelsQueryOptions } from './api'
+import { depositChannelsQueryOptions } from './api'
 
 /** The platform's deposit addresses per coin and chain (shown to users on the deposit page). */
 export function ChannelsPage() {

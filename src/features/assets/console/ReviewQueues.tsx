@@ -16,17 +16,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useId, useState } from 'react'
 import * as v from 'valibot'
+import { adminApi, invalidateConsole } from '@/lib/console/api'
 import { useFormat } from '@/lib/format/use-format'
+import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
+import styles from '@/ui/console/Console.module.css'
+import { dateTime } from '@/ui/console/date-time'
+import { MorePager } from '@/ui/console/Pager'
+import { ReasonAction } from '@/ui/console/ReasonAction'
 import { showToast } from '@/ui/feedback'
-import styles from './Admin.module.css'
-import {
-  adminApi,
-  depositsQueryOptions,
-  invalidateConsole,
-  type QueuePage,
-  withdrawalsQueryOptions,
-} from './api'
-import { AuthedPhoto, dateTime, MorePager, ReasonAction } from './widgets'
+import { depositsQueryOptions, type QueuePage, withdrawalsQueryOptions } from './api'
 
 /** What every review row has, deposit or withdrawal. */
 interface QueueItem {

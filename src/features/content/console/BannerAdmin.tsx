@@ -5,9 +5,10 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import * as v from 'valibot'
+import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
+import styles from '@/ui/console/Console.module.css'
+import { DataTable } from '@/ui/console/DataTable'
 import { showToast } from '@/ui/feedback'
-import styles from '../Admin.module.css'
-import { AuthedPhoto, DataTable } from '../widgets'
 import { adminBannersQueryOptions, bannerAdmin, contentAdmin, contentAdminKey } from './api'
 
 type Images = Record<string, { upload: string; alt: string }>

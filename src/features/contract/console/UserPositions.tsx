@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useFormat } from '@/lib/format/use-format'
-import styles from './Admin.module.css'
-import { userPositionsQueryOptions } from './contract-api'
-import { DataTable } from './widgets'
+import styles from '@/ui/console/Console.module.css'
+import { DataTable } from '@/ui/console/DataTable'
+import { userPositionsQueryOptions } from './api'
 
 /** A user's open perpetual positions, read-only: the console never closes a position by hand. */
 export function UserPositions({ userId }: { userId: string }) {

@@ -1,3 +1,4 @@
+import type { CountedPage } from '@common/api/page'
 import type { ArticleStatus, ArticleType } from '@common/content/schema'
 import type { AdminArticle, AdminArticleItem, AdminBanner } from '@common/content/types'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
@@ -18,7 +19,7 @@ export const adminArticlesQueryOptions = (f: AdminArticleFilter) =>
   queryOptions({
     queryKey: [...contentAdminKey, 'list', f.type ?? '', f.status ?? '', f.page],
     queryFn: () =>
-      http.get<{ total: number; list: AdminArticleItem[] }>('admin/content/list', {
+      http.get<CountedPage<AdminArticleItem>>('admin/content/list', {
         page: f.page,
         size: SIZE,
         type: f.type,

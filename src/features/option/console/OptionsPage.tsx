@@ -4,10 +4,10 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { http } from '@/lib/http/client'
+import styles from '@/ui/console/Console.module.css'
+import { DecimalField } from '@/ui/console/DecimalField'
 import { showToast } from '@/ui/feedback'
 import { Switch } from '@/ui/Switch'
-import styles from './Admin.module.css'
-import { DecimalField } from './widgets'
 
 interface Overview {
   settings: OptionSetting[]

@@ -2,13 +2,13 @@ import type { EtfProduct } from '@common/etf/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import styles from '@/features/admin/Admin.module.css'
-import { DataTable } from '@/features/admin/widgets'
 import { useFormat } from '@/lib/format/use-format'
+import styles from '@/ui/console/Console.module.css'
+import { DataTable } from '@/ui/console/DataTable'
 import { showToast } from '@/ui/feedback'
 import { Confirm } from '@/ui/Sheet'
-import { adminProductsQueryOptions, etfApi, etfKeys } from './api'
-import own from './Etf.module.css'
+import { adminProductsQueryOptions, etfApi, etfKeys } from '../api'
+import own from '../Etf.module.css'
 
 type Action = { code: string; action: 'pause' | 'resume' | 'close' }
 

@@ -4,18 +4,20 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import styles from '@/ui/console/Console.module.css'
+import { DataTable } from '@/ui/console/DataTable'
+import { DecimalField } from '@/ui/console/DecimalField'
+import { dateTime } from '@/ui/console/date-time'
 import { showToast } from '@/ui/feedback'
 import { Switch } from '@/ui/Switch'
-import styles from './Admin.module.css'
-import own from './ContractsPage.module.css'
 import {
   adminContractKeys,
   contractInstrumentsQueryOptions,
   insuranceFundQueryOptions,
   saveContractSettings,
-} from './contract-api'
+} from './api'
+import own from './ContractsPage.module.css'
 import { checkSettings } from './contract-settings'
-import { DataTable, DecimalField, dateTime } from './widgets'
 
 /** Perpetuals: per-instrument leverage, margin tiers, fees, lot size, trading switch; the insurance fund. */
 export function ContractsPage() {

@@ -4,11 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import * as v from 'valibot'
+import { adminApi, invalidateConsole } from '@/lib/console/api'
+import styles from '@/ui/console/Console.module.css'
+import { DecimalField } from '@/ui/console/DecimalField'
 import { showToast } from '@/ui/feedback'
 import { Switch } from '@/ui/Switch'
-import styles from './Admin.module.css'
-import { adminApi, invalidateConsole, marketsQueryOptions } from './api'
-import { DecimalField } from './widgets'
+import { marketsQueryOptions } from './api'
 
 /** Markets: pause and resume, minimums and fees, the demo market makers switch. No prices here. */
 export function MarketsPage() {

@@ -3,11 +3,15 @@ import type { IdentityItem } from '@common/admin/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
+import { adminApi, invalidateConsole } from '@/lib/console/api'
 import { useFormat } from '@/lib/format/use-format'
+import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
+import styles from '@/ui/console/Console.module.css'
+import { dateTime } from '@/ui/console/date-time'
+import { Pager } from '@/ui/console/Pager'
+import { ReasonAction } from '@/ui/console/ReasonAction'
 import { showToast } from '@/ui/feedback'
-import styles from './Admin.module.css'
-import { adminApi, identityListQueryOptions, invalidateConsole } from './api'
-import { AuthedPhoto, dateTime, Pager, ReasonAction } from './widgets'
+import { identityListQueryOptions } from './api'
 
 /** Identity review: advanced checks waiting (photos, approve, reject with a reason the user sees). */
 export function IdentityPage({ status, page }: { status: IdentityFilter; page: number }) {
