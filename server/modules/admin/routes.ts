@@ -12,6 +12,7 @@ import {
   userLedgerSchema,
   userSearchSchema,
 } from '@common/admin/schema'
+import type { StaffMe } from '@common/admin/types'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { abs, isNegative, neg, normalize } from '@common/money/decimal'
 import { toMillisOrNull } from '@common/time/time'
@@ -106,7 +107,7 @@ export async function adminRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
           .select(['email', 'nickname', 'uid'])
           .where('id', '=', me.id)
           .executeTakeFirstOrThrow()
-        return ok({
+        return ok<StaffMe>({
           id: me.id,
           uid: u.uid,
           email: u.email,

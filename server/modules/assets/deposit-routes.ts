@@ -6,6 +6,7 @@ import {
   depositSchema,
   statusPageQuerySchema,
 } from '@common/assets/schema'
+import type { DepositAddress } from '@common/assets/types'
 import { cmp, normalize } from '@common/money/decimal'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
@@ -61,7 +62,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promi
     const q = parse(depositAddressQuerySchema, req.query)
     const ch = await openChannel(q.coin, q.chain)
     const qr = await QRCode.toDataURL(ch.address, { errorCorrectionLevel: 'M', margin: 1, width: 220 })
-    return ok({
+    return ok<DepositAddress>({
       coin: ch.asset,
       chain: ch.chain,
       address: ch.address,

@@ -7,6 +7,7 @@ import {
   statusPageQuerySchema,
   transferSchema,
 } from '@common/assets/schema'
+import type { AccountBalances } from '@common/assets/types'
 import { WALLET_ACCOUNTS } from '@common/ledger/accounts'
 import { LEDGER_REASONS } from '@common/ledger/reasons'
 import { add, type DecimalString, gt, mul, normalize, toFixed } from '@common/money/decimal'
@@ -111,7 +112,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
         valueUsdt: v,
       }
     })
-    return ok({ account, totalUsdt: toFixed(total, USDT_DP), list })
+    return ok<AccountBalances>({ account, totalUsdt: toFixed(total, USDT_DP), list })
   })
 
   app.get('/assets/coin', auth, async (req) => {

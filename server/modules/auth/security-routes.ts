@@ -5,6 +5,7 @@ import {
   toggleVerifySchema,
   updatePasswordSchema,
 } from '@common/account/schema'
+import type { SecurityHome } from '@common/account/types'
 import type { FastifyInstance } from 'fastify'
 import QRCode from 'qrcode'
 import { currentUser, requireUser } from '../../http/auth'
@@ -42,7 +43,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
       .select('advanced_status')
       .where('user_id', '=', u.id)
       .executeTakeFirst()
-    return ok({
+    return ok<SecurityHome>({
       phoneMasked: maskPhone(u.phone),
       emailMasked: maskEmail(u.email),
       hasTradePassword: u.trade_password_hash !== null,

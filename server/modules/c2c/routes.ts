@@ -15,6 +15,7 @@ import {
   readSchema,
   settlementAnswerSchema,
 } from '@common/c2c/schema'
+import type { C2cMe } from '@common/c2c/types'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { currentUser, optionalUser, requireUser } from '../../http/auth'
@@ -83,7 +84,7 @@ export async function c2cRoutes(app: FastifyInstance, deps: ModuleDeps): Promise
         .where('done_at', '>=', new Date(dayStartUtc8(svc.now())))
         .executeTakeFirstOrThrow(),
     ])
-    return ok({
+    return ok<C2cMe>({
       // May trade fiat: approved identity when required (`approvedRequired`), else basic details.
       verified: gate.ok,
       approvedRequired: gate.approvedRequired,

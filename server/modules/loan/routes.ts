@@ -6,6 +6,7 @@ import {
   loanRepaySchema,
   loanVoucherSchema,
 } from '@common/loan/schema'
+import type { LoanMe } from '@common/loan/types'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
 import type { Db } from '../../db/db'
@@ -86,7 +87,7 @@ export async function loanRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
   /** What applying needs of me: approved identity (always for the credit loan; all loans when `approvedRequired`). */
   app.get('/loan/me', auth, async (req) => {
     const gate = await identityGate(db, currentUser(req).id, 'loan')
-    return ok({ approvedRequired: gate.approvedRequired, identity: gate.state })
+    return ok<LoanMe>({ approvedRequired: gate.approvedRequired, identity: gate.state })
   })
 
   app.post('/loan/apply', auth, async (req) => {

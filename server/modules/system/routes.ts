@@ -1,4 +1,5 @@
 import { logoParamsSchema } from '@common/system/schema'
+import type { Release } from '@common/system/types'
 import type { FastifyInstance } from 'fastify'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
@@ -27,7 +28,7 @@ export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
       .orderBy('published_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
-    return ok({
+    return ok<Release>({
       version: row.version,
       notes: row.notes,
       downloadUrl: row.download_url,

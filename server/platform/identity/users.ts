@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { UserInfo } from '@common/account/types'
 import type { Selectable } from 'kysely'
 import type { Db } from '../../db/db'
 import type { UsersTable } from '../../db/schema'
@@ -66,7 +67,7 @@ export function newInviteCode(): string {
 }
 
 /** The signed-in user's own profile (GET /user/getUserInfo); never the hashes or the TOTP secret. */
-export async function userDto(db: Db, u: UserRow) {
+export async function userDto(db: Db, u: UserRow): Promise<UserInfo> {
   const identity = await db
     .selectFrom('identity')
     .select(['advanced_status'])
