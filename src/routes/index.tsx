@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage } from '@/features/home/HomePage'
+import { HomeScreen } from '@/app/HomeScreen'
 
-export const Route = createFileRoute('/')({ component: HomePage })
+export const Route = createFileRoute('/')({ component: HomeScreen })

@@ -5,8 +5,6 @@ import { Link } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
 import { memo, type ReactNode, useDeferredValue, useEffect, useState } from 'react'
 import { loadErrorsAfterPaint } from '@/app/i18n'
-import { BannerCarousel } from '@/features/content/widgets/BannerCarousel'
-import { NoticeMarquee } from '@/features/content/widgets/NoticeMarquee'
 import { floorQueryOptions, instrumentsQueryOptions } from '@/lib/market/api'
 import { pairLabel } from '@/lib/market/pair-label'
 import { useLiveTickers } from '@/lib/market/use-live-tickers'
@@ -26,7 +24,17 @@ type Ranking = 'gainers' | 'losers' | 'volume'
 const HOT_SHOWN = 6
 const RANKED_SHOWN = 5
 
-export function HomePage() {
+/**
+ * What other products put on home (the route composes them): the banner carousel, given the
+ * floor's banners, and the notice strip. Values made once (module scope), so the memoised body
+ * does not render again for them.
+ */
+export interface HomeSlots {
+  banners: (banners: Floor['banners']) => ReactNode
+  notices: ReactNode
+}
+
+export function HomePage({ banners, notices }: HomeSlots) {
   const floor = useQuery(floorQueryOptions())
   const instruments = useQuery(instrumentsQueryOptions())
   // Each list item paints its own ticker (useListFigures): the page is not rendered again each second.
@@ -37,13 +45,15 @@ export function HomePage() {
   // React can split into short tasks, instead of one long one in the middle of start-up.
   const floorData = useDeferredValue(floor.data)
   const listed = useDeferredValue(instruments.data)
-  return <HomeBody floor={floorData} instruments={listed} />
+  return <HomeBody floor={floorData} instruments={listed} banners={banners} notices={notices} />
 }
 
 const HomeBody = memo(function HomeBody({
   floor,
   instruments,
-}: {
+  banners,
+  notices,
+}: HomeSlots & {
   floor: Floor | undefined
   instruments: Instrument[] | undefined
 }) {
@@ -74,8 +84,8 @@ const HomeBody = memo(function HomeBody({
       <div className={styles.columns}>
         <div className={styles.lead}>
           <HomeHero />
-          <BannerCarousel banners={floor?.banners ?? []} />
-          <NoticeMarquee />
+          {banners(floor?.banners ?? [])}
+          {notices}
           {floor ? <ShortcutGrid items={floor.shortcuts} label={t`Shortcuts`} /> : <ShortcutGridSkeleton />}
         </div>
 

@@ -3,10 +3,7 @@ import { LANGUAGES } from '@common/i18n/languages'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useAtom, useAtomValue } from 'jotai'
-import { AccountSection } from '@/features/account/AccountSection'
-import { ContentLinks } from '@/features/content/widgets/ContentLinks'
-import { InviteLinks } from '@/features/invite/widgets/InviteLinks'
-import { ServiceLinks } from '@/features/support/widgets/ServiceLinks'
+import type { ReactNode } from 'react'
 import { langAtom, themeAtom } from '@/lib/store'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
 import { GlobeIcon, MoonIcon } from '@/ui/Icons'
@@ -15,7 +12,8 @@ import { PageHeader } from '@/ui/PageHeader'
 import { Switch } from '@/ui/Switch'
 import { newestVersionQueryOptions } from './api'
 
-export function MinePage() {
+/** The Mine page; `children` are the other products' sections (account, invite, content, service). */
+export function MinePage({ children }: { children: ReactNode }) {
   const { t } = useLingui()
   const lang = useAtomValue(langAtom)
   const [theme, setTheme] = useAtom(themeAtom)
@@ -25,10 +23,7 @@ export function MinePage() {
   return (
     <>
       <PageHeader title={t`Mine`} />
-      <AccountSection />
-      <InviteLinks />
-      <ContentLinks />
-      <ServiceLinks />
+      {children}
       <CellGroup label={t`Preferences`}>
         <LinkCell to="/pages/mine/language-set" icon={<GlobeIcon />} label={t`Language`} value={langName} />
         <LinkCell to="/pages/mine/notify-settings" icon={<BellIcon />} label={t`Notification settings`} />

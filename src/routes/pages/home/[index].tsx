@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage } from '@/features/home/HomePage'
+import { HomeScreen } from '@/app/HomeScreen'
 
 // The spec's alias of '/'.
-export const Route = createFileRoute('/pages/home/index')({ component: HomePage })
+export const Route = createFileRoute('/pages/home/index')({ component: HomeScreen })
