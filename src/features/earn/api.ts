@@ -1,4 +1,5 @@
 import type { Page } from '@common/api/page'
+import type { AccountBalances } from '@common/assets/types'
 import type {
   StakingOrder,
   StakingOrderDetail,
@@ -68,16 +69,12 @@ export const projectQueryOptions = (id: string, opts: { toast?: boolean } = {}) 
     refetchInterval: 15_000,
   })
 
-interface FinanceBalances {
-  list: { coin: string; available: string; frozen: string }[]
-}
-
 /** The finance account's balances (what staking and subscription draw on). */
 export const financeQueryOptions = () =>
   queryOptions({
     queryKey: earnKeys.finance(),
     queryFn: ({ signal }) =>
-      http.get<FinanceBalances>('assets/balances', { account: 'finance' }, { signal, toast: false }),
+      http.get<AccountBalances>('assets/balances', { account: 'finance' }, { signal, toast: false }),
   })
 
 export const earnApi = {
