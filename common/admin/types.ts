@@ -130,7 +130,8 @@ export interface QueueOwner {
   uid: number
   account: string
 }
-export interface DepositItem {
+/** What every review-queue row has, deposit or withdrawal. */
+export interface QueueItem {
   id: string
   userId: string
   user: QueueOwner | null
@@ -138,28 +139,21 @@ export interface DepositItem {
   chain: string
   address: string
   amount: string
-  creditedAmount: string | null
-  voucher: string | null
-  status: DepositStatus
+  status: string
   rejectReason: string | null
   createdAt: number
   reviewedAt: number | null
 }
-export interface WithdrawalItem {
-  id: string
-  userId: string
-  user: QueueOwner | null
-  coin: string
-  chain: string
-  address: string
-  amount: string
+export interface DepositItem extends QueueItem {
+  creditedAmount: string | null
+  voucher: string | null
+  status: DepositStatus
+}
+export interface WithdrawalItem extends QueueItem {
   fee: string
   net: string
   status: WithdrawalStatus
   txHash: string | null
-  rejectReason: string | null
-  createdAt: number
-  reviewedAt: number | null
 }
 export interface DepositChannel {
   coin: string

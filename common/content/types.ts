@@ -38,6 +38,7 @@ export interface AdminBanner {
   updatedAt: number
   images: Record<string, { upload: string; alt: string; url: string }>
 }
+/** An article in the reader's language, as a list shows it. */
 export interface ArticleItem {
   id: string
   type: ArticleType
@@ -49,15 +50,7 @@ export interface ArticleItem {
   title: string
   summary: string
 }
-export interface ArticleDetail {
-  id: string
-  type: ArticleType
-  category: string
-  pinned: boolean
-  publishAt: number | null
-  cover: string | null
-  lang: string | null
-  title: string
+export interface ArticleDetail extends Omit<ArticleItem, 'summary'> {
   /** Rendered and sanitized by the server. */
   html: string
 }
