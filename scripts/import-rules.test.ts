@@ -5,8 +5,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /*
- * The server's import rules (biome.json `overrides`, docs/architecture.md) hold: a deliberate
- * violation fails `biome lint`. The probes are written to a scratch copy of the project's layout
+ * The import rules of the server and the client (biome.json `overrides`, docs/architecture.md)
+ * hold: a deliberate violation fails `biome lint`. The probes are written to a scratch copy of the project's layout
  * with the project's own biome.json, so the test never touches the working tree.
  */
 
@@ -52,6 +52,39 @@ const PROBES: Record<string, string[]> = {
     "import { sessions } from '../platform/identity/sessions'",
   ],
   'server/ledger/probe.ts': ["import { loanService } from '../modules/loan/service' // bad"],
+  // The client's layers: features never import each other, src/app or src/routes; src/lib and
+  // src/ui import no feature, app or route.
+  'src/features/etf/probe.ts': [
+    "import { Field } from '@/features/account/Field' // bad",
+    "import { x10 } from '../assets/api' // bad",
+    "import { x11 } from '../../features/market/api' // bad",
+    "import { x12 } from '@/app/query' // bad",
+    "import { x13 } from '@/routes/__root' // bad",
+    "import { etfKeys } from './api'",
+    "import { EtfsAdminPage } from './console/EtfsAdminPage'",
+    "import { http } from '@/lib/http/client'",
+    "import { DataTable } from '@/ui/console/DataTable'",
+    "import { etfSchema } from '@common/etf/schema'",
+  ],
+  'src/features/c2c/console/probe.tsx': [
+    "import { x14 } from '../../loan/api' // bad",
+    "import { x15 } from '@/features/c2c/api' // bad",
+    "import { ORDER_STATUS } from '../labels'",
+    "import { AuthedPhoto } from '@/ui/console/AuthedPhoto'",
+  ],
+  'src/lib/market/probe.ts': [
+    "import { x16 } from '@/features/market/favorites' // bad",
+    "import { x17 } from '../../app/i18n' // bad",
+    "import { x18 } from '@/app/query' // bad",
+    "import { store } from '@/lib/store'",
+    "import { http } from '../http/client'",
+  ],
+  'src/ui/console/probe.tsx': [
+    "import { x19 } from '../../features/admin/api' // bad",
+    "import { x20 } from '@/routes/admin/route' // bad",
+    "import { usePrivateImage } from '@/lib/http/use-private-image'",
+    "import { Sheet } from '../Sheet'",
+  ],
 }
 
 let dir = ''
@@ -68,7 +101,7 @@ beforeAll(() => {
   }
   const run = spawnSync(
     biome,
-    ['lint', '--only=style/noRestrictedImports', '--max-diagnostics=none', 'server'],
+    ['lint', '--only=style/noRestrictedImports', '--max-diagnostics=none', 'server', 'src'],
     {
       cwd: dir,
       encoding: 'utf8',
@@ -76,7 +109,7 @@ beforeAll(() => {
   )
   const out = `${run.stdout}\n${run.stderr}`
   flagged = new Set(
-    [...out.matchAll(/^(server\/\S+\.ts):(\d+):\d+ lint\/style\/noRestrictedImports/gm)].map(
+    [...out.matchAll(/^((?:server|src)\/\S+\.tsx?):(\d+):\d+ lint\/style\/noRestrictedImports/gm)].map(
       (m) => `${m[1]}:${m[2]}`,
     ),
   )
@@ -88,7 +121,7 @@ afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-describe('server import rules (biome noRestrictedImports)', () => {
+describe('import rules of the server and the client (biome noRestrictedImports)', () => {
   for (const [file, lines] of Object.entries(PROBES)) {
     lines.forEach((line, i) => {
       const bad = line.endsWith('// bad')

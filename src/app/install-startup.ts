@@ -1,11 +1,11 @@
 import { setMessageTranslator } from '@/lib/http/client'
 import { setNavigator } from '@/lib/nav'
 import { store } from '@/lib/store'
+import { walletBrowserAtom } from '@/lib/wallet-browser'
 import { translateError } from './error-messages'
 import { router } from './router'
 import { installAppShow, isWalletBrowser, startupRedirect } from './startup'
 import { refreshNavigationBar } from './theme'
-import { walletBrowserAtom } from './wallet-browser'
 
 /**
  * Runs the start-up behaviours once. Returns true when the page is leaving for the desktop site.

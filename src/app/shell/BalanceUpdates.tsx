@@ -2,7 +2,7 @@ import { CHANNEL_USER } from '@common/constants'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
-import { type BalanceEvent, balancesChanged } from '@/app/balance-events'
+import { type BalanceEvent, balancesChanged } from '@/lib/balance-events'
 import { subscribe } from '@/lib/socket/client'
 import { tokenAtom } from '@/lib/store'
 

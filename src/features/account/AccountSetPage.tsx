@@ -56,7 +56,7 @@ export function AccountSetPage() {
     } catch {
       // The session may already be gone; sign out locally anyway.
     }
-    signOut(true)
+    signOut(qc, true)
     void navigate({ to: '/pages/login/index', replace: true })
   }
 

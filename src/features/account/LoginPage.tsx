@@ -1,6 +1,7 @@
 import { loginSchema } from '@common/account/schema'
 import type { LoginResult, SecondCheck } from '@common/account/types'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { fieldErrors } from '@/lib/form/validate'
@@ -14,6 +15,7 @@ import { signIn } from './session'
 import { WalletLogin } from './wallet/WalletLogin'
 
 export function LoginPage() {
+  const qc = useQueryClient()
   const { t } = useLingui()
   const navigate = useNavigate()
   const { add } = useSearch({ strict: false }) as { add?: 1 }
@@ -28,14 +30,14 @@ export function LoginPage() {
   const [viaWallet, setViaWallet] = useState(false)
 
   const done = (res: LoginResult) => {
-    signIn(res.token, res.user)
+    signIn(qc, res.token, res.user)
     void navigate({ to: viaWallet ? '/pages/home/index' : '/pages/mine/index', replace: true })
   }
 
   const walletResult = (res: LoginResult | SecondCheck) => {
     setViaWallet(true)
     if ('token' in res) {
-      signIn(res.token, res.user)
+      signIn(qc, res.token, res.user)
       void navigate({ to: '/pages/home/index', replace: true })
     } else setCheck(res)
   }

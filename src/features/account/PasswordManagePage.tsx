@@ -1,5 +1,6 @@
 import { updatePasswordSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { fieldErrors } from '@/lib/form/validate'
@@ -13,6 +14,7 @@ import { signOut } from './session'
 
 /** Change the login password; every session ends, so the user logs in again. */
 export function PasswordManagePage() {
+  const qc = useQueryClient()
   const { t } = useLingui()
   const navigate = useNavigate()
   const [v, setV] = useState({ oldPassword: '', password: '', confirmPassword: '' })
@@ -27,7 +29,7 @@ export function PasswordManagePage() {
     if (Object.keys(errs).length) return
     try {
       await accountApi.post('safe/updatePassword', v, { loading: true, btnLoading: setBusy })
-      signOut(true)
+      signOut(qc, true)
       showToast(t`Password changed. Log in with the new password.`)
       void navigate({ to: '/pages/login/index', replace: true })
     } catch {

@@ -1,6 +1,7 @@
 import { registerCommonSchema, registerTargetSchema } from '@common/account/schema'
 import type { LoginResult } from '@common/account/types'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { fieldErrors } from '@/lib/form/validate'
@@ -15,6 +16,7 @@ import { NewPasswordFields } from './NewPasswordFields'
 import { signIn } from './session'
 
 export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
+  const qc = useQueryClient()
   const { t } = useLingui()
   const navigate = useNavigate()
   const { add } = useSearch({ strict: false }) as { add?: 1 }
@@ -62,7 +64,7 @@ export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
         loading: true,
         btnLoading: setBusy,
       })
-      signIn(res.token, res.user)
+      signIn(qc, res.token, res.user)
       void navigate({ to: '/pages/mine/index', replace: true })
     } catch {
       // Shown by the http layer.

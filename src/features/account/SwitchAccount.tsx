@@ -1,5 +1,6 @@
 import type { UserInfo } from '@common/account/types'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { useAtom } from 'jotai'
 import { apiBase } from '@/lib/http/client'
 import { Cell, CellGroup, LinkCell } from '@/ui/CellList'
@@ -26,6 +27,7 @@ async function profileFor(token: string): Promise<UserInfo | null> {
 
 /** Accounts remembered on this device: switch without typing again, or add another. */
 export function SwitchAccount({ currentId }: { currentId: string }) {
+  const qc = useQueryClient()
   const { t } = useLingui()
   const [list, setList] = useAtom(rememberedAccountsAtom)
   const others = list.filter((a) => a.userId !== currentId)
@@ -39,7 +41,7 @@ export function SwitchAccount({ currentId }: { currentId: string }) {
       showToast(t`That session has ended, please log in again`, { error: true })
       return
     }
-    signIn(acc.token, user)
+    signIn(qc, acc.token, user)
     showToast(t`Switched to ${acc.label}`)
   }
 

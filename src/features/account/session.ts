@@ -1,6 +1,6 @@
 import type { UserInfo } from '@common/account/types'
+import type { QueryClient } from '@tanstack/react-query'
 import { atomWithStorage, createJSONStorage } from 'jotai/utils'
-import { queryClient } from '@/app/query'
 import { clearSession, store, tokenAtom, userAtom, userIdAtom } from '@/lib/store'
 import { accountKeys } from './api'
 import { forget, type RememberedAccount, remember } from './remembered'
@@ -29,15 +29,15 @@ export async function releaseDevicePush(token: string | null): Promise<void> {
   }
 }
 
-/** Store a fresh login: token, user, user id, and the device's account list. */
-export function signIn(token: string, user: UserInfo): void {
+/** Store a fresh login: token, user, user id, and the device's account list (`qc`: the app's query client). */
+export function signIn(qc: QueryClient, token: string, user: UserInfo): void {
   const previous = store.get(userIdAtom)
   if (previous && previous !== user.id) void releaseDevicePush(store.get(tokenAtom))
-  queryClient.removeQueries({ queryKey: accountKeys.root })
+  qc.removeQueries({ queryKey: accountKeys.root })
   store.set(tokenAtom, token)
   store.set(userIdAtom, user.id)
   store.set(userAtom, user)
-  queryClient.setQueryData(accountKeys.me, user)
+  qc.setQueryData(accountKeys.me, user)
   const list = store.get(rememberedAccountsAtom)
   store.set(
     rememberedAccountsAtom,
@@ -46,10 +46,10 @@ export function signIn(token: string, user: UserInfo): void {
 }
 
 /** End the local session; `forgetDevice` also drops this account from the switch list. */
-export function signOut(forgetDevice: boolean): void {
+export function signOut(qc: QueryClient, forgetDevice: boolean): void {
   const id = store.get(userIdAtom)
   if (forgetDevice && id) store.set(rememberedAccountsAtom, forget(store.get(rememberedAccountsAtom), id))
   void releaseDevicePush(store.get(tokenAtom))
   clearSession()
-  queryClient.removeQueries({ queryKey: accountKeys.root })
+  qc.removeQueries({ queryKey: accountKeys.root })
 }

@@ -10,7 +10,7 @@ import { c2cKeys } from './api'
 /**
  * C2C order changes and chat messages arrive on the private `user` channel as `{c2c}`: a message
  * is appended to the chat in the cache, a state change refreshes the order, the lists and what
- * the ads have left (balances: the app's BalanceUpdates, ../../app/balance-events.ts).
+ * the ads have left (balances: the app's BalanceUpdates, src/lib/balance-events.ts).
  */
 export function useC2cUpdates(): void {
   const qc = useQueryClient()

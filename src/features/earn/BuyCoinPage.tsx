@@ -1,5 +1,5 @@
-import { mul } from '@common/money/decimal'
 import type { SubscriptionProject } from '@common/earn/schema'
+import { mul } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'

@@ -3,8 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useAtom } from 'jotai'
-import { memo, type ReactNode, useDeferredValue, useEffect, useState } from 'react'
-import { loadErrorsAfterPaint } from '@/app/i18n'
+import { memo, type ReactNode, useDeferredValue, useState } from 'react'
 import { floorQueryOptions, instrumentsQueryOptions } from '@/lib/market/api'
 import { pairLabel } from '@/lib/market/pair-label'
 import { useLiveTickers } from '@/lib/market/use-live-tickers'
@@ -39,8 +38,6 @@ export function HomePage({ banners, notices }: HomeSlots) {
   const instruments = useQuery(instrumentsQueryOptions())
   // Each list item paints its own ticker (useListFigures): the page is not rendered again each second.
   useLiveTickers({ watch: false })
-  // Every other route loads the error messages before it renders; home fetches them after painting.
-  useEffect(loadErrorsAfterPaint, [])
   // The page renders from deferred copies of its data: filling it when the data arrives is a render
   // React can split into short tasks, instead of one long one in the middle of start-up.
   const floorData = useDeferredValue(floor.data)

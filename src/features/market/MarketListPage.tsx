@@ -2,8 +2,7 @@ import type { Instrument } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
-import { loadErrorsAfterPaint } from '@/app/i18n'
+import { memo, useDeferredValue, useMemo, useState } from 'react'
 import { useCompactFormat } from '@/lib/format/use-compact-format'
 import { instrumentsQueryOptions } from '@/lib/market/api'
 import { pairLabel } from '@/lib/market/pair-label'
@@ -25,7 +24,6 @@ export function MarketListPage({ tab }: { tab: Tab }) {
   // The rows read their own figures; the list itself follows the tickers only to sort by them.
   const tickers = useLiveTickers({ watch: order.sort !== 'default' })
   const favorites = useFavorites()
-  useEffect(loadErrorsAfterPaint, [])
   const [query, setQuery] = useState('')
 
   const labels: Record<Tab, string> = {

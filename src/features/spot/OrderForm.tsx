@@ -8,7 +8,6 @@ import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import * as v from 'valibot'
-import { translateError } from '@/app/error-messages'
 import { HttpError } from '@/lib/http/client'
 import { useTicker } from '@/lib/market/use-live-tickers'
 import { tokenAtom } from '@/lib/store'
@@ -145,7 +144,7 @@ export function OrderForm({
     }
     place.mutate(parsed.output, {
       onError: (err) => {
-        if (!(err instanceof HttpError)) showToast(translateError(undefined, String(err)), { error: true })
+        if (!(err instanceof HttpError)) showToast(String(err), { error: true })
       },
     })
   }

@@ -8,12 +8,12 @@ import { http } from '@/lib/http/client'
 // src/features/assets/api.ts.
 
 const root = ['assets'] as const
-/** The assets area's key root: every screen showing a balance reads under it (src/app/balance-events.ts). */
+/** The assets area's key root: every screen showing a balance reads under it (src/lib/balance-events.ts). */
 export const assetsKeys = { root }
 
 /**
  * Balances are read again whenever a screen that shows them opens: what the app hears of
- * (fills, transfers, C2C, its own forms) refreshes them at once (src/app/balance-events.ts), but an
+ * (fills, transfers, C2C, its own forms) refreshes them at once (src/lib/balance-events.ts), but an
  * operator's credit, a loan payout or a settlement off screen sends nothing.
  */
 export const BALANCE_STALE_MS = 0

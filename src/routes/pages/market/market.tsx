@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import * as v from 'valibot'
+import { loadErrorsAfterPaint } from '@/app/i18n'
 import { MarketListPage } from '@/features/market/MarketListPage'
 import { TABS } from '@/features/market/market-list'
 
@@ -7,6 +9,8 @@ const search = v.object({ tab: v.optional(v.fallback(v.picklist(TABS), 'spot'), 
 
 function Page() {
   const { tab } = Route.useSearch()
+  // Like home, the market list renders without the error messages and fetches them after painting.
+  useEffect(loadErrorsAfterPaint, [])
   return <MarketListPage tab={tab} />
 }
 

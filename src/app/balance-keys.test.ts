@@ -1,7 +1,6 @@
-import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 
-// The features' key modules reach the app store, which reads localStorage.
+// The features' key modules reach the store (src/lib/store.ts), which reads localStorage.
 vi.hoisted(() => {
   const data = new Map<string, string>()
   vi.stubGlobal('localStorage', {
@@ -17,11 +16,13 @@ import { earnKeys } from '@/features/earn/api'
 import { loanKeys } from '@/features/loan/api'
 import { spotKeys } from '@/features/spot/api'
 import { balancesQueryOptions, overviewQueryOptions } from '@/lib/assets/balances'
-import { ACCOUNT_KEYS, balancesChanged, keysFor } from './balance-events'
+import { ACCOUNT_KEYS, keysFor } from '@/lib/balance-events'
 
 const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) =>
   prefix.every((p, i) => key[i] === p)
 
+// The map (src/lib/balance-events.ts) writes the features' key prefixes as literals; this holds them
+// to the features' own key factories (here, where a test may import every feature).
 describe('the balance invalidation map', () => {
   it('names the features’ own keys of every screen that shows a balance', () => {
     const covers = (event: Parameters<typeof keysFor>[0], key: readonly unknown[]) =>
@@ -61,32 +62,5 @@ describe('the balance invalidation map', () => {
     ])
     // A spot fill does not refetch contract or earn data.
     expect(covers('spot', contractKeys.account())).toBe(false)
-  })
-
-  it('refetches cached balances even off screen, and coalesces a burst of fills into one refresh', async () => {
-    vi.useFakeTimers()
-    const qc = new QueryClient()
-    const fetches: string[] = []
-    const seed = (key: readonly unknown[]) =>
-      qc.prefetchQuery({
-        queryKey: key,
-        queryFn: () => {
-          fetches.push(key.join('/'))
-          return 1
-        },
-      })
-    await seed(['assets', 'overview'])
-    await seed(['assets', 'assets/ledger', {}])
-    await seed(['spot', 'balance', 'BTCUSDT'])
-    await seed(['contract', 'mine', 'account'])
-    fetches.length = 0
-    for (let i = 0; i < 5; i++) void balancesChanged(qc, 'spot')
-    expect(fetches).toEqual([])
-    await vi.advanceTimersByTimeAsync(200)
-    // Balances at once (none is on screen here); the records list when it is shown again.
-    expect(fetches.sort()).toEqual(['assets/overview', 'spot/balance/BTCUSDT'])
-    expect(qc.getQueryState(['assets', 'assets/ledger', {}])?.isInvalidated).toBe(true)
-    expect(qc.getQueryState(['contract', 'mine', 'account'])?.isInvalidated).toBe(false)
-    vi.useRealTimers()
   })
 })
