@@ -17,6 +17,7 @@ import { candlesBefore, fromRow } from '../../market/repo'
 import type { MarketData } from '../../market/service'
 import { floorContent } from '../../platform/content/floor-content'
 import type { ModuleDeps } from '../../platform/module-deps'
+import { marketAdminRoutes } from './admin-routes'
 import { addFavorites, listFavorites, removeFavorite } from './favorites'
 
 const FEATURED = 5
@@ -144,4 +145,7 @@ export async function marketRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
     market.emit('favorites', user.id, list)
     return ok(list)
   })
+
+  // The console's markets page and the market makers' switch, /api/admin/markets/*.
+  await app.register(marketAdminRoutes, { ...opts, prefix: '/admin' })
 }
