@@ -21,7 +21,7 @@ import { earnService } from './service'
  * allocation or touches an order.
  */
 export async function earnAdminRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  const svc = earnService(deps.db)
+  const desk = earnService(deps.db).console
   app.addHook('preHandler', requireStaff)
   app.addHook('preHandler', async (req) => {
     await assertStaffReady(deps.db, currentUser(req).id)
@@ -31,32 +31,32 @@ export async function earnAdminRoutes(app: FastifyInstance, deps: ModuleDeps): P
     return { actorId: a.actorId, ip: a.ip }
   }
 
-  app.get('/overview', async () => ok(await svc.totals()))
+  app.get('/overview', async () => ok(await desk.totals()))
   app.post('/product/create', async (req) =>
-    ok(await svc.createProduct(parse(productInputSchema, req.body), who(req))),
+    ok(await desk.createProduct(parse(productInputSchema, req.body), who(req))),
   )
   app.post('/product/edit', async (req) => {
     const { id, ...input } = parse(productEditSchema, req.body)
-    return ok(await svc.editProduct(id, input, who(req)))
+    return ok(await desk.editProduct(id, input, who(req)))
   })
   app.post('/product/pause', async (req) => {
     const { id, paused, reason } = parse(pauseSchema, req.body)
-    return ok(await svc.pauseProduct(id, paused, who(req), reason))
+    return ok(await desk.pauseProduct(id, paused, who(req), reason))
   })
   app.post('/pool/fund', async (req) => {
     const { asset, amount, reason } = parse(poolFundSchema, req.body)
-    await svc.fundPool(asset, amount, who(req), reason)
-    return ok(await svc.totals())
+    await desk.fundPool(asset, amount, who(req), reason)
+    return ok(await desk.totals())
   })
   app.post('/project/create', async (req) =>
-    ok(await svc.createProject(parse(projectInputSchema, req.body), who(req))),
+    ok(await desk.createProject(parse(projectInputSchema, req.body), who(req))),
   )
   app.post('/project/edit', async (req) => {
     const { id, ...input } = parse(projectEditSchema, req.body)
-    return ok(await svc.editProject(id, input, who(req)))
+    return ok(await desk.editProject(id, input, who(req)))
   })
   app.post('/project/pause', async (req) => {
     const { id, paused, reason } = parse(pauseSchema, req.body)
-    return ok(await svc.pauseProject(id, paused, who(req), reason))
+    return ok(await desk.pauseProject(id, paused, who(req), reason))
   })
 }

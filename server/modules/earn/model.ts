@@ -1,6 +1,6 @@
+import type { MyCommitment, StakingOrder, StakingProduct, SubscriptionProject } from '@common/earn/schema'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { mul, normalize } from '@common/money/decimal'
-import type { MyCommitment, StakingOrder, StakingProduct, SubscriptionProject } from '@common/earn/schema'
 import type { Selectable } from 'kysely'
 import type {
   StakingOrderTable,

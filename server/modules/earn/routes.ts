@@ -23,36 +23,36 @@ const chainOf = (req: FastifyRequest) => langChain(parseLang(req.headers.lang))
  */
 export async function earnRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
-  const svc = earnService(db)
+  const { staking, launch } = earnService(db)
   const auth = { preHandler: requireUser }
   const me = (req: FastifyRequest) => currentUser(req).id
 
-  app.get('/staking/products', async () => ok(await svc.products()))
+  app.get('/staking/products', async () => ok(await staking.products()))
   app.post('/staking/stake', auth, async (req) => {
     const { product, amount } = parse(stakeSchema, req.body)
-    return ok(await svc.stake(me(req), product, amount))
+    return ok(await staking.stake(me(req), product, amount))
   })
   app.get('/staking/orders', auth, async (req) =>
-    ok(await svc.orders(me(req), parse(stakingOrdersQuerySchema, req.query))),
+    ok(await staking.orders(me(req), parse(stakingOrdersQuerySchema, req.query))),
   )
   app.get('/staking/order/:id', auth, async (req) =>
-    ok(await svc.order(me(req), parse(idParamSchema, req.params).id)),
+    ok(await staking.order(me(req), parse(idParamSchema, req.params).id)),
   )
   app.post('/staking/redeem', auth, async (req) =>
-    ok(await svc.redeem(me(req), parse(redeemSchema, req.body).id)),
+    ok(await staking.redeem(me(req), parse(redeemSchema, req.body).id)),
   )
 
-  app.get('/subscription/projects', async (req) => ok(await svc.projects(chainOf(req))))
+  app.get('/subscription/projects', async (req) => ok(await launch.projects(chainOf(req))))
   app.get('/subscription/project/:id', { preHandler: optionalUser }, async (req) => {
     const user = req.user ? currentUser(req).id : null
-    return ok(await svc.project(parse(idParamSchema, req.params).id, user, chainOf(req)))
+    return ok(await launch.project(parse(idParamSchema, req.params).id, user, chainOf(req)))
   })
   app.post('/subscription/commit', auth, async (req) => {
     const { project, amount } = parse(commitSchema, req.body)
-    await svc.commit(me(req), project, amount)
-    return ok(await svc.project(project, me(req), chainOf(req)))
+    await launch.commit(me(req), project, amount)
+    return ok(await launch.project(project, me(req), chainOf(req)))
   })
-  app.get('/subscription/mine', auth, async (req) => ok(await svc.myCommitments(me(req), chainOf(req))))
+  app.get('/subscription/mine', auth, async (req) => ok(await launch.mine(me(req), chainOf(req))))
 
   await app.register(earnAdminRoutes, { ...deps, prefix: '/admin/earn' })
 }
