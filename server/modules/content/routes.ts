@@ -2,13 +2,13 @@ import { countedPage } from '@common/api/page'
 import {
   articleIdSchema,
   articleListSchema,
+  bannerImageParamsSchema,
   coverParamsSchema,
   notifiableIdSchema,
   notifiablesSchema,
 } from '@common/content/schema'
 import { parseLang } from '@common/i18n/languages'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sql } from 'kysely'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
@@ -18,8 +18,18 @@ import { loadClause } from '../../platform/content/clause'
 import { renderMarkdown, summarize } from '../../platform/content/markdown'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { contentAdminRoutes } from './admin-routes'
-import { bannerPublicRoutes } from './banners'
-import { coverUrl, likePattern, ms } from './repo'
+import { publishedBannerImage } from './banner-repo'
+import {
+  articlesPage,
+  coverUrl,
+  liveArticle,
+  liveCover,
+  ms,
+  notifiablesPage,
+  readNotice,
+  readNotification,
+  servicePages,
+} from './repo'
 
 const chainOf = (req: FastifyRequest) => langChain(parseLang(req.headers.lang))
 
@@ -37,39 +47,10 @@ function personalText(
 export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
 
-  const live = () =>
-    db
-      .selectFrom('article as a')
-      .where('a.status', '=', 'published')
-      .where('a.publish_at', '<=', sql<Date>`now()`)
-
   app.get('/article/list', async (req) => {
     const q = parse(articleListSchema, req.query)
     const chain = chainOf(req)
-    let base = live().where('a.type', '=', q.type)
-    if (q.category) base = base.where('a.category', '=', q.category)
-    if (q.q) {
-      const like = likePattern(q.q)
-      base = base.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('article_text as t')
-            .select('t.lang')
-            .whereRef('t.article_id', '=', 'a.id')
-            .where('t.lang', 'in', chain)
-            .where((eb) => eb.or([eb('t.title', 'ilike', like), eb('t.body', 'ilike', like)])),
-        ),
-      )
-    }
-    const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-    const rows = await base
-      .select(['a.id', 'a.type', 'a.category', 'a.pinned', 'a.publish_at', 'a.cover_upload_id'])
-      .orderBy('a.pinned', 'desc')
-      .orderBy('a.publish_at', 'desc')
-      .orderBy('a.sort', 'asc')
-      .orderBy('a.id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute()
+    const { total, rows } = await articlesPage(db, q, chain)
     const texts = await textsOf(
       db,
       rows.map((r) => String(r.id)),
@@ -91,7 +72,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
             summary: summarize(t?.body ?? ''),
           }
         }),
-        Number(total.n),
+        total,
         q,
       ),
     )
@@ -99,11 +80,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
 
   async function detail(req: FastifyRequest, onlyService: boolean) {
     const { id } = parse(articleIdSchema, req.query)
-    let q = live().where('a.id', '=', id)
-    if (onlyService) q = q.where('a.type', '=', 'service')
-    const row = await q
-      .select(['a.id', 'a.type', 'a.category', 'a.pinned', 'a.publish_at', 'a.cover_upload_id'])
-      .executeTakeFirst()
+    const row = await liveArticle(db, id, onlyService)
     if (!row) throw new AppError('notFound')
     const t = pickText((await textsOf(db, [id])).get(id) ?? [], chainOf(req))
     return ok({
@@ -123,13 +100,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
 
   app.get('/services', async (req) => {
     const chain = chainOf(req)
-    const rows = await live()
-      .where('a.type', '=', 'service')
-      .select(['a.id', 'a.publish_at'])
-      .orderBy('a.sort')
-      .orderBy('a.id')
-      .limit(100)
-      .execute()
+    const rows = await servicePages(db)
     const texts = await textsOf(
       db,
       rows.map((r) => String(r.id)),
@@ -142,21 +113,18 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     )
   })
 
-  // A published article's cover is public, unlike the uploads it comes from.
+  // A published article's cover and a published banner's image are public, unlike the uploads they come from.
   app.get('/article/cover/:id', async (req, reply) => {
-    const { id } = parse(coverParamsSchema, req.params)
-    const row = await live()
-      .innerJoin('upload as u', 'u.id', 'a.cover_upload_id')
-      .select(['u.mime', 'u.bytes'])
-      .where('a.id', '=', id)
-      .executeTakeFirst()
+    const row = await liveCover(db, parse(coverParamsSchema, req.params).id)
     if (!row) throw new AppError('notFound')
-    reply.header('content-type', row.mime).header('cache-control', 'public, max-age=86400')
-    reply.header('x-content-type-options', 'nosniff')
-    return Buffer.from(row.bytes)
+    return image(reply, row)
   })
-
-  bannerPublicRoutes(app, db)
+  app.get('/banner/image/:id/:lang', async (req, reply) => {
+    const { id, lang } = parse(bannerImageParamsSchema, req.params)
+    const row = await publishedBannerImage(db, id, lang)
+    if (!row) throw new AppError('notFound')
+    return image(reply, row)
+  })
 
   // The privacy policy (docs/spec.md lists POST; GET too, so it can be read and cached like other articles).
   const privacy = async (req: FastifyRequest) =>
@@ -170,44 +138,14 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     const me = currentUser(req)
     const q = parse(notifiablesSchema, req.query)
     const chain = chainOf(req)
-    const union = sql<{
-      id: string
-      at: Date
-      read: boolean
-      article_id: string | null
-      title: string | null
-      body: string | null
-      texts: Record<string, { title: string; body: string }> | null
-    }>`
-      select 'a' || a.id as id, a.publish_at as at, (r.user_id is not null) as read,
-             a.id as article_id, null as title, null as body, null::jsonb as texts
-        from article a
-        left join notice_read r on r.article_id = a.id and r.user_id = ${me.id}
-       where a.type = 'notice' and a.status = 'published' and a.publish_at <= now()
-      union all
-      select 'n' || n.id, n.created_at, (n.read_at is not null), null, n.title, n.body, n.texts
-        from notification n
-       where n.user_id = ${me.id}`
-    const counts = await sql<{ total: string; unread: string }>`
-      select count(*) as total, count(*) filter (where not x.read) as unread from (${union}) x`.execute(db)
-    const rows = await sql<{
-      id: string
-      at: Date
-      read: boolean
-      article_id: string | null
-      title: string | null
-      body: string | null
-      texts: Record<string, { title: string; body: string }> | null
-    }>`select * from (${union}) x order by x.at desc, x.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(
-      db,
-    )
+    const { rows, total, unread } = await notifiablesPage(db, me.id, q)
     const texts = await textsOf(
       db,
-      rows.rows.filter((r) => r.article_id !== null).map((r) => String(r.article_id)),
+      rows.filter((r) => r.article_id !== null).map((r) => String(r.article_id)),
     )
     return ok({
       ...countedPage(
-        rows.rows.map((r) => {
+        rows.map((r) => {
           const t = r.article_id
             ? pickText(texts.get(String(r.article_id)) ?? [], chain)
             : personalText(r.texts, chain)
@@ -221,10 +159,10 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
             read: Boolean(r.read),
           }
         }),
-        Number(counts.rows[0]?.total ?? 0),
+        total,
         q,
       ),
-      unread: Number(counts.rows[0]?.unread ?? 0),
+      unread,
     })
   })
 
@@ -232,36 +170,20 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     const me = currentUser(req)
     const { id } = parse(notifiableIdSchema, req.query)
     const num = id.slice(1)
-    if (id.startsWith('a')) {
-      const notice = await live()
-        .where('a.id', '=', num)
-        .where('a.type', '=', 'notice')
-        .select('a.id')
-        .executeTakeFirst()
-      if (!notice) throw new AppError('notFound')
-      await db
-        .insertInto('notice_read')
-        .values({ user_id: me.id, article_id: num })
-        .onConflict((oc) => oc.columns(['user_id', 'article_id']).doNothing())
-        .execute()
-    } else {
-      // Someone else's notification answers exactly like a missing one.
-      const mine = await db
-        .selectFrom('notification')
-        .select('id')
-        .where('id', '=', num)
-        .where('user_id', '=', me.id)
-        .executeTakeFirst()
-      if (!mine) throw new AppError('notFound')
-      await db
-        .updateTable('notification')
-        .set({ read_at: sql`now()` })
-        .where('id', '=', num)
-        .where('read_at', 'is', null)
-        .execute()
-    }
+    // Someone else's notification answers exactly like a missing one.
+    const found = id.startsWith('a')
+      ? await readNotice(db, me.id, num)
+      : await readNotification(db, me.id, num)
+    if (!found) throw new AppError('notFound')
     return ok({ id, read: true })
   })
 
   await app.register(contentAdminRoutes, { ...deps, prefix: '/admin/content' })
+}
+
+/** A public image: cached a day, never sniffed as anything but its type. */
+function image(reply: FastifyReply, row: { mime: string; bytes: Uint8Array }) {
+  reply.header('content-type', row.mime).header('cache-control', 'public, max-age=86400')
+  reply.header('x-content-type-options', 'nosniff')
+  return Buffer.from(row.bytes)
 }

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { type BalanceState, lockBalances, type Tx } from '../../ledger/ledger'
 import { loanNow } from './clock'
-import { fundingOf, leftOf, OPEN_STATUSES } from './model'
+import { fundingOf, leftOf } from './model'
+import { precisionOf } from './product-repo'
+import { openOrders } from './repo'
 
 /**
  * The withdrawal lock (docs/spec.md section 5: borrowed funds cannot be withdrawn until repayment is
@@ -25,16 +27,9 @@ export async function lockBorrowerFunding(trx: Tx, userId: string, asset: string
 
 /** What the user owes in `asset` now. Inside a money transaction, call after lockBorrowerFunding. */
 export async function outstandingLoan(db: Kysely<Database>, userId: string, asset: string): Promise<string> {
-  const rows = await db
-    .selectFrom('loan_order')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('coin', '=', asset)
-    .where('status', 'in', [...OPEN_STATUSES])
-    .execute()
+  const rows = await openOrders(db, { userId, coin: asset })
   if (rows.length === 0) return '0'
-  const coin = await db.selectFrom('asset').select('precision').where('code', '=', asset).executeTakeFirst()
-  const dp = coin?.precision ?? 8
+  const dp = await precisionOf(db, asset)
   const now = loanNow()
   return max('0', sum(rows.map((o) => normalize(leftOf(o, dp, now)))))
 }

@@ -9,7 +9,6 @@ import {
 import type { LoanMe } from '@common/loan/types'
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import type { Db } from '../../db/db'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
@@ -17,36 +16,14 @@ import { parse } from '../../http/validate'
 import { identityGate } from '../../platform/identity/identity-gate'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { loanAdminRoutes } from './admin-routes'
-import { orderToWire, type ProductRow, productToWire } from './model'
+import { enabledProduct, precisionOf } from './product-repo'
 import { loanService } from './service'
+import { loadOrder, myOrders, products } from './views'
 
 const quoteQuery = v.object({
   productId: loanIdParamsSchema.entries.id,
   amount: loanRepaySchema.entries.amount,
 })
-
-export async function precisions(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('asset')
-    .select(['code', 'precision'])
-    .where('code', 'in', ['USDT', 'BTC', 'ETH'])
-    .execute()
-  return new Map(rows.map((r) => [r.code, r.precision]))
-}
-
-/** One loan with its product and repayments, as the wire sends it; another user's id is not found. */
-export async function loadOrder(db: Db, id: string, userId: string | null, now: number) {
-  let q = db.selectFrom('loan_order').selectAll().where('id', '=', id)
-  if (userId) q = q.where('user_id', '=', userId)
-  const o = await q.executeTakeFirst()
-  if (!o) throw new AppError('loanNotFound')
-  const [product, repayments, prec] = await Promise.all([
-    db.selectFrom('loan_product').selectAll().where('id', '=', o.product_id).executeTakeFirst(),
-    db.selectFrom('loan_repayment').selectAll().where('order_id', '=', o.id).orderBy('id', 'desc').execute(),
-    precisions(db),
-  ])
-  return { row: o, wire: orderToWire(o, { precision: prec.get(o.coin) ?? 8, now, product, repayments }) }
-}
 
 /** Loans (issue 17): the prescribed API plus the calculator, vouchers and the console's routes. */
 export async function loanRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
@@ -56,31 +33,14 @@ export async function loanRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
   await svc.init()
   const auth = { preHandler: requireUser }
 
-  app.get('/loan/products', async () => {
-    const [rows, prec] = await Promise.all([
-      db
-        .selectFrom('loan_product')
-        .selectAll()
-        .where('enabled', '=', true)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute(),
-      precisions(db),
-    ])
-    return ok(rows.map((p: ProductRow) => productToWire(p, prec.get(p.coin) ?? 8)))
-  })
+  app.get('/loan/products', async () => ok(await products(db, true)))
 
   /** The calculator: interest, total and daily rate of an amount on a product (what approval books). */
   app.get('/loan/quote', async (req) => {
     const { productId, amount } = parse(quoteQuery, req.query)
-    const p = await db
-      .selectFrom('loan_product')
-      .selectAll()
-      .where('id', '=', productId)
-      .where('enabled', '=', true)
-      .executeTakeFirst()
+    const p = await enabledProduct(db, productId)
     if (!p) throw new AppError('loanProductNotFound')
-    const dp = (await precisions(db)).get(p.coin) ?? 8
+    const dp = await precisionOf(db, p.coin)
     return ok({ productId, amount, ...quote(amount, p.monthly_rate, p.term_days, dp) })
   })
 
@@ -98,20 +58,7 @@ export async function loanRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
 
   app.get('/loan/orders', auth, async (req) => {
     const me = currentUser(req)
-    const { status, page, size } = parse(loanOrdersQuerySchema, req.query)
-    let q = db.selectFrom('loan_order').selectAll().where('user_id', '=', me.id)
-    if (status) q = q.where('status', '=', status)
-    const rows = await q
-      .orderBy('id', 'desc')
-      .limit(size + 1)
-      .offset((page - 1) * size)
-      .execute()
-    const prec = await precisions(db)
-    const now = svc.now()
-    return ok({
-      list: rows.slice(0, size).map((o) => orderToWire(o, { precision: prec.get(o.coin) ?? 8, now })),
-      hasMore: rows.length > size,
-    })
+    return ok(await myOrders(db, me.id, parse(loanOrdersQuerySchema, req.query), svc.now()))
   })
 
   app.get('/loan/order/:id', auth, async (req) => {
