@@ -10,9 +10,7 @@ import { cancelOrderSchema, placeOrderSchema } from '@common/spot/schema'
 import * as v from 'valibot'
 import { AppError } from '../http/errors'
 import type { MarketData } from '../market/service'
-import { localContract } from '../modules/contract/port'
-import type { ContractService } from '../modules/contract/service'
-import type { SpotService } from '../modules/spot/service'
+import type { LocalSpotEngine } from '../platform/manifest'
 import type { ContractPort } from '../platform/ports/engines'
 import { CONTRACT_UNIT, spotUnit } from './shares'
 
@@ -50,8 +48,8 @@ function args<S extends v.GenericSchema>(schema: S, raw: unknown[]): v.InferOutp
  * unit never changes, so a mismatch is a bug: refused, not executed on a book that is not ours).
  */
 export function coreHandlers(
-  spot: SpotService,
-  contract: ContractService,
+  spot: LocalSpotEngine,
+  contract: ContractPort,
   market: MarketData,
 ): Record<string, UnitHandler> {
   const spotOf = (symbol: string, unit: string) => {
@@ -77,12 +75,11 @@ export function coreHandlers(
       return spot.cancelAll(h, symbol)
     },
   }
-  const port = localContract(contract)
   for (const [op, schema] of Object.entries(CONTRACT_ARGS)) {
     handlers[`contract.${op}`] = async (raw, unit) => {
       if (unit !== CONTRACT_UNIT) throw new Error(`contract command on ${unit}`)
       const list = (args(schema, raw) as unknown[]).map((a) => a ?? undefined)
-      const fn = port[op as keyof typeof CONTRACT_ARGS] as (...a: unknown[]) => Promise<unknown>
+      const fn = contract[op as keyof typeof CONTRACT_ARGS] as (...a: unknown[]) => Promise<unknown>
       return fn(...list)
     }
   }

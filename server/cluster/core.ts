@@ -1,25 +1,9 @@
 import Fastify from 'fastify'
 import type { Config } from '../config'
 import { migrate, openDb } from '../db/db'
-import { ContractMarketMakers } from '../market/contract-makers'
-import { MarketMakers } from '../market/market-makers'
 import { openMarket } from '../market/start'
-import { C2cJobs } from '../modules/c2c/jobs'
-import { c2cService } from '../modules/c2c/service'
-import { ContractJobs } from '../modules/contract/jobs'
-import { contractService } from '../modules/contract/service'
-import { EarnJobs } from '../modules/earn/jobs'
-import { earnService } from '../modules/earn/service'
-import { EtfJobs } from '../modules/etf/jobs'
-import { etfService } from '../modules/etf/service'
-import { InviteJobs } from '../modules/invite/jobs'
-import { inviteService } from '../modules/invite/service'
-import { LoanJobs } from '../modules/loan/jobs'
-import { loanService } from '../modules/loan/service'
-import { OptionJobs } from '../modules/option/jobs'
-import { providePorts } from '../modules/provide-ports'
-import { PushJobs } from '../modules/push/jobs'
-import { spotService } from '../modules/spot/service'
+import { engines, manifests, providePorts } from '../modules/index'
+import type { RunContext, Stoppable } from '../platform/manifest'
 import { announceFirstAdmin } from '../platform/staff/first-admin'
 import { CommandServer } from './bus'
 import { bridgeControl } from './control'
@@ -29,15 +13,11 @@ import { PublishingFeed, RemoteIndexFeed } from './index-feed'
 import { LockConnection } from './locks'
 import { Ownership } from './ownership'
 import { connectRedis, K, setClusterName } from './redis'
-import { CONTRACT_UNIT, leaderUnit, marketUnits } from './shares'
+import { CONTRACT_UNIT, leaderUnit, marketUnits, spotUnit } from './shares'
 
-/** Leader locks of a core besides the market units: the index feed and each scheduler. */
+/** Leader locks of a core besides the market units: the index feed and each module's schedulers. */
 const INDEX = 'index'
-const SCHEDULERS = ['loan-jobs', 'c2c-jobs', 'invite-jobs', 'earn-jobs', 'etf-jobs', 'option-jobs'] as const
-
-interface Stoppable {
-  stop(): unknown
-}
+const schedulers = new Map(manifests.flatMap((m) => m.jobs ?? []).map((job) => [job.name, job]))
 
 /**
  * ROLE=core: matching engines of the markets it owns, the index feed and the schedulers it
@@ -74,13 +54,15 @@ export async function runCore(config: Config): Promise<void> {
   await sub.connect()
 
   providePorts()
-  const spot = spotService(db)
+  const ctx: RunContext = { db, market, log }
+  const spot = engines.spot.local(db)
   spot.attachMarket(market)
   await spot.init()
-  const contract = contractService(db)
+  const contract = engines.contract.local(db)
   contract.attachMarket(market)
   await contract.init()
-  loanService(db).attachMarket(market)
+  // No routes run here: the modules' services get the market data themselves.
+  for (const m of manifests) m.attach?.(ctx)
 
   const unbridge = await bridgeControl(redis, sub, db, config.nodeId, market)
   // Console changes to instruments and contract settings are made on a gateway: a core reads
@@ -111,7 +93,7 @@ export async function runCore(config: Config): Promise<void> {
     redis,
     config.nodeId,
     () => ownership?.list() ?? [],
-    coreHandlers(spot, contract, market),
+    coreHandlers(spot, engines.contract.port(db), market),
     log,
   )
   const events = new EventPublisher(redis, spot, contract, () => {
@@ -126,19 +108,11 @@ export async function runCore(config: Config): Promise<void> {
         : [],
     }
   })
-  const makers = new MarketMakers(db, market, spot, { log, owns: (symbol) => owns(`spot:${symbol}`) })
+  // Spot market makers quote the markets this core owns; they start with the command server.
+  let makers: Stoppable[] = []
   // Order fills and liquidations are notified by the core that made them; alerts fire once (database).
-  const pushJobs = new PushJobs(db, market, spot, log, contract)
+  let followers: Stoppable[] = []
   const running: Stoppable[] = []
-
-  const schedulers: Record<(typeof SCHEDULERS)[number], () => Stoppable> = {
-    'loan-jobs': () => new LoanJobs(db, loanService(db), log).start(),
-    'c2c-jobs': () => new C2cJobs(c2cService(db), log).start(),
-    'invite-jobs': () => new InviteJobs(inviteService(db), log).start(),
-    'earn-jobs': () => new EarnJobs(db, earnService(db), log).start(),
-    'etf-jobs': () => new EtfJobs(etfService(db, market), log).start(),
-    'option-jobs': () => new OptionJobs(db, market, log).start(),
-  }
 
   const onAcquire = async (unit: string) => {
     if (unit.startsWith('spot:')) {
@@ -147,24 +121,20 @@ export async function runCore(config: Config): Promise<void> {
     } else if (unit === CONTRACT_UNIT) {
       await contract.adopt()
       await server.prepare(unit)
-      running.push(new ContractJobs(db, contract, market, log).start())
-      const cm = new ContractMarketMakers(db, market, contract, { log })
-      cm.start()
-      running.push(cm)
+      running.push(...engines.contract.owner(ctx))
     } else if (unit === leaderUnit(INDEX)) {
       // Candles the previous leader had not flushed are rebuilt from the same ticks here.
       market.switchFeed(new PublishingFeed(market.simulatedFeed(), redis))
       market.setWriter(true)
     } else {
-      const name = unit.slice('leader:'.length) as (typeof SCHEDULERS)[number]
-      const start = schedulers[name]
-      if (start) running.push(start())
+      const job = schedulers.get(unit.slice('leader:'.length))
+      if (job) running.push(job.start(ctx))
     }
   }
 
   ownership = new Ownership(locks, {
     units: () => marketUnits(market.instruments()),
-    leaders: [INDEX, ...SCHEDULERS],
+    leaders: [INDEX, ...schedulers.keys()],
     onAcquire,
     releasable: (unit) => unit.startsWith('spot:'),
     onRelease: async (unit) => {
@@ -192,9 +162,9 @@ export async function runCore(config: Config): Promise<void> {
     await unbridge()
     await server.stop()
     events.stop()
-    await makers.stop()
+    for (const m of makers) await m.stop()
     for (const r of running) await r.stop()
-    await pushJobs.stop()
+    for (const f of followers) await f.stop()
     await market.stop()
     // Owner hints go first so gateways stop sending here; the locks go with the connection.
     await Promise.allSettled((ownership?.list() ?? []).map((u) => redis.del(K.owner(u))))
@@ -210,8 +180,8 @@ export async function runCore(config: Config): Promise<void> {
   await health.listen({ port: config.port, host: config.host })
   events.start()
   await server.start()
-  pushJobs.start()
-  makers.start()
+  followers = manifests.flatMap((m) => (m.follow ? [m.follow(ctx, { spot, contract })] : []))
+  makers = engines.spot.owner(ctx, (symbol) => owns(spotUnit(symbol)))
   ownership.start()
   log.info(`core ${config.nodeId} ready (health on http://localhost:${config.port}/health)`)
 }

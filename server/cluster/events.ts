@@ -1,6 +1,5 @@
 import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/spot/schema'
-import type { ContractService } from '../modules/contract/service'
-import type { SpotService } from '../modules/spot/service'
+import type { ContractFeed, SpotFeed } from '../platform/manifest'
 import { K, type Redis } from './redis'
 
 /** Levels in a published depth snapshot: the most the REST depth endpoint serves. */
@@ -28,8 +27,8 @@ export class EventPublisher {
 
   constructor(
     private readonly redis: Redis,
-    private readonly spot: SpotService,
-    private readonly contract: ContractService,
+    private readonly spot: SpotFeed,
+    private readonly contract: ContractFeed,
     /** Markets whose books are current here, by engine. */
     private readonly owned: () => { spot: string[]; contract: string[] },
   ) {}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../db/db'
-import type { ContractService } from '../modules/contract/service'
-import { ContractMarketMakers } from './contract-makers'
+import { ContractMarketMakers, type ContractQuoting } from './contract-makers'
 import type { MarketData } from './service'
 
 /** A service stub: BTC-like instrument, the maker holding `long` / `short` lots. */
@@ -9,7 +8,7 @@ function makers(long: number, short: number) {
   const svc = {
     inst: () => ({ pp: 2, lotSize: '0.001' }),
     position: (_h: string, _s: string, side: string) => ({ lots: String(side === 'long' ? long : short) }),
-  } as unknown as ContractService
+  } as unknown as ContractQuoting
   return new ContractMarketMakers({} as Db, {} as MarketData, svc)
 }
 

@@ -4,7 +4,6 @@ import { div, gt, lt, max, min, mul, round, sub } from '@common/money/decimal'
 import { fromUnits } from '@common/money/units'
 import type { Db } from '../db/db'
 import { move, postEntry, readBalances } from '../ledger/ledger'
-import type { ContractService } from '../modules/contract/service'
 import {
   type Level,
   ladderTicks,
@@ -18,6 +17,23 @@ import type { MarketData } from './service'
 /** A top-up when the makers' contract account falls below the floor. */
 const TOP_UP = '10000000'
 const FLOOR = '2000000'
+
+/**
+ * What the makers ask of the perpetual engine. The contract module hands its engine in (its
+ * manifest, server/modules/contract/index.ts): market data sits below the modules and imports none.
+ */
+export interface ContractQuoting {
+  /** Registers (or, with null, removes) the holder's quotes as followers of the index ticks. */
+  setIndexFollower(holder: string, follow: ((symbol: string) => Promise<unknown>) | null): void
+  mark(symbol: string): string | null
+  inst(symbol: string): { pp: number; lotSize: string }
+  position(holder: string, symbol: string, side: ContractSide): { lots: string } | undefined
+  requote(
+    holder: string,
+    symbol: string,
+    quotes: { side: ContractSide; price: string; lots: number }[],
+  ): Promise<void>
+}
 
 export interface ContractMakerOptions {
   /** Levels quoted on each side. */
@@ -67,7 +83,7 @@ export class ContractMarketMakers {
   constructor(
     private readonly db: Db,
     private readonly market: MarketData,
-    private readonly svc: ContractService,
+    private readonly svc: ContractQuoting,
     private readonly opts: ContractMakerOptions = {},
     readonly holder = MARKET_MAKER,
   ) {

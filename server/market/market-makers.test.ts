@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../db/db'
-import type { SpotService } from '../modules/spot/service'
-import { ladderTicks, MarketMakers, settle } from './market-makers'
+import { ladderTicks, MarketMakers, type SpotQuoting, settle } from './market-makers'
 import type { MarketData } from './service'
 
 const BTC = { price_precision: 2, amount_precision: 6, min_amount: '0.000001', min_notional: '5' }
@@ -10,7 +9,7 @@ const makers = () =>
   new MarketMakers(
     {} as Db,
     { instrument: (s: string) => (s === 'BTCUSDT' ? BTC : DOGE) } as unknown as MarketData,
-    {} as SpotService,
+    {} as SpotQuoting,
   )
 
 describe('spot market makers: the book they quote', () => {

@@ -3,13 +3,22 @@ import { add, cmp, div, gt, lt, mul, normalize, round, sub, toFixed } from '@com
 import { fromUnits } from '@common/money/units'
 import type { Db } from '../db/db'
 import { move, postEntry, readBalances } from '../ledger/ledger'
-import type { SpotService } from '../modules/spot/service'
 import type { PlaceInput } from '../platform/ports/engines'
 import { createRng } from './prng'
 import type { MarketData } from './service'
 
 export const MARKET_MAKER = 'mm:1'
 export const MARKET_MAKERS_SETTING = 'market_makers.enabled'
+
+/**
+ * What the makers ask of the spot engine. The spot module hands its engine in (its manifest,
+ * server/modules/spot/index.ts): market data sits below the modules and imports none.
+ */
+export interface SpotQuoting {
+  /** Makes the holder's orders on `symbol` exactly `quotes`, atomically. */
+  requote(holder: string, symbol: string, quotes: PlaceInput[]): Promise<void>
+  cancelAll(holder: string, symbol?: string): Promise<number>
+}
 
 export interface MarketMakerOptions {
   holder?: string
@@ -185,7 +194,7 @@ export class MarketMakers {
   constructor(
     private readonly db: Db,
     private readonly market: MarketData,
-    private readonly spot: SpotService,
+    private readonly spot: SpotQuoting,
     private readonly opts: MarketMakerOptions = {},
   ) {
     this.holder = opts.holder ?? MARKET_MAKER

@@ -1,59 +1,74 @@
 import type { FastifyInstance } from 'fastify'
+import type { ContractEngineManifest, ModuleManifest, SpotEngineManifest } from '../platform/manifest'
 import type { ModuleDeps } from '../platform/module-deps'
 import { consoleGate } from '../platform/staff/duties'
-import { adminRoutes } from './admin/routes'
-import { assetsRoutes } from './assets/routes'
-import { authRoutes } from './auth/routes'
-import { c2cDevRoutes } from './c2c/dev-routes'
-import { c2cRoutes } from './c2c/routes'
-import { contentRoutes } from './content/routes'
-import { contractDevRoutes } from './contract/dev-routes'
-import { contractRoutes } from './contract/routes'
-import { earnDevRoutes } from './earn/dev-routes'
-import { earnRoutes } from './earn/routes'
-import { etfDevRoutes } from './etf/dev-routes'
-import { etfRoutes } from './etf/routes'
-import { inviteDevRoutes } from './invite/dev-routes'
-import { inviteRoutes } from './invite/routes'
-import { loanDevRoutes } from './loan/dev-routes'
-import { loanRoutes } from './loan/routes'
-import { marketRoutes } from './market/routes'
-import { optionDevRoutes } from './option/dev-routes'
-import { optionRoutes } from './option/routes'
-import { providePorts } from './provide-ports'
-import { pushRoutes } from './push/routes'
-import { spotDevRoutes } from './spot/dev-routes'
-import { spotRoutes } from './spot/routes'
-import { supportRoutes } from './support/routes'
-import { systemRoutes } from './system/routes'
+import { adminModule } from './admin/index'
+import { assetsModule } from './assets/index'
+import { authModule } from './auth/index'
+import { c2cModule } from './c2c/index'
+import { contentModule } from './content/index'
+import { contractModule } from './contract/index'
+import { earnModule } from './earn/index'
+import { etfModule } from './etf/index'
+import { inviteModule } from './invite/index'
+import { loanModule } from './loan/index'
+import { marketModule } from './market/index'
+import { optionModule } from './option/index'
+import { pushModule } from './push/index'
+import { spotModule } from './spot/index'
+import { supportModule } from './support/index'
+import { systemModule } from './system/index'
 
-/** Every API module, registered under /api in this order. One line per product area. */
+/**
+ * Every module, one line each, in the order their routes are registered under /api (and their
+ * schedulers started). app.ts, main.ts, cluster/core.ts, cluster/control.ts and realtime/hub.ts
+ * read this list; a module's own index.ts says what it brings (server/platform/manifest.ts).
+ */
+export const manifests: readonly ModuleManifest[] = [
+  systemModule,
+  marketModule,
+  authModule,
+  spotModule,
+  contractModule,
+  etfModule,
+  optionModule,
+  earnModule,
+  loanModule,
+  inviteModule,
+  c2cModule,
+  adminModule,
+  assetsModule,
+  contentModule,
+  pushModule,
+  supportModule,
+]
+
+function engineOf<K extends 'spot' | 'contract'>(kind: K) {
+  const e = manifests.find((m) => m.engine?.kind === kind)?.engine
+  if (!e) throw new Error(`no module provides the ${kind} engine`)
+  return e as Extract<SpotEngineManifest | ContractEngineManifest, { kind: K }>
+}
+
+/** The order-book engines (cluster units, commands and events are theirs). */
+export const engines = { spot: engineOf('spot'), contract: engineOf('contract') }
+
+/**
+ * Where two products must talk, one asks a port in server/platform/ports and the owner provides
+ * it in its manifest, once per process before any route or job runs: buildApp (registerModules)
+ * and a core (cluster/core.ts).
+ */
+export function providePorts(): void {
+  for (const m of manifests) m.provide?.()
+}
+
+/** Every module's routes under /api: its routes, its console routes, then (not in production) its dev routes. */
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
   providePorts()
   // The console's one gate (staff, set up, not a party to the case) before any /api/admin handler.
   api.addHook('preHandler', consoleGate(deps.db))
-  await api.register(systemRoutes, deps)
-  await api.register(marketRoutes, deps)
-  await api.register(authRoutes, deps)
-  await api.register(spotRoutes, deps)
-  if (!deps.config.isProduction) await api.register(spotDevRoutes, deps)
-  await api.register(contractRoutes, deps)
-  if (!deps.config.isProduction) await api.register(contractDevRoutes, deps)
-  await api.register(etfRoutes, deps)
-  if (!deps.config.isProduction) await api.register(etfDevRoutes, deps)
-  await api.register(optionRoutes, deps)
-  if (!deps.config.isProduction) await api.register(optionDevRoutes, deps)
-  await api.register(earnRoutes, deps)
-  if (!deps.config.isProduction) await api.register(earnDevRoutes, deps)
-  await api.register(loanRoutes, deps)
-  if (!deps.config.isProduction) await api.register(loanDevRoutes, deps)
-  await api.register(inviteRoutes, deps)
-  if (!deps.config.isProduction) await api.register(inviteDevRoutes, deps)
-  await api.register(c2cRoutes, deps)
-  if (!deps.config.isProduction) await api.register(c2cDevRoutes, deps)
-  await api.register(adminRoutes, deps)
-  await api.register(assetsRoutes, deps)
-  await api.register(contentRoutes, deps)
-  await api.register(pushRoutes, deps)
-  await api.register(supportRoutes, deps)
+  for (const m of manifests) {
+    if (m.routes) await api.register(m.routes, deps)
+    if (m.console) await api.register(m.console.routes, { ...deps, prefix: m.console.prefix })
+    if (m.dev && !deps.config.isProduction) await api.register(m.dev, deps)
+  }
 }

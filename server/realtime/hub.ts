@@ -1,7 +1,5 @@
-import type { EventEmitter } from 'node:events'
 import type { Server as HttpServer } from 'node:http'
 import { ERRORS } from '@common/api/errors'
-import type { C2cUserEvent } from '@common/c2c/schema'
 import { CHANNEL_TICKERS, CHANNEL_USER, SOCKET_COALESCE_MS, SOCKET_EVENTS } from '@common/constants'
 import { isPeriod, type Period } from '@common/market/periods'
 import { channelSchema } from '@common/market/schema'
@@ -12,17 +10,9 @@ import * as v from 'valibot'
 import type { Db } from '../db/db'
 import type { UnitCandle } from '../market/candles'
 import type { MarketData } from '../market/service'
-import { c2cBus } from '../modules/c2c/bus'
-import { recentContractTrades } from '../modules/contract/repo'
-import type { ContractService } from '../modules/contract/service'
-import type { ContractEvents } from '../modules/contract/state'
-import { listFavorites } from '../modules/market/favorites'
-import type { SpotEvents } from '../modules/spot/model'
-import { recentTrades } from '../modules/spot/repo'
-import type { SpotService } from '../modules/spot/service'
-import { CHANNEL_SERVICE } from '../modules/support/bus'
-import { attachSupportChannels, isSupportChannel, userSupportRoom } from '../modules/support/realtime'
+import { engines, manifests } from '../modules/index'
 import { onSessionsChanged, resolveToken, type SessionFilter } from '../platform/identity/sessions'
+import type { AttachedChannels, ContractFeed, SpotFeed } from '../platform/manifest'
 import { Coalescer } from './coalescer'
 import { type TickerUpdate, tickerDelta } from './ticker-delta'
 
@@ -39,6 +29,11 @@ export type SubscribeAck =
   | { ok: true; ch: string; seq: number; data: unknown }
   | { ok: false; ch: string; code: number; msg: string }
 
+/** The room of a user's private `user` channel. */
+const userRoom = (userId: string) => `user:${userId}`
+
+type MarketTrades = (db: Db, symbol: string, limit: number) => Promise<PublicTrade[]>
+
 const MAX_SUBSCRIPTIONS = 64
 const DEPTH_LEVELS = 20
 const TRADES_SNAPSHOT = 30
@@ -48,10 +43,6 @@ interface SocketUser {
   /** The session the handshake token belongs to: its end ends this socket's private channels. */
   sessionId: string
 }
-
-/** What the hub needs of an engine: its events and its depth (in-process, or a gateway's remote copy). */
-export type SpotFeed = EventEmitter<SpotEvents> & Pick<SpotService, 'depth'>
-export type ContractFeed = EventEmitter<ContractEvents> & Pick<ContractService, 'depth'>
 
 export interface RealtimeDeps {
   market: MarketData
@@ -80,8 +71,8 @@ export class RealtimeHub {
   private readonly candleCoalescers = new Map<string, Coalescer<Candle, Candle>>()
   private redisClose: (() => Promise<void>) | null = null
   private readonly offSessions: () => void
-  /** Customer service chat: `service`, `service:<visitor key>` and `servicedesk` (modules/service). */
-  private readonly service: ReturnType<typeof attachSupportChannels>
+  /** The modules' parts of the hub (their manifests' `channels`): user channel parts and own channels. */
+  private readonly channels: AttachedChannels[]
   private readonly depthCoalescers = new Map<string, Coalescer<string, string>>()
   private readonly tradeCoalescers = new Map<string, Coalescer<PublicTrade[], PublicTrade[]>>()
 
@@ -115,18 +106,29 @@ export class RealtimeHub {
         .catch(() => next())
     })
     this.offSessions = onSessionsChanged(this.onSessionsChanged)
-    this.service = attachSupportChannels(this.io, deps.db, (room, ch, data) => this.publish(room, ch, data))
+    this.channels = manifests.flatMap((m) =>
+      m.channels
+        ? [
+            m.channels.attach({
+              io: this.io,
+              db: deps.db,
+              market: deps.market,
+              publish: (room, ch, data) => this.publish(room, ch, data),
+              toUser: this.toUser,
+              userRoom,
+            }),
+          ]
+        : [],
+    )
     this.io.on('connection', (socket) => this.onConnection(socket))
     deps.market.on('ticker', this.onTicker)
     deps.market.on('candle', this.onCandle)
-    deps.market.on('favorites', this.onFavorites)
     deps.spot?.on('book', this.onBook)
     deps.spot?.on('trades', this.onTrades)
     deps.spot?.on('order', this.onOrder)
     deps.contract?.on('book', this.onBook)
     deps.contract?.on('trades', this.onTrades)
-    deps.contract?.on('user', this.onContractUser)
-    c2cBus(deps.db).on('user', this.onC2cUser)
+    deps.contract?.on('user', this.toUser)
   }
 
   /** Share rooms between instances through Redis (REDIS_URL). */
@@ -190,10 +192,6 @@ export class RealtimeHub {
     co.push(this.deps.market.wire(symbol, c))
   }
 
-  private readonly onFavorites = (userId: string, symbols: string[]) => {
-    this.publish(`user:${userId}`, CHANNEL_USER, { favorites: symbols })
-  }
-
   /** Depth: the top levels as one snapshot per message, at most one per 100 ms. */
   private readonly onBook = (symbol: string) => {
     const ch = `depth:${symbol}`
@@ -211,27 +209,38 @@ export class RealtimeHub {
   }
 
   private depthOf(symbol: string): DepthSnapshot {
-    if (this.isPerp(symbol) && this.deps.contract) return this.deps.contract.depth(symbol, DEPTH_LEVELS)
-    return (this.deps.spot as SpotFeed).depth(symbol, DEPTH_LEVELS)
+    const m = this.marketOf(symbol)
+    if (!m) return { symbol, bids: [], asks: [], ts: Date.now() }
+    return m.feed.depth(symbol, DEPTH_LEVELS)
   }
 
-  private isPerp(symbol: string): boolean {
-    return this.deps.market.instrument(symbol)?.category === 'perpetual'
+  /**
+   * The engine serving `symbol`'s `depth:` and `trades:` channels: the one whose market category
+   * is the instrument's, when this hub has its feed (null: none).
+   */
+  private marketOf(symbol: string): { feed: SpotFeed | ContractFeed; recentTrades: MarketTrades } | null {
+    const category = this.deps.market.instrument(symbol)?.category
+    for (const [engine, feed] of [
+      [engines.contract, this.deps.contract],
+      [engines.spot, this.deps.spot],
+    ] as const)
+      if (feed && engine.market.category === category)
+        return { feed, recentTrades: engine.market.recentTrades }
+    return null
   }
 
-  /** The user's contract orders, positions and liquidations (ContractUserMessage). */
-  private readonly onContractUser = (userId: string, msg: object) => {
-    const room = `user:${userId}`
+  /**
+   * A user's private update on `user` (their orders, positions, liquidations, C2C orders and
+   * chat): sent only while a socket of theirs listens. Listeners take the fields they know.
+   */
+  private readonly toUser = (userId: string, data: object) => {
+    const room = userRoom(userId)
     if (!this.hasMembers(room)) return
-    this.publish(room, CHANNEL_USER, msg)
+    this.publish(room, CHANNEL_USER, data)
   }
 
-  /** C2C order changes and chat messages of the user's orders (modules/c2c/bus.ts): `{c2c}`. */
-  private readonly onC2cUser = (userId: string, c2c: C2cUserEvent) => {
-    const room = `user:${userId}`
-    if (!this.hasMembers(room)) return
-    this.publish(room, CHANNEL_USER, { c2c })
-  }
+  /** The user's own spot order changes. */
+  private readonly onOrder = (userId: string, order: SpotOrder) => this.toUser(userId, { order })
 
   private readonly onTrades = (symbol: string, trades: PublicTrade[]) => {
     const ch = `trades:${symbol}`
@@ -246,13 +255,6 @@ export class RealtimeHub {
       this.tradeCoalescers.set(ch, co)
     }
     co.push(trades)
-  }
-
-  /** The user's own order changes. Listeners take the fields they know (favorites, order). */
-  private readonly onOrder = (userId: string, order: SpotOrder) => {
-    const room = `user:${userId}`
-    if (!this.hasMembers(room)) return
-    this.publish(room, CHANNEL_USER, { order })
   }
 
   /**
@@ -286,12 +288,12 @@ export class RealtimeHub {
       const gen = ((socket.data.authGen as number | undefined) ?? 0) + 1
       socket.data.authGen = gen
       socket.data.user = undefined
-      void socket.leave(`user:${who.id}`)
-      // Service rooms of the old identity end with it (the app subscribes again after a login).
-      void socket.leave(userSupportRoom(who.id))
-      void socket.leave('servicedesk')
-      ;(socket.data.subs as Set<string> | undefined)?.delete(CHANNEL_SERVICE)
-      ;(socket.data.subs as Set<string> | undefined)?.delete('servicedesk')
+      void socket.leave(userRoom(who.id))
+      // The modules' private rooms of the old identity end with it (the app subscribes again after a login).
+      for (const c of this.channels) {
+        for (const room of c.privateRooms?.(who.id) ?? []) void socket.leave(room)
+        for (const ch of c.privateChannels ?? []) (socket.data.subs as Set<string> | undefined)?.delete(ch)
+      }
       this.authenticate(socket.handshake.auth?.token)
         .catch(() => null)
         .then((found) => {
@@ -306,7 +308,7 @@ export class RealtimeHub {
           const user: SocketUser = { id: found.id, sessionId: found.sessionId }
           socket.data.user = user
           // Messages missed meanwhile show as a sequence gap: the client subscribes again.
-          if (subs?.has(CHANNEL_USER)) void socket.join(`user:${user.id}`)
+          if (subs?.has(CHANNEL_USER)) void socket.join(userRoom(user.id))
         })
     }
   }
@@ -329,7 +331,9 @@ export class RealtimeHub {
       this.dropIdleCoalescer(raw)
     })
     socket.on('disconnect', () => {
-      queueMicrotask(() => this.service.forget())
+      queueMicrotask(() => {
+        for (const c of this.channels) c.forget?.()
+      })
       for (const ch of subs)
         if (ch.startsWith('candle:') || ch.startsWith('depth:') || ch.startsWith('trades:'))
           queueMicrotask(() => this.dropIdleCoalescer(ch))
@@ -352,11 +356,14 @@ export class RealtimeHub {
   }
 
   private room(socket: Socket, ch: string): string {
-    if (ch !== CHANNEL_USER && ch !== CHANNEL_SERVICE) return ch
     // While a session is checked again `user` is unset; the handshake's identity names the room.
     const who = (socket.data.user ?? socket.data.identity) as SocketUser | undefined
-    if (ch === CHANNEL_SERVICE) return userSupportRoom(who?.id ?? '')
-    return `user:${who?.id ?? ''}`
+    if (ch === CHANNEL_USER) return userRoom(who?.id ?? '')
+    for (const c of this.channels) {
+      const room = c.roomOf?.(ch, who?.id ?? '')
+      if (room) return room
+    }
+    return ch
   }
 
   private async subscribe(socket: Socket, subs: Set<string>, raw: unknown): Promise<SubscribeAck> {
@@ -380,7 +387,8 @@ export class RealtimeHub {
       // Sequence read before the snapshot: a change racing with the read shows up as a gap,
       // and the client subscribes again.
       const seq = this.seqs.get(room) ?? 0
-      return { ok: true, ch, seq, data: { favorites: await listFavorites(this.deps.db, user.id) } }
+      const parts = await Promise.all(this.channels.map((c) => c.userSnapshot?.(user.id) ?? {}))
+      return { ok: true, ch, seq, data: Object.assign({}, ...parts) }
     }
     let snapshot: () => unknown
     if (ch === CHANNEL_TICKERS) {
@@ -396,22 +404,19 @@ export class RealtimeHub {
       (this.deps.spot || this.deps.contract)
     ) {
       const [kind, symbol = ''] = ch.split(':')
-      const category = this.deps.market.instrument(symbol)?.category
-      const perp = category === 'perpetual' && !!this.deps.contract
-      if (!(perp || (category === 'spot' && this.deps.spot))) return fail(ch, 'unknownSymbol')
+      const m = this.marketOf(symbol)
+      if (!m) return fail(ch, 'unknownSymbol')
       if (kind === 'trades') {
         // Trades come from the database: join first so nothing published after the read is lost.
         await socket.join(ch)
         subs.add(ch)
         const seq = this.seqs.get(ch) ?? 0
-        const data = perp
-          ? await recentContractTrades(this.deps.db, symbol, TRADES_SNAPSHOT)
-          : await recentTrades(this.deps.db, symbol, TRADES_SNAPSHOT)
-        return { ok: true, ch, seq, data }
+        return { ok: true, ch, seq, data: await m.recentTrades(this.deps.db, symbol, TRADES_SNAPSHOT) }
       }
       snapshot = () => this.depthOf(symbol)
-    } else if (isSupportChannel(ch)) {
-      const r = await this.service.subscribe(socket, ch)
+    } else if (this.channels.some((c) => c.owns?.(ch))) {
+      const own = this.channels.find((c) => c.owns?.(ch)) as AttachedChannels
+      const r = own.subscribe ? await own.subscribe(socket, ch) : ({ ok: false, error: 'notFound' } as const)
       if (!r.ok) return fail(ch, r.error)
       await socket.join(r.room)
       subs.add(ch)
@@ -429,17 +434,15 @@ export class RealtimeHub {
 
   async close(): Promise<void> {
     this.offSessions()
-    this.service.close()
+    for (const c of this.channels) c.close()
     this.deps.market.off('ticker', this.onTicker)
     this.deps.market.off('candle', this.onCandle)
-    this.deps.market.off('favorites', this.onFavorites)
     this.deps.spot?.off('book', this.onBook)
     this.deps.spot?.off('trades', this.onTrades)
     this.deps.spot?.off('order', this.onOrder)
     this.deps.contract?.off('book', this.onBook)
     this.deps.contract?.off('trades', this.onTrades)
-    this.deps.contract?.off('user', this.onContractUser)
-    c2cBus(this.deps.db).off('user', this.onC2cUser)
+    this.deps.contract?.off('user', this.toUser)
     for (const co of this.depthCoalescers.values()) co.dispose()
     for (const co of this.tradeCoalescers.values()) co.dispose()
     this.tickerCoalescer.dispose()

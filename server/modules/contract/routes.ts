@@ -18,7 +18,6 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import type { ModuleDeps } from '../../platform/module-deps'
-import { contractAdminRoutes } from './admin-routes'
 import { orderToWire } from './model'
 import { localContract } from './port'
 import {
@@ -147,6 +146,4 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
     svc.inst(symbol)
     return ok(await recentContractTrades(db, symbol, limit))
   })
-
-  await app.register(contractAdminRoutes, { ...deps, prefix: '/admin/contract' })
 }

@@ -1,27 +1,19 @@
 import { EventEmitter } from 'node:events'
 import { lastFundingAt, premiumOf } from '@common/contract/funding'
 import { type AccountPosition, accountRisk } from '@common/contract/liquidation'
-import type { ContractSide, ContractUserMessage } from '@common/contract/schema'
+import type { ContractSide } from '@common/contract/schema'
 import { gt, mul, normalize } from '@common/money/decimal'
 import { fromUnits } from '@common/money/units'
-import type { PublicTrade } from '@common/spot/schema'
 import type { Db } from '../../db/db'
 import { GroupedMap } from '../../engine/grouped-map'
 import { OrderBook } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
+import type { ContractEvents } from '../../platform/manifest'
 import { currentPremiumSamples, insertPremiumSample, premiumSamplesOf } from './engine-repo'
 import type { CInst, OrderRow, PositionRow } from './model'
 import { posKey } from './model'
-
-export interface ContractEvents {
-  book: [symbol: string]
-  trades: [symbol: string, trades: PublicTrade[]]
-  user: [holder: string, msg: ContractUserMessage]
-  /** Holders whose balances or positions changed (risk estimates to refresh). */
-  touched: [holders: string[]]
-}
 
 /**
  * The contract engine's in-memory state: instruments, books, resting orders and positions

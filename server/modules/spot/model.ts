@@ -1,18 +1,11 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import type { DecimalString } from '@common/money/decimal'
-import type { PublicTrade, SpotOrder } from '@common/spot/schema'
+import type { PublicTrade } from '@common/spot/schema'
 import type { BalanceKey, LedgerBatch, Tx } from '../../ledger/ledger'
 import type { PlaceInput } from '../../platform/ports/engines'
 import type { OrderRow, TradeRow } from './repo'
 
 /** Shared types of the spot engine: its instruments, its events and one pass of its pipeline. */
-
-export interface SpotEvents {
-  /** The book of a symbol changed. */
-  book: [symbol: string]
-  trades: [symbol: string, trades: PublicTrade[]]
-  order: [holder: string, order: SpotOrder]
-}
 
 /** Market makers and other platform holders: no user row, never frozen by the console. */
 export const isSystemHolder = (holder: string): boolean =>

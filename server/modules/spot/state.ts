@@ -6,7 +6,8 @@ import type { Db } from '../../db/db'
 import { OrderBook } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import type { MarketData } from '../../market/service'
-import type { Inst, Prepared, SpotEvents } from './model'
+import type { SpotEvents } from '../../platform/manifest'
+import type { Inst, Prepared } from './model'
 import { assetPrecisions, instrumentRows, type OrderRow, openOrdersOfSymbol } from './repo'
 
 /**

@@ -1,7 +1,7 @@
 /**
  * One port's implementation. The owning product module provides it once per process at start-up
- * (server/modules/provide-ports.ts, called before any route or job runs); a caller that finds it
- * empty has a wiring bug, so it fails loudly instead of guessing.
+ * (its manifest's `provide`, run by providePorts in server/modules/index.ts before any route or
+ * job runs); a caller that finds it empty has a wiring bug, so it fails loudly instead of guessing.
  */
 export interface Slot<T> {
   provide(impl: T): void

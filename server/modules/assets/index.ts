@@ -1,0 +1,5 @@
+import type { ModuleManifest } from '../../platform/manifest'
+import { assetsRoutes } from './routes'
+
+/** Wallets, deposits, withdrawals, transfers and the flash exchange. */
+export const assetsModule: ModuleManifest = { name: 'assets', routes: assetsRoutes }

@@ -1,0 +1,13 @@
+import type { ModuleManifest } from '../../platform/manifest'
+import { earnDevRoutes } from './dev-routes'
+import { EarnJobs } from './jobs'
+import { earnRoutes } from './routes'
+import { earnService } from './service'
+
+/** Staking and launch subscriptions. */
+export const earnModule: ModuleManifest = {
+  name: 'earn',
+  routes: earnRoutes,
+  dev: earnDevRoutes,
+  jobs: [{ name: EarnJobs.runner, start: ({ db, log }) => new EarnJobs(db, earnService(db), log).start() }],
+}

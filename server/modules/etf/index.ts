@@ -1,0 +1,18 @@
+import type { ModuleManifest } from '../../platform/manifest'
+import { etfDevRoutes } from './dev-routes'
+import { EtfJobs } from './jobs'
+import { etfRoutes } from './routes'
+import { etfService } from './service'
+
+/** Leveraged tokens: subscriptions, redemptions, rebalancing and the management fee. */
+export const etfModule: ModuleManifest = {
+  name: 'etf',
+  routes: etfRoutes,
+  dev: etfDevRoutes,
+  jobs: [
+    {
+      name: EtfJobs.runnerName,
+      start: ({ db, market, log }) => new EtfJobs(etfService(db, market), log).start(),
+    },
+  ],
+}

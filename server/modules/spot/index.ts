@@ -1,0 +1,27 @@
+import { MarketMakers } from '../../market/market-makers'
+import type { ModuleManifest } from '../../platform/manifest'
+import { spotDevRoutes } from './dev-routes'
+import { recentTrades } from './repo'
+import { spotRoutes } from './routes'
+import { spotService } from './service'
+
+/**
+ * Spot trading: one order book per market, group-committed placements, fills settled on the
+ * ledger. In a cluster each market is its own unit; the market makers quote the markets this
+ * process owns.
+ */
+export const spotModule: ModuleManifest = {
+  name: 'spot',
+  routes: spotRoutes,
+  dev: spotDevRoutes,
+  engine: {
+    kind: 'spot',
+    local: (db) => spotService(db),
+    owner({ db, market, log }, owns) {
+      const makers = new MarketMakers(db, market, spotService(db), { log, ...(owns ? { owns } : {}) })
+      makers.start()
+      return [makers]
+    },
+    market: { category: 'spot', recentTrades },
+  },
+}
