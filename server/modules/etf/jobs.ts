@@ -30,10 +30,10 @@ export class EtfJobs {
 
   static async pass(svc: EtfService, now: number): Promise<EtfPass> {
     await svc.seedDesk()
-    const launched = await svc.launchPending(now)
-    const daily = await svc.rebalanceDaily(now)
-    const intraday = await svc.rebalanceIntraday(now)
-    const navPoints = await svc.recordNav(now)
+    const launched = await svc.schedule.launchPending(now)
+    const daily = await svc.schedule.daily(now)
+    const intraday = await svc.schedule.intraday(now)
+    const navPoints = await svc.schedule.recordNav(now)
     return { launched, daily, intraday, navPoints }
   }
 

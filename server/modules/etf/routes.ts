@@ -19,37 +19,30 @@ const productQuery = v.object({ product: etfCodeSchema })
 /**
  * ETF products: the prescribed API (GET /etf/products, POST /etf/subscribe {product, amount},
  * POST /etf/redeem {product, units}, GET /etf/orders) plus one product, the user's holdings and
- * the NAV history for the chart. Thin layer over EtfService.
+ * the NAV history for the chart. Thin layer over EtfService's reads and trade.
  */
 export async function etfRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, market } = deps
-  const svc = etfService(db, market)
+  const { reads, trade } = etfService(db, market)
   const auth = { preHandler: requireUser }
   const me = (req: Parameters<typeof currentUser>[0]) => currentUser(req).id
 
-  app.get('/etf/products', async () => {
-    const now = Date.now()
-    const rows = await svc.products()
-    return ok(await Promise.all(rows.filter((r) => r.status !== 'closed').map((r) => svc.toWire(r, now))))
-  })
-  app.get('/etf/product', async (req) => {
-    const { product } = parse(productQuery, req.query)
-    return ok(await svc.toWire(await svc.product(product)))
-  })
+  app.get('/etf/products', async () => ok(await reads.products()))
+  app.get('/etf/product', async (req) => ok(await reads.product(parse(productQuery, req.query).product)))
   app.get('/etf/nav', async (req) => {
     const { product, range } = parse(etfHistoryQuerySchema, req.query)
-    return ok(await svc.history(product, range))
+    return ok(await reads.history(product, range))
   })
   app.post('/etf/subscribe', auth, async (req) =>
-    ok(await svc.subscribe(me(req), parse(etfSubscribeSchema, req.body))),
+    ok(await trade.subscribe(me(req), parse(etfSubscribeSchema, req.body))),
   )
   app.post('/etf/redeem', auth, async (req) =>
-    ok(await svc.redeem(me(req), parse(etfRedeemSchema, req.body))),
+    ok(await trade.redeem(me(req), parse(etfRedeemSchema, req.body))),
   )
   app.get('/etf/orders', auth, async (req) =>
-    ok(await svc.orders(me(req), parse(etfOrdersQuerySchema, req.query))),
+    ok(await reads.orders(me(req), parse(etfOrdersQuerySchema, req.query))),
   )
-  app.get('/etf/holdings', auth, async (req) => ok(await svc.holdings(me(req))))
+  app.get('/etf/holdings', auth, async (req) => ok(await reads.holdings(me(req))))
 
   await app.register(etfAdminRoutes, { ...deps, prefix: '/admin/etf' })
 }
