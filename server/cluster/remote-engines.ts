@@ -3,7 +3,6 @@ import type { DepthSnapshot } from '@common/spot/schema'
 import type { Db } from '../db/db'
 import { AppError } from '../http/errors'
 import type { MarketData } from '../market/service'
-import type { CONTRACT_OPS } from '../modules/contract/port'
 import type { ContractEvents, SpotEvents } from '../platform/manifest'
 import type { ContractPort, EnginePorts, PlaceInput, SpotPort } from '../platform/ports/engines'
 import type { CommandClient } from './bus'
@@ -98,7 +97,7 @@ export class RemoteContract extends EventEmitter<ContractEvents> implements Cont
     this.setMaxListeners(0)
   }
 
-  private call<K extends (typeof CONTRACT_OPS)[number]>(
+  private call<K extends Exclude<keyof ContractPort, 'depth'>>(
     op: K,
     args: Parameters<ContractPort[K]>,
   ): ReturnType<ContractPort[K]> {

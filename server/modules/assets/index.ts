@@ -1,5 +1,10 @@
 import type { ModuleManifest } from '../../platform/manifest'
+import { assetsAdminRoutes } from './admin-routes'
 import { assetsRoutes } from './routes'
 
 /** Wallets, deposits, withdrawals, transfers and the flash exchange. */
-export const assetsModule: ModuleManifest = { name: 'assets', routes: assetsRoutes }
+export const assetsModule: ModuleManifest = {
+  name: 'assets',
+  routes: assetsRoutes,
+  console: { prefix: '/admin', routes: assetsAdminRoutes },
+}

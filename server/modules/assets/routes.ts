@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { ModuleDeps } from '../../platform/module-deps'
-import { assetsAdminRoutes } from './admin-routes'
 import type { AssetsCtx } from './context'
 import { depositRoutes } from './deposit-routes'
 import { assetsDevRoutes } from './dev-routes'
@@ -17,5 +16,4 @@ export async function assetsRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
   await exchangeRoutes(app, ctx)
   if (!opts.config.isProduction) await assetsDevRoutes(app, ctx)
   // The console's deposit and withdrawal queues, /api/admin/deposits/* and /api/admin/withdrawals/*.
-  await app.register(assetsAdminRoutes, { ...opts, prefix: '/admin' })
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { createMessenger } from '../../platform/verify/messenger'
-import { authAdminRoutes } from './admin-routes'
 import type { AuthCtx } from './context'
 import { devRoutes } from './dev-routes'
 import { identityRoutes } from './identity-routes'
@@ -22,5 +21,4 @@ export async function authRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
   await walletRoutes(app, ctx)
   if (!opts.config.isProduction) await devRoutes(app, ctx)
   // The console's identity review and user management, /api/admin/identity/* and /api/admin/users/*.
-  await app.register(authAdminRoutes, { ...opts, prefix: '/admin' })
 }

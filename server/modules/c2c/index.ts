@@ -1,6 +1,7 @@
 import type { C2cUserEvent } from '@common/c2c/schema'
 import * as v from 'valibot'
 import type { ModuleManifest } from '../../platform/manifest'
+import { c2cAdminRoutes } from './admin-routes'
 import { c2cBus } from './bus'
 import { c2cDevRoutes } from './dev-routes'
 import { C2cJobs } from './jobs'
@@ -14,6 +15,7 @@ import { c2cService } from './service'
 export const c2cModule: ModuleManifest = {
   name: 'c2c',
   routes: c2cRoutes,
+  console: { prefix: '/admin/c2c', routes: c2cAdminRoutes },
   dev: c2cDevRoutes,
   jobs: [{ name: C2cJobs.runner, start: ({ db, log }) => new C2cJobs(c2cService(db), log).start() }],
   relays: [

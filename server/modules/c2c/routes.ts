@@ -23,7 +23,6 @@ import { parse } from '../../http/validate'
 import { identityGate } from '../../platform/identity/identity-gate'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { staffGate } from '../../platform/staff/duties'
-import { c2cAdminRoutes } from './admin-routes'
 import { paymentToWire, traders } from './model'
 import { c2cService } from './service'
 import { publicTrader } from './view'
@@ -160,6 +159,4 @@ export async function c2cRoutes(app: FastifyInstance, deps: ModuleDeps): Promise
     reply.header('x-content-type-options', 'nosniff')
     return Buffer.from(img.bytes)
   })
-
-  await app.register(c2cAdminRoutes, { ...deps, prefix: '/admin/c2c' })
 }

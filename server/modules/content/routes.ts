@@ -17,7 +17,6 @@ import { langChain, pickText, textsOf } from '../../platform/content/article-tex
 import { loadClause } from '../../platform/content/clause'
 import { renderMarkdown, summarize } from '../../platform/content/markdown'
 import type { ModuleDeps } from '../../platform/module-deps'
-import { contentAdminRoutes } from './admin-routes'
 import { publishedBannerImage } from './banner-repo'
 import {
   articlesPage,
@@ -177,8 +176,6 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     if (!found) throw new AppError('notFound')
     return ok({ id, read: true })
   })
-
-  await app.register(contentAdminRoutes, { ...deps, prefix: '/admin/content' })
 }
 
 /** A public image: cached a day, never sniffed as anything but its type. */

@@ -5,22 +5,6 @@ import { orderToWire } from './model'
 import type { ContractService } from './service'
 import { accountOf } from './wire'
 
-/** The operations a core runs for a gateway (the port's async methods). */
-export const CONTRACT_OPS = [
-  'place',
-  'cancel',
-  'cancelAll',
-  'close',
-  'closeAll',
-  'reverse',
-  'tpsl',
-  'openOrders',
-  'positions',
-  'account',
-  'info',
-  'fundingRate',
-] as const satisfies readonly (keyof ContractPort)[]
-
 /** The port in one process: the service itself, answering plain wire objects. */
 export function localContract(svc: ContractService): ContractPort {
   const rate = (symbol: string) => {

@@ -12,7 +12,6 @@ import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import { langChain } from '../../platform/content/article-texts'
 import type { ModuleDeps } from '../../platform/module-deps'
-import { earnAdminRoutes } from './admin-routes'
 import { earnService } from './service'
 
 const chainOf = (req: FastifyRequest) => langChain(parseLang(req.headers.lang))
@@ -53,6 +52,4 @@ export async function earnRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
     return ok(await launch.project(project, me(req), chainOf(req)))
   })
   app.get('/subscription/mine', auth, async (req) => ok(await launch.mine(me(req), chainOf(req))))
-
-  await app.register(earnAdminRoutes, { ...deps, prefix: '/admin/earn' })
 }

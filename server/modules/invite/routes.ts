@@ -14,7 +14,6 @@ import { currentUser, optionalUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import type { ModuleDeps } from '../../platform/module-deps'
-import { inviteAdminRoutes } from './admin-routes'
 import { Leaderboards } from './leaderboard'
 import { earnedByAsset, rebatesPage } from './rebate-repo'
 import { hidesFromBoard, inviteCodeOf, inviteesOf, secondLevelCount, setHideFromBoard } from './repo'
@@ -124,6 +123,4 @@ export async function inviteRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
     boards.clear()
     return ok({ hideLeaderboard })
   })
-
-  await app.register(inviteAdminRoutes, { ...deps, prefix: '/admin/invite' })
 }

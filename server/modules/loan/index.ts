@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../platform/manifest'
 import { loanLock } from '../../platform/ports/loan-lock'
+import { loanAdminRoutes } from './admin-routes'
 import { loanDevRoutes } from './dev-routes'
 import { LoanJobs } from './jobs'
 import { lockBorrowerFunding, outstandingLoan } from './lock'
@@ -10,6 +11,7 @@ import { loanService } from './service'
 export const loanModule: ModuleManifest = {
   name: 'loan',
   routes: loanRoutes,
+  console: { prefix: '/admin/loan', routes: loanAdminRoutes },
   dev: loanDevRoutes,
   provide: () => loanLock.provide({ lockBorrowerFunding, outstandingLoan }),
   attach: ({ db, market }) => loanService(db).attachMarket(market),

@@ -15,7 +15,6 @@ import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { identityGate } from '../../platform/identity/identity-gate'
 import type { ModuleDeps } from '../../platform/module-deps'
-import { loanAdminRoutes } from './admin-routes'
 import { enabledProduct, precisionOf } from './product-repo'
 import { loanService } from './service'
 import { loadOrder, myOrders, products } from './views'
@@ -79,6 +78,4 @@ export async function loanRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
     await svc.submitVoucher(me.id, body)
     return ok((await loadOrder(db, body.id, me.id, svc.now())).wire)
   })
-
-  await app.register(loanAdminRoutes, { ...deps, prefix: '/admin/loan' })
 }

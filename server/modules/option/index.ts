@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../platform/manifest'
+import { optionAdminRoutes } from './admin-routes'
 import { optionDevRoutes } from './dev-routes'
 import { OptionJobs } from './jobs'
 import { optionRoutes } from './routes'
@@ -7,6 +8,7 @@ import { optionRoutes } from './routes'
 export const optionModule: ModuleManifest = {
   name: 'option',
   routes: optionRoutes,
+  console: { prefix: '/admin/option', routes: optionAdminRoutes },
   dev: optionDevRoutes,
   jobs: [
     { name: OptionJobs.runner, start: ({ db, market, log }) => new OptionJobs(db, market, log).start() },

@@ -15,7 +15,6 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import type { ModuleDeps } from '../../platform/module-deps'
-import { optionAdminRoutes } from './admin-routes'
 import { ordersOf } from './repo'
 import { roundById, settledRounds, ticksSince } from './round-repo'
 import { optionService } from './service'
@@ -94,6 +93,4 @@ export async function optionRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
     const rows = await ticksSince(db, symbol, since)
     return ok(rows.map((r) => ({ t: Number(r.sec) * 1000, p: r.price })))
   })
-
-  await app.register(optionAdminRoutes, { ...deps, prefix: '/admin/option' })
 }
