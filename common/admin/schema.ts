@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import { WALLET_ACCOUNTS } from '../ledger/accounts'
+import { symbolSchema } from '../market/schema'
 import { lte } from '../money/decimal'
 import { emailSchema, pageQuerySchema } from '../validate/schemas'
+import { assetCodeSchema, boundedText, requiredReason } from '../validate/strict'
 import { isAmount } from '../validate/validators'
 import { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS } from './filters'
-import { symbolSchema } from '../market/schema'
-import { assetCodeSchema, boundedText, requiredReason } from '../validate/strict'
 
 export { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS }
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
+import { tradePasswordSchema } from '../account/schema'
 import { WALLET_ACCOUNTS } from '../ledger/accounts'
 import { LEDGER_REASONS } from '../ledger/reasons'
 import { amountSchema, codeSchema, pageQuerySchema } from '../validate/schemas'
-import { tradePasswordSchema } from '../account/schema'
 
 /**
  * Request schemas of the assets area (balances, records, transfers, deposits, withdrawals,

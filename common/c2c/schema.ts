@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { positiveDecimal } from '../spot/schema'
+import { boundedText, INT4_MAX, intIn, uidSchema } from '../validate/strict'
 import {
   type AdStatus,
   C2C_COINS,
@@ -8,8 +10,6 @@ import {
   PAY_WINDOWS,
   type PayKind,
 } from './rules'
-import { positiveDecimal } from '../spot/schema'
-import { boundedText, INT4_MAX, intIn, uidSchema } from '../validate/strict'
 
 /**
  * C2C (issue 16): the wire shapes shared by the server and the app. Amounts are decimal strings,

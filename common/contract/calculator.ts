@@ -1,7 +1,7 @@
 import { add, type DecimalString, div, mul, sub } from '../money/decimal'
-import type { ContractSide } from './schema'
 import { crossLiquidationPrice } from './liquidation'
 import { initialMargin, notionalOf, roePercent, type Tier, unrealizedPnl } from './margin'
+import type { ContractSide } from './schema'
 
 /**
  * The calculator sheet (Binance's tabs: PnL, target price, liquidation price, required margin).

@@ -1,6 +1,6 @@
 import { add, type DecimalString, div, gt, lt, mul } from '../money/decimal'
-import type { ContractSide } from './schema'
 import { maxLeverageFor, notionalOf, type Tier } from './margin'
+import type { ContractSide } from './schema'
 
 /**
  * Order-ticket rules shared by the app and the server.

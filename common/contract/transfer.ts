@@ -1,6 +1,6 @@
 import { add, type DecimalString, isNegative, max, round, sum } from '../money/decimal'
-import type { ContractSide } from './schema'
 import { unrealizedPnl } from './margin'
+import type { ContractSide } from './schema'
 
 export interface OpenPosition {
   side: ContractSide

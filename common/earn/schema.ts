@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { PROJECT_STATES, type ProjectState } from './project'
-import { RATE_KINDS, type RateKind } from './staking'
 import { idString, limitSchema, positiveDecimal } from '../spot/schema'
 import { assetCodeSchema, boundedText, intIn, optionalReason, timeMsSchema } from '../validate/strict'
+import { PROJECT_STATES, type ProjectState } from './project'
+import { RATE_KINDS, type RateKind } from './staking'
 
 /**
  * Staking (pledge mining) and coin subscription, both held in the user's finance account.

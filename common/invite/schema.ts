@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { RANKS, type Rank, type RankRule, type TierOrNone, type TierRule, VIP_TIERS } from './rules'
 import { pageQuerySchema } from '../validate/schemas'
 import { boundedText, INT4_MAX, intIn, REASON_MAX } from '../validate/strict'
+import { RANKS, type Rank, type RankRule, type TierOrNone, type TierRule, VIP_TIERS } from './rules'
 
 /**
  * Invitation, rebates, VIP tiers and the leaderboard (issue 19): wire shapes shared by the

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { LOAN_COINS, LOAN_TERMS } from './rules'
 import { positiveDecimal } from '../spot/schema'
 import { boundedText, calendarDateSchema, INT4_MAX, intIn, optionalReason } from '../validate/strict'
+import { LOAN_COINS, LOAN_TERMS } from './rules'
 
 /**
  * Loans and the credit-loan program: the wire shapes shared by the server and the app. Amounts

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
+import { intIn } from '../validate/strict'
 import { PERIODS } from './periods'
 import { CATEGORIES } from './types'
-import { intIn } from '../validate/strict'
 
 /** BTCUSDT, BTCUSDT_PERP, XAUUSD, AAPLUSD, EURUSD. */
 export const SYMBOL_RE = /^[A-Z0-9]{2,16}(_PERP)?$/

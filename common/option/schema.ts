@@ -1,14 +1,8 @@
 import * as v from 'valibot'
-import {
-  OPTION_PERIODS,
-  OPTION_TYPES,
-  type OptionPeriod,
-  type OptionResult,
-  type OptionType,
-} from './rules'
 import { symbolSchema } from '../market/schema'
 import { idString, limitSchema, positiveDecimal } from '../spot/schema'
 import { boundedText, intIn, optionalReason, REASON_MAX } from '../validate/strict'
+import { OPTION_PERIODS, OPTION_TYPES, type OptionPeriod, type OptionResult, type OptionType } from './rules'
 
 /**
  * Short-term options: wire shapes shared by the server and the app. Amounts and prices are decimal

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { amountSchema, langSchema } from '../validate/schemas'
 import { symbolSchema } from '../market/schema'
+import { amountSchema, langSchema } from '../validate/schemas'
 
 /** Request schemas and wire types of Web Push and price alerts, shared by server and forms. */
 

@@ -1,5 +1,5 @@
-import { maskId } from '@common/invite/rules'
 import type { C2cAd, C2cMessage, C2cOrder } from '@common/c2c/schema'
+import { maskId } from '@common/invite/rules'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { api, registerEmail } from '../accounts/helpers'
 import { readyStaff, type StaffSuite } from '../admin/helpers'

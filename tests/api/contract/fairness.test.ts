@@ -1,5 +1,5 @@
-import { add, cmp, div, gt, lt, mul, sub } from '@common/money/decimal'
 import type { ContractInstrument, ContractPosition, InsuranceFund } from '@common/contract/schema'
+import { add, cmp, div, gt, lt, mul, sub } from '@common/money/decimal'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { FUNDING_INTERVAL_MS, nextFundingAt } from '@common/contract/funding'
-import { add, cmp, normalize, sub, sum } from '@common/money/decimal'
 import type { ContractPosition } from '@common/contract/schema'
+import { add, cmp, normalize, sub, sum } from '@common/money/decimal'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MarketData } from '../../../server/market/service'
 import { runFunding } from '../../../server/modules/contract/funding'

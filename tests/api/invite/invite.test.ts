@@ -1,6 +1,6 @@
 import { addDays, dayOf, dayStartMs } from '@common/invite/rules'
-import { normalize, sub } from '@common/money/decimal'
 import type { InviteSummary, Leaderboard, RebateRecord, VipStatus } from '@common/invite/schema'
+import { normalize, sub } from '@common/money/decimal'
 import type { SpotBalances, SpotOrder } from '@common/spot/schema'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
