@@ -6,6 +6,7 @@ import type { Db } from '../../db/db'
 import { assertStaffReady } from '../../platform/staff/staff'
 import { type Audience, CHANNEL_DESK, CHANNEL_SERVICE, supportBus } from './bus'
 import { chatService, hashVisitor } from './chat'
+import { roleOf } from './desk-repo'
 
 type Publish = (room: string, ch: string, data: unknown) => void
 
@@ -66,8 +67,8 @@ export function attachSupportChannels(io: Server, db: Db, publish: Publish) {
     const chat = chatService(db)
     if (ch === CHANNEL_DESK) {
       if (!user) return { ok: false, error: 'invalidSession' }
-      const row = await db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirst()
-      if (row?.role !== 'operator' && row?.role !== 'admin') return { ok: false, error: 'forbidden' }
+      const role = await roleOf(db, user.id)
+      if (role !== 'operator' && role !== 'admin') return { ok: false, error: 'forbidden' }
       try {
         await assertStaffReady(db, user.id)
       } catch {

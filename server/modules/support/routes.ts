@@ -17,7 +17,9 @@ import { UPLOAD_MAX_BYTES } from '../../platform/content/images'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { staffGate } from '../../platform/staff/duties'
 import { supportAdminRoutes } from './admin-routes'
-import { chatService, hashVisitor, type Owner } from './chat'
+import { chatService, hashVisitor } from './chat'
+import { suggestHelp } from './help'
+import type { Owner } from './wire'
 import { workRoutes } from './work-routes'
 
 /**
@@ -68,7 +70,7 @@ export async function supportRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
 
   app.get('/service/suggest', async (req) => {
     const { q } = parse(suggestQuerySchema, req.query)
-    return ok(await chat.suggest(q, parseLang(req.headers.lang)))
+    return ok(await suggestHelp(db, q, parseLang(req.headers.lang)))
   })
 
   app.post('/service/image', opt, async (req) => {

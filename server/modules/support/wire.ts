@@ -8,6 +8,9 @@ import type {
 import type { Selectable } from 'kysely'
 import type { ServiceConversationTable, ServiceMessageTable } from '../../db/schema-support'
 
+/** Who is asking: a logged-in user or a visitor (by the hash of the app's visitor key). */
+export type Owner = { userId: string } | { visitorHash: string }
+
 export type ConvRow = Selectable<ServiceConversationTable>
 export type MsgRow = Selectable<ServiceMessageTable> & { staff_name?: string | null }
 

@@ -14,22 +14,21 @@ import type {
   TicketSummary,
   TicketType,
 } from '@common/support/schema'
-import type { Kysely, Selectable } from 'kysely'
 import { type Db, perDb } from '../../db/db'
-import type { Database } from '../../db/schema'
-import type { WorkTicketTable } from '../../db/schema-support'
 import { AppError } from '../../http/errors'
 import { pushService } from '../../platform/notify/push-service'
+import { writeAudit } from '../../platform/staff/audit'
+import type { Actor } from './desk'
 import { supportPushText } from './push-texts'
+import * as repo from './work-repo'
 
-type TicketRow = Selectable<WorkTicketTable>
-const PAGE = TICKET_PAGE_SIZE
+const PAGE = { size: TICKET_PAGE_SIZE }
 
 const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null)
 const imagesOf = (raw: unknown): string[] =>
   typeof raw === 'string' ? (JSON.parse(raw) as string[]) : ((raw as string[] | null) ?? [])
 
-function summaryOf(t: TicketRow, replyCount: number, now: number): TicketSummary {
+function summaryOf(t: repo.TicketRow, replyCount: number, now: number): TicketSummary {
   return {
     id: String(t.id),
     number: t.number,
@@ -44,9 +43,6 @@ function summaryOf(t: TicketRow, replyCount: number, now: number): TicketSummary
   }
 }
 
-/** What an operator did, written into the audit log inside the action's transaction. */
-export type Audit = (trx: Kysely<Database>, action: string, before: unknown, after: unknown) => Promise<void>
-
 /**
  * Work orders (tickets): a user's written request with optional pictures, answered by staff in a
  * thread. open -> answered (staff reply) -> open (user reply) -> closed; the owner may reopen
@@ -59,114 +55,60 @@ export class WorkService {
     userId: string,
     input: { type: TicketType; title: string; content: string; images: string[] },
   ): Promise<Ticket> {
-    if (input.images.length) {
-      const owned = await this.db
-        .selectFrom('upload')
-        .select('id')
-        .where('id', 'in', input.images)
-        .where('owner_id', '=', userId)
-        .execute()
-      if (owned.length !== input.images.length) throw new AppError('uploadInvalid')
-    }
+    if (
+      input.images.length &&
+      (await repo.ownedUploads(this.db, userId, input.images)) !== input.images.length
+    )
+      throw new AppError('uploadInvalid')
     const id = await this.db.transaction().execute(async (trx) => {
       const now = new Date()
-      const row = await trx
-        .insertInto('work_ticket')
-        .values({
-          // Placeholder until the id is known; unique by construction.
-          number: `pending-${crypto.randomUUID()}`,
-          user_id: userId,
-          type: input.type,
-          title: input.title,
-          content: input.content,
-          images: JSON.stringify(input.images),
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx
-        .updateTable('work_ticket')
-        .set({ number: ticketNumber(row.id, now) })
-        .where('id', '=', row.id)
-        .execute()
-      return String(row.id)
+      const values = {
+        user_id: userId,
+        type: input.type,
+        title: input.title,
+        content: input.content,
+        images: JSON.stringify(input.images),
+        created_at: now,
+        updated_at: now,
+      }
+      return repo.insertTicket(trx, values, (ticketId) => ticketNumber(ticketId, now))
     })
     return this.get(id, { userId })
   }
 
   async list(userId: string, status: TicketStatus | undefined, page: number) {
-    let q = this.db.selectFrom('work_ticket').where('user_id', '=', userId)
-    if (status) q = q.where('status', '=', status)
-    const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-    const rows = await q
-      .selectAll()
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(PAGE)
-      .offset((page - 1) * PAGE)
-      .execute()
-    const counts = await this.replyCounts(rows.map((r) => r.id))
-    const now = Date.now()
-    return countedPage(
-      rows.map((r) => summaryOf(r, counts.get(String(r.id)) ?? 0, now)),
-      Number(total.n),
-      { page, size: PAGE },
+    const { total, rows } = await repo.ticketsOf(this.db, userId, status, { ...PAGE, page })
+    const counts = await repo.replyCounts(
+      this.db,
+      rows.map((r) => String(r.id)),
     )
+    const now = Date.now()
+    const list = rows.map((r) => summaryOf(r, counts.get(String(r.id)) ?? 0, now))
+    return countedPage(list, total, { ...PAGE, page })
   }
 
   async adminList(filter: { type?: TicketType; status?: TicketStatus }, page: number) {
-    let q = this.db.selectFrom('work_ticket as t').innerJoin('users as u', 'u.id', 't.user_id')
-    if (filter.type) q = q.where('t.type', '=', filter.type)
-    if (filter.status) q = q.where('t.status', '=', filter.status)
-    const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
-    const rows = await q
-      .selectAll('t')
-      .select('u.nickname')
-      .orderBy('t.updated_at', filter.status === 'closed' ? 'desc' : 'asc')
-      .orderBy('t.id')
-      .limit(PAGE)
-      .offset((page - 1) * PAGE)
-      .execute()
-    const counts = await this.replyCounts(rows.map((r) => r.id))
-    const now = Date.now()
-    return countedPage(
-      rows.map(
-        (r): AdminTicketSummary => ({
-          ...summaryOf(r, counts.get(String(r.id)) ?? 0, now),
-          userId: r.user_id,
-          userName: r.nickname,
-        }),
-      ),
-      Number(total.n),
-      { page, size: PAGE },
+    const { total, rows } = await repo.allTickets(this.db, filter, { ...PAGE, page })
+    const counts = await repo.replyCounts(
+      this.db,
+      rows.map((r) => String(r.id)),
     )
-  }
-
-  private async replyCounts(ids: string[]): Promise<Map<string, number>> {
-    if (ids.length === 0) return new Map()
-    const rows = await this.db
-      .selectFrom('work_reply')
-      .select(['ticket_id', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('ticket_id', 'in', ids)
-      .groupBy('ticket_id')
-      .execute()
-    return new Map(rows.map((r) => [String(r.ticket_id), Number(r.n)]))
+    const now = Date.now()
+    const list = rows.map(
+      (r): AdminTicketSummary => ({
+        ...summaryOf(r, counts.get(String(r.id)) ?? 0, now),
+        userId: r.user_id,
+        userName: r.nickname,
+      }),
+    )
+    return countedPage(list, total, { ...PAGE, page })
   }
 
   /** One ticket with its thread; another user's id is not found. */
   async get(id: string, who: { userId: string } | { staff: true }): Promise<Ticket> {
-    let q = this.db.selectFrom('work_ticket').selectAll().where('id', '=', id)
-    if ('userId' in who) q = q.where('user_id', '=', who.userId)
-    const t = await q.executeTakeFirst()
+    const t = await repo.ticketOf(this.db, id, 'userId' in who ? who.userId : undefined)
     if (!t) throw new AppError('notFound')
-    const replies = await this.db
-      .selectFrom('work_reply as r')
-      .leftJoin('users as u', 'u.id', 'r.staff_id')
-      .select(['r.id', 'r.author', 'r.body', 'r.created_at', 'u.nickname'])
-      .where('r.ticket_id', '=', id)
-      .orderBy('r.id')
-      .execute()
+    const replies = await repo.repliesOf(this.db, id)
     return {
       ...summaryOf(t, replies.length, Date.now()),
       content: t.content,
@@ -190,43 +132,36 @@ export class WorkService {
   private async step(
     id: string,
     action: TicketAction,
-    who: { userId: string } | { staffId: string; audit: Audit },
+    who: { userId: string } | { staff: Actor },
     body?: string,
-  ): Promise<TicketRow> {
+  ): Promise<repo.TicketRow> {
     return this.db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('work_ticket').selectAll().where('id', '=', id)
-      if ('userId' in who) q = q.where('user_id', '=', who.userId)
-      const before = await q.forUpdate().executeTakeFirst()
+      const before = await repo.ticketOf(trx, id, 'userId' in who ? who.userId : undefined, true)
       if (!before) throw new AppError('notFound')
       const now = new Date()
       const next = nextTicketStatus(before.status, action, ms(before.closed_at), now.getTime())
       if (!next) throw new AppError(action === 'reopen' ? 'ticketReopenExpired' : 'ticketClosed')
       if (body !== undefined)
-        await trx
-          .insertInto('work_reply')
-          .values({
-            ticket_id: id,
-            author: 'userId' in who ? 'user' : 'staff',
-            staff_id: 'staffId' in who ? who.staffId : null,
-            body,
-          })
-          .execute()
-      const after = await trx
-        .updateTable('work_ticket')
-        .set({ status: next, updated_at: now, closed_at: next === 'closed' ? now : null })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      if ('audit' in who)
-        await who.audit(
-          trx,
-          `work.${action === 'staffReply' ? 'reply' : action}`,
-          { status: before.status },
-          {
-            status: after.status,
-            ...(body !== undefined ? { reply: body } : {}),
-          },
-        )
+        await repo.insertReply(trx, {
+          ticket_id: id,
+          author: 'userId' in who ? 'user' : 'staff',
+          staff_id: 'staff' in who ? who.staff.actorId : null,
+          body,
+        })
+      const after = await repo.updateTicket(trx, id, {
+        status: next,
+        updated_at: now,
+        closed_at: next === 'closed' ? now : null,
+      })
+      if ('staff' in who)
+        await writeAudit(trx, {
+          ...who.staff,
+          action: `work.${action === 'staffReply' ? 'reply' : action}`,
+          targetType: 'ticket',
+          targetId: id,
+          before: { status: before.status },
+          after: { status: after.status, ...(body !== undefined ? { reply: body } : {}) },
+        })
       return after
     })
   }
@@ -246,19 +181,19 @@ export class WorkService {
     return this.get(id, { userId })
   }
 
-  async staffReply(staffId: string, id: string, body: string, audit: Audit): Promise<Ticket> {
-    const t = await this.step(id, 'staffReply', { staffId, audit }, body)
+  async staffReply(id: string, body: string, staff: Actor): Promise<Ticket> {
+    const t = await this.step(id, 'staffReply', { staff }, body)
     this.notify(t, 'ticketTitle', body)
     return this.get(id, { staff: true })
   }
 
-  async staffClose(staffId: string, id: string, audit: Audit): Promise<Ticket> {
-    const t = await this.step(id, 'close', { staffId, audit })
+  async staffClose(id: string, staff: Actor): Promise<Ticket> {
+    const t = await this.step(id, 'close', { staff })
     this.notify(t, 'ticketClosedTitle')
     return this.get(id, { staff: true })
   }
 
-  private notify(t: TicketRow, title: 'ticketTitle' | 'ticketClosedTitle', body?: string): void {
+  private notify(t: repo.TicketRow, title: 'ticketTitle' | 'ticketClosedTitle', body?: string): void {
     const push = pushService(this.db)
     push.background('ticket push', () =>
       push.notify(t.user_id, 'notice', (lang) => ({
