@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../platform/manifest'
+import { etfAdminRoutes } from './admin-routes'
 import { etfDevRoutes } from './dev-routes'
 import { EtfJobs } from './jobs'
 import { etfRoutes } from './routes'
@@ -8,6 +9,7 @@ import { etfService } from './service'
 export const etfModule: ModuleManifest = {
   name: 'etf',
   routes: etfRoutes,
+  console: { prefix: '/admin/etf', routes: etfAdminRoutes },
   dev: etfDevRoutes,
   jobs: [
     {

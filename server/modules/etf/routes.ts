@@ -11,7 +11,6 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
 import type { ModuleDeps } from '../../platform/module-deps'
-import { etfAdminRoutes } from './admin-routes'
 import { etfService } from './service'
 
 const productQuery = v.object({ product: etfCodeSchema })
@@ -43,6 +42,4 @@ export async function etfRoutes(app: FastifyInstance, deps: ModuleDeps): Promise
     ok(await reads.orders(me(req), parse(etfOrdersQuerySchema, req.query))),
   )
   app.get('/etf/holdings', auth, async (req) => ok(await reads.holdings(me(req))))
-
-  await app.register(etfAdminRoutes, { ...deps, prefix: '/admin/etf' })
 }
