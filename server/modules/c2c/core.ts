@@ -4,6 +4,7 @@ import { normalize } from '@common/money/decimal'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
+import { ownUploadCount } from '../../platform/content/uploads'
 import { identityGate } from '../../platform/identity/identity-gate'
 import { pushService } from '../../platform/notify/push-service'
 import { c2cBus } from './bus'
@@ -77,7 +78,7 @@ export class C2cCore {
   async ownUploads(userId: string, ids: string[], db: Tx = this.db): Promise<void> {
     const uniq = [...new Set(ids)]
     if (uniq.length === 0) return
-    if ((await repo.ownedUploads(db, userId, uniq)) !== uniq.length) throw new AppError('c2cImageInvalid')
+    if ((await ownUploadCount(db, uniq, userId)) !== uniq.length) throw new AppError('c2cImageInvalid')
   }
 
   system(trx: Tx, orderId: string, key: Sys): Promise<void> {

@@ -25,17 +25,6 @@ export async function precisionOf(db: Tx, coin: string): Promise<number> {
   return row?.precision ?? 8
 }
 
-/** How many of these uploads the user owns. */
-export async function ownedUploads(db: Tx, userId: string, ids: string[]): Promise<number> {
-  const rows = await db
-    .selectFrom('upload')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('owner_id', '=', userId)
-    .execute()
-  return rows.length
-}
-
 export function uploadBytes(db: Tx, id: string) {
   return db.selectFrom('upload').select(['mime', 'bytes']).where('id', '=', id).executeTakeFirst()
 }

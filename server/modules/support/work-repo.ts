@@ -69,17 +69,6 @@ export function repliesOf(db: Tx, id: string) {
     .execute()
 }
 
-/** How many of these uploads the user owns. */
-export async function ownedUploads(db: Tx, userId: string, ids: string[]): Promise<number> {
-  const owned = await db
-    .selectFrom('upload')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('owner_id', '=', userId)
-    .execute()
-  return owned.length
-}
-
 /** A new ticket; its number comes from its id, so it is written in a second step. */
 export async function insertTicket(
   trx: Tx,

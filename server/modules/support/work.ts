@@ -16,6 +16,7 @@ import type {
 } from '@common/support/schema'
 import { type Db, perDb } from '../../db/db'
 import { AppError } from '../../http/errors'
+import { ownUploadCount } from '../../platform/content/uploads'
 import { pushService } from '../../platform/notify/push-service'
 import { writeAudit } from '../../platform/staff/audit'
 import type { Actor } from './desk'
@@ -55,10 +56,7 @@ export class WorkService {
     userId: string,
     input: { type: TicketType; title: string; content: string; images: string[] },
   ): Promise<Ticket> {
-    if (
-      input.images.length &&
-      (await repo.ownedUploads(this.db, userId, input.images)) !== input.images.length
-    )
+    if (input.images.length && (await ownUploadCount(this.db, input.images, userId)) !== input.images.length)
       throw new AppError('uploadInvalid')
     const id = await this.db.transaction().execute(async (trx) => {
       const now = new Date()
