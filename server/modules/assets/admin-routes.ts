@@ -6,9 +6,9 @@ import {
   withdrawalListSchema,
   withdrawalRejectSchema,
 } from '@common/admin/schema'
+import { depositChannelSaveSchema } from '@common/assets/schema'
 import { normalize } from '@common/money/decimal'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { sql } from 'kysely'
 import type * as v from 'valibot'
 import type { Db } from '../../db/db'
 import { ok } from '../../http/envelope'
@@ -18,7 +18,8 @@ import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { type AuditInput, writeAudit } from '../../platform/staff/audit'
 import { fourEyes } from '../../platform/staff/four-eyes'
-import { depositChannelRoutes } from './deposit-routes'
+import { channelList, setChannel } from './deposits'
+import { owners, reviewMove, statusCounts } from './repo'
 import {
   approveWithdrawal,
   creditDeposit,
@@ -30,24 +31,6 @@ import {
   rejectWithdrawal,
   type WithdrawalRow,
 } from './review'
-
-/** Counts per status of a review table, for the queue's filter chips. */
-async function statusCounts(db: Db, table: 'deposit' | 'withdrawal'): Promise<Record<string, number>> {
-  const rows = await sql<{ status: string; n: string }>`
-    select status, count(*) as n from ${sql.table(table)} group by status`.execute(db)
-  return Object.fromEntries(rows.rows.map((r) => [r.status, Number(r.n)]))
-}
-
-/** E-mail / phone / UID of the users in a page, so the queue says who asked. */
-async function owners(db: Db, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { uid: number; account: string }>()
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'uid', 'email', 'phone', 'nickname'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute()
-  return new Map(rows.map((r) => [r.id, { uid: r.uid, account: r.email ?? r.phone ?? r.nickname }]))
-}
 
 /** A queue page with the counts per status and who asked for each row. */
 async function queuePage<T extends { userId: string }>(
@@ -112,10 +95,6 @@ function audited<Row extends { id: string }>(
   return reviewAudit(write, action, targetType, before, reason)
 }
 
-/** A pending deposit or withdrawal's asset and amount (what deciding it moves). */
-const pendingRow = (db: Db, table: 'deposit' | 'withdrawal', id: string) =>
-  db.selectFrom(table).select(['asset', 'amount', 'status']).where('id', '=', id).executeTakeFirst()
-
 /**
  * The console's deposit and withdrawal queues (/api/admin/deposits/*, /api/admin/withdrawals/*)
  * on the review functions (review.ts), and the deposit channels, behind the console gate
@@ -165,7 +144,7 @@ export async function assetsAdminRoutes(admin: FastifyInstance, deps: ModuleDeps
     caseType: 'deposit',
     caseId: (b: v.InferOutput<typeof depositCreditSchema>) => b.depositId,
     moves: async (d, b) => {
-      const row = await pendingRow(d, 'deposit', b.depositId)
+      const row = await reviewMove(d, 'deposit', b.depositId)
       if (row?.status !== 'pending') return null
       if (b.amount !== undefined) await checkAssetAmount(d, row.asset, b.amount)
       return { asset: row.asset, amount: b.amount ?? normalize(row.amount) }
@@ -192,7 +171,7 @@ export async function assetsAdminRoutes(admin: FastifyInstance, deps: ModuleDeps
     caseType: 'withdrawal',
     caseId: (b: v.InferOutput<typeof withdrawalApproveSchema>) => b.withdrawalId,
     moves: async (d, b) => {
-      const row = await pendingRow(d, 'withdrawal', b.withdrawalId)
+      const row = await reviewMove(d, 'withdrawal', b.withdrawalId)
       return row?.status === 'pending' ? { asset: row.asset, amount: normalize(row.amount) } : null
     },
     run: (ctx, b) =>
@@ -215,6 +194,10 @@ export async function assetsAdminRoutes(admin: FastifyInstance, deps: ModuleDeps
     (b, by, audit) => rejectWithdrawal(db, { ...b, actorId: by, audit }),
   )
 
-  // The platform's deposit addresses (the assets area's handlers), behind the same gate.
-  await depositChannelRoutes(admin, db)
+  // The platform's deposit addresses: every coin/chain pair, set or not; each save audited.
+  admin.get('/deposit-channels', async () => ok(await channelList(db)))
+  admin.post('/deposit-channels/save', async (req) => {
+    await setChannel(db, parse(depositChannelSaveSchema, req.body), actor(req))
+    return ok(null)
+  })
 }

@@ -1,13 +1,19 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { neg, normalize, sub } from '@common/money/decimal'
 import { isAmount } from '@common/validate/validators'
-import type { Selectable } from 'kysely'
 import type { Db } from '../../db/db'
-import type { Database } from '../../db/schema'
 import { AppError } from '../../http/errors'
 import { fromDepositClearing, postEntry, unfreeze } from '../../ledger/ledger'
 import { checkAssetAmount } from '../../ledger/precision'
-import { ms, paged } from './context'
+import { feed, ms } from './context'
+import {
+  type DepositRow,
+  lockReviewRow,
+  reviewPage,
+  updateDeposit,
+  updateWithdrawal,
+  type WithdrawalRow,
+} from './repo'
 
 /**
  * Review actions of the operator console on deposits and withdrawals. Each runs in one
@@ -19,8 +25,7 @@ import { ms, paged } from './context'
  * the status change are rolled back with it, so no decision exists without its audit row.
  */
 
-export type DepositRow = Selectable<Database['deposit']>
-export type WithdrawalRow = Selectable<Database['withdrawal']>
+export type { DepositRow, WithdrawalRow }
 
 /** Records a decision inside the review's transaction (see above). */
 export type ReviewAudit<Row> = (
@@ -28,20 +33,9 @@ export type ReviewAudit<Row> = (
   change: { before: Row; after: Record<string, unknown> },
 ) => Promise<void>
 
-async function lockDeposit(trx: Db, id: string) {
-  const row = await trx.selectFrom('deposit').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
-  if (!row) throw new AppError('notFound')
-  if (row.status !== 'pending') throw new AppError('reviewDone', { data: { status: row.status } })
-  return row
-}
-
-async function lockWithdrawal(trx: Db, id: string) {
-  const row = await trx
-    .selectFrom('withdrawal')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst()
+/** The row, locked; a row that is no longer pending is refused (1505). */
+async function lockPending<T extends 'deposit' | 'withdrawal'>(trx: Db, table: T, id: string) {
+  const row = await lockReviewRow(trx, table, id)
   if (!row) throw new AppError('notFound')
   if (row.status !== 'pending') throw new AppError('reviewDone', { data: { status: row.status } })
   return row
@@ -68,7 +62,7 @@ export async function creditDeposit(
       data: { field: 'amount', reason: 'invalid_amount' },
     })
   await db.transaction().execute(async (trx) => {
-    const d = await lockDeposit(trx, input.depositId)
+    const d = await lockPending(trx, 'deposit', input.depositId)
     if (input.amount !== undefined) await checkAssetAmount(trx, d.asset, input.amount)
     const amount = normalize(input.amount ?? d.amount)
     await postEntry(trx, {
@@ -78,16 +72,12 @@ export async function creditDeposit(
       actorId: input.actorId,
       postings: fromDepositClearing({ holder: d.user_id, account: 'funding', asset: d.asset }, amount),
     })
-    await trx
-      .updateTable('deposit')
-      .set({
-        status: 'credited',
-        credited_amount: amount,
-        reviewed_at: new Date(),
-        reviewer_id: input.actorId,
-      })
-      .where('id', '=', d.id)
-      .execute()
+    await updateDeposit(trx, d.id, {
+      status: 'credited',
+      credited_amount: amount,
+      reviewed_at: new Date(),
+      reviewer_id: input.actorId,
+    })
     await input.audit?.(trx, { before: d, after: { status: 'credited', creditedAmount: amount } })
   })
 }
@@ -99,12 +89,13 @@ export async function rejectDeposit(
 ): Promise<void> {
   const reason = requireReason(input.reason)
   await db.transaction().execute(async (trx) => {
-    const d = await lockDeposit(trx, input.depositId)
-    await trx
-      .updateTable('deposit')
-      .set({ status: 'rejected', reject_reason: reason, reviewed_at: new Date(), reviewer_id: input.actorId })
-      .where('id', '=', d.id)
-      .execute()
+    const d = await lockPending(trx, 'deposit', input.depositId)
+    await updateDeposit(trx, d.id, {
+      status: 'rejected',
+      reject_reason: reason,
+      reviewed_at: new Date(),
+      reviewer_id: input.actorId,
+    })
     await input.audit?.(trx, { before: d, after: { status: 'rejected' } })
   })
 }
@@ -121,7 +112,7 @@ export async function approveWithdrawal(
       data: { field: 'txHash', reason: 'invalid_tx_hash' },
     })
   await db.transaction().execute(async (trx) => {
-    const w = await lockWithdrawal(trx, input.withdrawalId)
+    const w = await lockPending(trx, 'withdrawal', input.withdrawalId)
     const amount = normalize(w.amount)
     const fee = normalize(w.fee)
     const net = sub(amount, fee)
@@ -142,11 +133,12 @@ export async function approveWithdrawal(
         { holder: SYSTEM_HOLDER, account: 'fees', asset: w.asset, bucket: 'available', amount: fee },
       ],
     })
-    await trx
-      .updateTable('withdrawal')
-      .set({ status: 'success', tx_hash: txHash, reviewed_at: new Date(), reviewer_id: input.actorId })
-      .where('id', '=', w.id)
-      .execute()
+    await updateWithdrawal(trx, w.id, {
+      status: 'success',
+      tx_hash: txHash,
+      reviewed_at: new Date(),
+      reviewer_id: input.actorId,
+    })
     await input.audit?.(trx, { before: w, after: { status: 'success', txHash } })
   })
 }
@@ -158,7 +150,7 @@ export async function rejectWithdrawal(
 ): Promise<void> {
   const reason = requireReason(input.reason)
   await db.transaction().execute(async (trx) => {
-    const w = await lockWithdrawal(trx, input.withdrawalId)
+    const w = await lockPending(trx, 'withdrawal', input.withdrawalId)
     await postEntry(trx, {
       reason: 'withdraw_failure',
       refType: 'withdrawal',
@@ -166,11 +158,12 @@ export async function rejectWithdrawal(
       actorId: input.actorId,
       postings: unfreeze({ holder: w.user_id, account: 'funding', asset: w.asset }, normalize(w.amount)),
     })
-    await trx
-      .updateTable('withdrawal')
-      .set({ status: 'failed', reject_reason: reason, reviewed_at: new Date(), reviewer_id: input.actorId })
-      .where('id', '=', w.id)
-      .execute()
+    await updateWithdrawal(trx, w.id, {
+      status: 'failed',
+      reject_reason: reason,
+      reviewed_at: new Date(),
+      reviewer_id: input.actorId,
+    })
     await input.audit?.(trx, { before: w, after: { status: 'failed' } })
   })
 }
@@ -182,15 +175,8 @@ export interface ReviewListQuery {
 }
 
 export async function listDeposits(db: Db, q: ReviewListQuery) {
-  let query = db.selectFrom('deposit').selectAll()
-  if (q.status) query = query.where('status', '=', q.status as 'pending')
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(q.size + 1)
-    .offset((q.page - 1) * q.size)
-    .execute()
-  return paged(rows, q.size, (r) => ({
+  const { rows, hasMore } = await reviewPage(db, 'deposit', q)
+  return feed(rows, hasMore, (r) => ({
     id: r.id,
     userId: r.user_id,
     coin: r.asset,
@@ -208,15 +194,8 @@ export async function listDeposits(db: Db, q: ReviewListQuery) {
 }
 
 export async function listWithdrawals(db: Db, q: ReviewListQuery) {
-  let query = db.selectFrom('withdrawal').selectAll()
-  if (q.status) query = query.where('status', '=', q.status as 'pending')
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(q.size + 1)
-    .offset((q.page - 1) * q.size)
-    .execute()
-  return paged(rows, q.size, (r) => ({
+  const { rows, hasMore } = await reviewPage(db, 'withdrawal', q)
+  return feed(rows, hasMore, (r) => ({
     id: r.id,
     userId: r.user_id,
     coin: r.asset,

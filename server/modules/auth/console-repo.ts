@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db'
 import { type PageQuery, pageWithTotal } from '../../db/page'
 import type { Tx } from '../../ledger/ledger'
+import { liveSessions } from './repo'
 
 const likeAny = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`
 
@@ -105,15 +106,7 @@ export async function userDetail(db: Db, userId: string) {
     .selectAll()
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  const sessions = await db
-    .selectFrom('user_session')
-    .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .orderBy('last_seen_at', 'desc')
-    .limit(50)
-    .execute()
+  const sessions = await liveSessions(db, userId, 50)
   return { user, identity, sessions }
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/db'
 import type { CodePurpose } from '../../platform/verify/codes'
 import { issueCode } from '../../platform/verify/codes'
 import type { Messenger } from '../../platform/verify/messenger'
+import { antiPhishingOf } from './repo'
 
 export interface AuthCtx {
   db: Db
@@ -41,13 +42,9 @@ export async function sendCode(
   const line = `Your ${ctx.config.siteName} verification code is ${code}. Use it within 10 minutes ${PURPOSE_TEXT[purpose]}. Never share it with anyone.`
   // A transport failure becomes the generic 1000 answer; the error handler logs it.
   if (channel === 'sms') return ctx.messenger.sendSms(target, line)
-  const owner = await ctx.db
-    .selectFrom('users')
-    .select('anti_phishing')
-    .where('email', '=', target)
-    .executeTakeFirst()
-  const phishing = owner?.anti_phishing
-    ? `Anti-phishing code: ${owner.anti_phishing}`
+  const antiPhishing = await antiPhishingOf(ctx.db, target)
+  const phishing = antiPhishing
+    ? `Anti-phishing code: ${antiPhishing}`
     : 'Set an anti-phishing code in the security centre: every e-mail from us will show it.'
   await ctx.messenger.sendEmail(
     target,

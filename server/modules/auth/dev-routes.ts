@@ -7,6 +7,7 @@ import { parse } from '../../http/validate'
 import { outboxMessages } from '../../platform/verify/messenger'
 import { challengeGap } from '../../platform/verify/slider'
 import type { AuthCtx } from './context'
+import { approveIdentityForTests } from './identity-repo'
 
 const toSchema = v.object({ to: v.pipe(v.string(), v.minLength(3), v.maxLength(254)) })
 const idSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/)) })
@@ -29,22 +30,7 @@ export async function devRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<voi
   app.post('/dev/identity/approve', { preHandler: requireUser }, async (req) => {
     const me = currentUser(req)
     const { realName } = parse(identitySchema, req.body ?? {})
-    await ctx.db
-      .insertInto('identity')
-      .values({
-        user_id: me.id,
-        nationality: 'TW',
-        real_name: realName,
-        id_number: `T${me.id.replace(/\D/g, '').slice(0, 9)}`,
-        advanced_status: 'verified',
-        reviewed_at: new Date(),
-      })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({ advanced_status: 'verified', reviewed_at: new Date(), reject_reason: null }),
-      )
-      .execute()
+    await approveIdentityForTests(ctx.db, me.id, realName)
     return ok(null)
   })
   app.get('/dev/slider/:id', async (req) => {

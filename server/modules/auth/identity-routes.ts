@@ -2,26 +2,23 @@ import { randomUUID } from 'node:crypto'
 import { advancedIdentitySchema, basicIdentitySchema, uploadParamsSchema } from '@common/account/schema'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance } from 'fastify'
-import type { Db } from '../../db/db'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { reencodeImage, UPLOAD_MAX_BYTES } from '../../platform/content/images'
+import { ownUploadCount } from '../../platform/content/uploads'
 import { countryList } from '../../platform/identity/countries'
 import { auditIdentityDocument, staffGate } from '../../platform/staff/duties'
 import type { AuthCtx } from './context'
-
-/** For other areas: refuse with type 998 (the app opens advanced verification) until verified. */
-export async function requireAdvancedVerified(db: Db, userId: string): Promise<void> {
-  const row = await db
-    .selectFrom('identity')
-    .select('advanced_status')
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  if (row?.advanced_status !== 'verified')
-    throw new AppError('forbidden', { msg: 'Complete advanced verification first', type: 998 })
-}
+import {
+  advancedStatusOf,
+  identityOf,
+  insertUpload,
+  saveBasicIdentity,
+  submitAdvancedIdentity,
+  uploadOf,
+} from './identity-repo'
 
 /**
  * A multipart body the parser could not read (no boundary, cut short, malformed headers) is the
@@ -54,18 +51,15 @@ export async function identityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     }
     const img = await reencodeImage(raw)
     const id = randomUUID()
-    await db
-      .insertInto('upload')
-      .values({
-        id,
-        owner_id: me.id,
-        mime: 'image/jpeg',
-        size: img.bytes.length,
-        width: img.width,
-        height: img.height,
-        bytes: img.bytes,
-      })
-      .execute()
+    await insertUpload(db, {
+      id,
+      owner_id: me.id,
+      mime: 'image/jpeg',
+      size: img.bytes.length,
+      width: img.width,
+      height: img.height,
+      bytes: img.bytes,
+    })
     return ok({ id, url: `upload/${id}`, width: img.width, height: img.height })
   })
 
@@ -73,11 +67,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
   app.get('/upload/:id', auth, async (req, reply) => {
     const me = currentUser(req)
     const { id } = parse(uploadParamsSchema, req.params)
-    const row = await db
-      .selectFrom('upload')
-      .select(['owner_id', 'mime', 'bytes'])
-      .where('id', '=', id)
-      .executeTakeFirst()
+    const row = await uploadOf(db, id)
     if (row?.owner_id !== me.id) {
       // Staff: only once set up, like the console (1700/1701); identity documents are audited.
       const gate = await staffGate(db, me)
@@ -93,7 +83,7 @@ export async function identityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
 
   app.get('/user/identity', auth, async (req) => {
     const me = currentUser(req)
-    const row = await db.selectFrom('identity').selectAll().where('user_id', '=', me.id).executeTakeFirst()
+    const row = await identityOf(db, me.id)
     if (!row) return ok({ basic: null, advanced: { status: 'none', rejectReason: null, submittedAt: null } })
     return ok({
       basic: {
@@ -115,58 +105,28 @@ export async function identityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     const body = parse(basicIdentitySchema, req.body)
     if (!countryList().some((c) => c.code === body.nationality))
       throw new AppError('invalidField', { data: { field: 'nationality', reason: 'invalid_country' } })
-    const row = await db
-      .selectFrom('identity')
-      .select('advanced_status')
-      .where('user_id', '=', me.id)
-      .executeTakeFirst()
-    if (row?.advanced_status === 'pending') throw new AppError('identityPending')
-    if (row?.advanced_status === 'verified') throw new AppError('identityVerified')
-    const values = { nationality: body.nationality, real_name: body.realName, id_number: body.idNumber }
-    await db
-      .insertInto('identity')
-      .values({ user_id: me.id, ...values })
-      .onConflict((oc) =>
-        oc.column('user_id').doUpdateSet({ ...values, basic_at: new Date(), advanced_status: 'none' }),
-      )
-      .execute()
+    const status = await advancedStatusOf(db, me.id)
+    if (status === 'pending') throw new AppError('identityPending')
+    if (status === 'verified') throw new AppError('identityVerified')
+    await saveBasicIdentity(db, me.id, {
+      nationality: body.nationality,
+      real_name: body.realName,
+      id_number: body.idNumber,
+    })
     return ok(null)
   })
 
   app.post('/user/identity/advanced', auth, async (req) => {
     const me = currentUser(req)
     const body = parse(advancedIdentitySchema, req.body)
-    const row = await db
-      .selectFrom('identity')
-      .select('advanced_status')
-      .where('user_id', '=', me.id)
-      .executeTakeFirst()
-    if (!row) throw new AppError('basicRequired')
-    if (row.advanced_status === 'pending') throw new AppError('identityPending')
-    if (row.advanced_status === 'verified') throw new AppError('identityVerified')
+    const status = await advancedStatusOf(db, me.id)
+    if (status === undefined) throw new AppError('basicRequired')
+    if (status === 'pending') throw new AppError('identityPending')
+    if (status === 'verified') throw new AppError('identityVerified')
     const ids = [body.front, body.back, body.hand]
     if (new Set(ids).size !== 3) throw new AppError('uploadInvalid')
-    const owned = await db
-      .selectFrom('upload')
-      .select('id')
-      .where('id', 'in', ids)
-      .where('owner_id', '=', me.id)
-      .execute()
-    if (owned.length !== 3) throw new AppError('uploadInvalid')
-    await db
-      .updateTable('identity')
-      .set({
-        advanced_status: 'pending',
-        front_upload_id: body.front,
-        back_upload_id: body.back,
-        hand_upload_id: body.hand,
-        reject_reason: null,
-        submitted_at: new Date(),
-        reviewed_at: null,
-        reviewer_id: null,
-      })
-      .where('user_id', '=', me.id)
-      .execute()
+    if ((await ownUploadCount(db, ids, me.id)) !== 3) throw new AppError('uploadInvalid')
+    await submitAdvancedIdentity(db, me.id, body)
     return ok(null)
   })
 }

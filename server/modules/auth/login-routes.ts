@@ -6,7 +6,6 @@ import {
   loginSchema,
 } from '@common/account/schema'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
@@ -19,6 +18,7 @@ import { checkGoogle } from '../../platform/verify/second-factor'
 import { spendTicket } from '../../platform/verify/slider'
 import { type AuthCtx, clientMeta, sendCode, strictLimit } from './context'
 import { finishFirstStep, openSession } from './login-session'
+import { challengeOf, dropAttempt, endChallenge, startAttempt, tryChallenge, updateUser } from './repo'
 
 const LOCK_WINDOW_MS = 15 * 60 * 1000
 const LOCK_FAILURES = 10
@@ -35,48 +35,24 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<v
     // The check and this attempt's place in the count are one step, serialized per account and
     // address: each attempt is recorded as a failure before its password is checked (dropped again
     // when it succeeds), so 50 parallel guesses get 10 checks, not 10 plus those in flight.
-    const attemptId = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`login:${key}:${meta.ip}`}, 0))`.execute(trx)
-      const failures = await trx
-        .selectFrom('login_attempt')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('account', '=', key)
-        .where('ip', '=', meta.ip)
-        .where('success', '=', false)
-        .where('created_at', '>', new Date(Date.now() - LOCK_WINDOW_MS))
-        .executeTakeFirstOrThrow()
-      if (Number(failures.n) >= LOCK_FAILURES) return null
-      const row = await trx
-        .insertInto('login_attempt')
-        .values({
-          account: key,
-          user_id: user?.id ?? null,
-          ip: meta.ip,
-          user_agent: meta.userAgent,
-          success: false,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return row.id
-    })
+    const attemptId = await startAttempt(
+      db,
+      { account: key, userId: user?.id ?? null, ip: meta.ip, userAgent: meta.userAgent },
+      { failures: LOCK_FAILURES, windowMs: LOCK_WINDOW_MS },
+    )
     if (attemptId === null) throw new AppError('loginLocked')
 
     const good = await verifyPassword(user?.password_hash ?? (await dummyHash()), body.password)
     if (!user || !good) throw new AppError('loginFailed')
     // Not a failure after all; the login itself is recorded when its session opens.
-    await db.deleteFrom('login_attempt').where('id', '=', attemptId).execute()
+    await dropAttempt(db, attemptId)
     // A frozen account may still log in and look; only closed ones may not.
     if (user.status === 'closed') throw new AppError('accountAbnormal')
     return ok(await finishFirstStep(db, user, meta, key))
   })
 
   async function liveChallenge(challengeId: string) {
-    const row = await db
-      .selectFrom('login_challenge as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .select(['c.id', 'c.attempts', 'c.expires_at', 'c.used_at', 'c.user_id'])
-      .where('c.id', '=', challengeId)
-      .executeTakeFirst()
+    const row = await challengeOf(db, challengeId)
     if (
       !row ||
       row.used_at ||
@@ -107,26 +83,12 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<v
     // Each try takes its place in the count before its codes are checked, in one conditional
     // update (as /user/login records the failure first): parallel wrong codes get CHALLENGE_TRIES
     // checks in all, not that many plus those in flight. A right code ends the challenge below.
-    const tried = await db
-      .updateTable('login_challenge')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .where('attempts', '<', CHALLENGE_TRIES)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returning('attempts')
-      .executeTakeFirst()
+    const tried = await tryChallenge(db, row.id, CHALLENGE_TRIES)
     if (!tried) throw new AppError('challengeExpired')
     if (user.sms_verify) await consumeCode(db, 'login', user.phone ?? '', body.smsCode ?? '')
     if (user.email_verify) await consumeCode(db, 'login', user.email ?? '', body.emailCode ?? '')
     if (user.google_verify) await checkGoogle(db, user, body.googleCode ?? '')
-    const used = await db
-      .updateTable('login_challenge')
-      .set({ used_at: new Date() })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst()
+    const used = await endChallenge(db, row.id)
     if (!used) throw new AppError('challengeExpired')
     return ok(await openSession(db, user, clientMeta(req), user.email ?? user.phone ?? ''))
   })
@@ -159,11 +121,10 @@ export async function loginRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<v
     if (!target) throw new AppError('channelNotBound')
     await consumeCode(db, 'forget', target, body.code)
     if (user.google_verify) await checkGoogle(db, user, body.googleCode ?? '')
-    await db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(body.password), password_changed_at: new Date() })
-      .where('id', '=', user.id)
-      .execute()
+    await updateUser(db, user.id, {
+      password_hash: await hashPassword(body.password),
+      password_changed_at: new Date(),
+    })
     await revokeAllSessions(db, user.id)
     return ok(null)
   })

@@ -3,6 +3,7 @@ import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { createSession } from '../../platform/identity/sessions'
 import { maskEmail, maskPhone, type UserRow, userDto } from '../../platform/identity/users'
+import { insertChallenge, recordLogin } from './repo'
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000
 
@@ -14,10 +15,7 @@ export async function openSession(
   account: string,
 ) {
   const { token } = await createSession(db, user.id, meta)
-  await db
-    .insertInto('login_attempt')
-    .values({ account, user_id: user.id, ip: meta.ip, user_agent: meta.userAgent, success: true })
-    .execute()
+  await recordLogin(db, { account, userId: user.id, ip: meta.ip, userAgent: meta.userAgent })
   return { token, user: await userDto(db, user) }
 }
 
@@ -34,15 +32,12 @@ export async function finishFirstStep(
   const needs = { sms: user.sms_verify, email: user.email_verify, google: user.google_verify }
   if (needs.sms || needs.email || needs.google) {
     const challengeId = randomUUID()
-    await db
-      .insertInto('login_challenge')
-      .values({
-        id: challengeId,
-        user_id: user.id,
-        ip: meta.ip,
-        expires_at: new Date(Date.now() + CHALLENGE_TTL_MS),
-      })
-      .execute()
+    await insertChallenge(db, {
+      id: challengeId,
+      userId: user.id,
+      ip: meta.ip,
+      expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+    })
     throw new AppError('secondCheck', {
       data: { challengeId, ...needs, phoneMasked: maskPhone(user.phone), emailMasked: maskEmail(user.email) },
     })

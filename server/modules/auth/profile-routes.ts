@@ -14,6 +14,7 @@ import { currentUser, optionalUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { ownUploadCount } from '../../platform/content/uploads'
 import { revokeSession } from '../../platform/identity/sessions'
 import {
   accountKey,
@@ -27,6 +28,7 @@ import {
 import { consumeCode } from '../../platform/verify/codes'
 import { spendTicket } from '../../platform/verify/slider'
 import { type AuthCtx, sendCode, strictLimit } from './context'
+import { bindContact, liveSessions, loginHistoryPage, updateUser } from './repo'
 
 export async function profileRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx
@@ -40,20 +42,14 @@ export async function profileRoutes(app: FastifyInstance, ctx: AuthCtx): Promise
     const me = currentUser(req)
     const body = parse(updateUserInfoSchema, req.body)
     if (body.avatar) {
-      const own = await db
-        .selectFrom('upload')
-        .select('id')
-        .where('id', '=', body.avatar)
-        .where('owner_id', '=', me.id)
-        .executeTakeFirst()
-      if (!own) throw new AppError('uploadInvalid')
+      if ((await ownUploadCount(db, [body.avatar], me.id)) !== 1) throw new AppError('uploadInvalid')
     }
     const set = {
       ...(body.nickname !== undefined ? { nickname: body.nickname } : {}),
       ...(body.avatar !== undefined ? { avatar_upload_id: body.avatar } : {}),
       ...(body.currency !== undefined ? { currency: body.currency } : {}),
     }
-    if (Object.keys(set).length) await db.updateTable('users').set(set).where('id', '=', me.id).execute()
+    if (Object.keys(set).length) await updateUser(db, me.id, set)
     return ok(await userDto(db, await getUser(db, me.id)))
   })
 
@@ -104,12 +100,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AuthCtx): Promise
     if (me.email) throw new AppError('contactAlreadyBound')
     await consumeCode(db, 'bind', email, code)
     try {
-      await db
-        .updateTable('users')
-        .set({ email })
-        .where('id', '=', me.id)
-        .where('email', 'is', null)
-        .execute()
+      await bindContact(db, me.id, { email })
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('emailTaken')
       throw err
@@ -124,12 +115,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AuthCtx): Promise
     if (me.phone) throw new AppError('contactAlreadyBound')
     await consumeCode(db, 'bind', key, body.code)
     try {
-      await db
-        .updateTable('users')
-        .set({ phone: key, phone_country: body.countryCode })
-        .where('id', '=', me.id)
-        .where('phone', 'is', null)
-        .execute()
+      await bindContact(db, me.id, { phone: key, phone_country: body.countryCode })
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('phoneTaken')
       throw err
@@ -148,29 +134,20 @@ export async function profileRoutes(app: FastifyInstance, ctx: AuthCtx): Promise
       if (!target) throw new AppError('channelNotBound')
       if (!other) throw new AppError('keepOneContact')
       await consumeCode(db, 'unbind', target, code)
-      await db
-        .updateTable('users')
-        .set(
-          channel === 'email'
-            ? { email: null, email_verify: false }
-            : { phone: null, phone_country: null, sms_verify: false },
-        )
-        .where('id', '=', me.id)
-        .execute()
+      await updateUser(
+        db,
+        me.id,
+        channel === 'email'
+          ? { email: null, email_verify: false }
+          : { phone: null, phone_country: null, sms_verify: false },
+      )
       return ok(await userDto(db, await getUser(db, me.id)))
     })
   }
 
   app.get('/user/sessions', auth, async (req) => {
     const me = currentUser(req)
-    const rows = await db
-      .selectFrom('user_session')
-      .select(['id', 'ip', 'user_agent', 'created_at', 'last_seen_at'])
-      .where('user_id', '=', me.id)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .orderBy('last_seen_at', 'desc')
-      .execute()
+    const rows = await liveSessions(db, me.id)
     return ok(
       rows.map((r) => ({
         id: r.id,
@@ -192,24 +169,16 @@ export async function profileRoutes(app: FastifyInstance, ctx: AuthCtx): Promise
 
   app.get('/user/loginHistory', auth, async (req) => {
     const me = currentUser(req)
-    const { page, size } = parse(pageQuerySchema, req.query)
-    const rows = await db
-      .selectFrom('login_attempt')
-      .select(['id', 'ip', 'user_agent', 'success', 'created_at'])
-      .where('user_id', '=', me.id)
-      .orderBy('id', 'desc')
-      .limit(size + 1)
-      .offset((page - 1) * size)
-      .execute()
+    const { rows, hasMore } = await loginHistoryPage(db, me.id, parse(pageQuerySchema, req.query))
     return ok({
-      list: rows.slice(0, size).map((r) => ({
+      list: rows.map((r) => ({
         id: r.id,
         ip: r.ip,
         userAgent: r.user_agent,
         success: r.success,
         at: new Date(r.created_at).getTime(),
       })),
-      hasMore: rows.length > size,
+      hasMore,
     })
   })
 }

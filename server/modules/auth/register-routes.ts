@@ -25,6 +25,7 @@ import {
 import { consumeCode } from '../../platform/verify/codes'
 import { answerChallenge, createChallenge, spendTicket } from '../../platform/verify/slider'
 import { type AuthCtx, clientMeta, sendCode, strictLimit } from './context'
+import { contactTaken, insertUser, inviterOf, recordLogin } from './repo'
 
 export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx
@@ -43,8 +44,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     const { countryCode, phone, ticket } = parse(sendSmsCodeSchema, req.body)
     const key = phoneKey(countryCode, phone)
     await spendTicket(db, ticket)
-    const taken = await db.selectFrom('users').select('id').where('phone', '=', key).executeTakeFirst()
-    if (taken) throw new AppError('phoneTaken')
+    if (await contactTaken(db, 'phone', key)) throw new AppError('phoneTaken')
     await sendCode(ctx, 'sms', key, 'register')
     return ok(null)
   })
@@ -52,8 +52,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
   app.post('/user/register/sendEmailCode', strictLimit(ctx), async (req) => {
     const { email, ticket } = parse(sendEmailCodeSchema, req.body)
     await spendTicket(db, ticket)
-    const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()
-    if (taken) throw new AppError('emailTaken')
+    if (await contactTaken(db, 'email', email)) throw new AppError('emailTaken')
     await sendCode(ctx, 'email', email, 'register')
     return ok(null)
   })
@@ -64,21 +63,12 @@ export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     if (body.agree !== true) throw new AppError('termsNotAgreed')
     const phone = target.type === 'phone' ? phoneKey(target.countryCode, target.phone) : null
     const email = target.type === 'email' ? target.email : null
-    const taken = await db
-      .selectFrom('users')
-      .select('id')
-      .where(phone ? 'phone' : 'email', '=', (phone ?? email) as string)
-      .executeTakeFirst()
-    if (taken) throw new AppError(phone ? 'phoneTaken' : 'emailTaken')
+    if (await contactTaken(db, phone ? 'phone' : 'email', (phone ?? email) as string))
+      throw new AppError(phone ? 'phoneTaken' : 'emailTaken')
     let referredBy: string | null = null
     if (body.inviteCode) {
-      const ref = await db
-        .selectFrom('users')
-        .select('id')
-        .where('invite_code', '=', body.inviteCode)
-        .executeTakeFirst()
-      if (!ref) throw new AppError('badInviteCode')
-      referredBy = ref.id
+      referredBy = await inviterOf(db, body.inviteCode)
+      if (!referredBy) throw new AppError('badInviteCode')
     }
     await consumeCode(db, 'register', (phone ?? email) as string, body.code)
 
@@ -88,36 +78,29 @@ export async function registerRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
       hashPassword(body.tradePassword),
     ])
     try {
-      await db
-        .insertInto('users')
-        .values({
-          id,
-          phone,
-          phone_country: target.type === 'phone' ? target.countryCode : null,
-          email,
-          password_hash: passwordHash,
-          trade_password_hash: tradeHash,
-          nickname: neutralNickname(),
-          invite_code: newInviteCode(),
-          referred_by: referredBy,
-        })
-        .execute()
+      await insertUser(db, {
+        id,
+        phone,
+        phone_country: target.type === 'phone' ? target.countryCode : null,
+        email,
+        password_hash: passwordHash,
+        trade_password_hash: tradeHash,
+        nickname: neutralNickname(),
+        invite_code: newInviteCode(),
+        referred_by: referredBy,
+      })
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(phone ? 'phoneTaken' : 'emailTaken')
       throw err
     }
     const meta = clientMeta(req)
     const { token } = await createSession(db, id, meta)
-    await db
-      .insertInto('login_attempt')
-      .values({
-        account: (phone ?? email) as string,
-        user_id: id,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-        success: true,
-      })
-      .execute()
+    await recordLogin(db, {
+      account: (phone ?? email) as string,
+      userId: id,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    })
     return ok({ token, user: await userDto(db, await getUser(db, id)) })
   })
 }

@@ -18,6 +18,8 @@ import { getUser, maskEmail, maskPhone, type UserRow } from '../../platform/iden
 import { checkGoogle, proveChannel } from '../../platform/verify/second-factor'
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../platform/verify/totp'
 import type { AuthCtx } from './context'
+import { advancedStatusOf } from './identity-repo'
+import { bindTotp, updateUser } from './repo'
 
 export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<void> {
   const { db } = ctx
@@ -38,11 +40,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
 
   app.get('/user/security/home', auth, async (req) => {
     const u = await getUser(db, currentUser(req).id)
-    const identity = await db
-      .selectFrom('identity')
-      .select('advanced_status')
-      .where('user_id', '=', u.id)
-      .executeTakeFirst()
+    const advanced = await advancedStatusOf(db, u.id)
     return ok<SecurityHome>({
       phoneMasked: maskPhone(u.phone),
       emailMasked: maskEmail(u.email),
@@ -50,7 +48,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
       googleBound: u.totp_secret !== null,
       antiPhishing: u.anti_phishing !== null,
       passwordChangedAt: new Date(u.password_changed_at).getTime(),
-      identity: { basic: identity !== undefined, advanced: identity?.advanced_status ?? 'none' },
+      identity: { basic: advanced !== undefined, advanced: advanced ?? 'none' },
       ...switches(u),
     })
   })
@@ -65,11 +63,10 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     const body = parse(updatePasswordSchema, req.body)
     await requirePassword(u, body.oldPassword)
     if (body.password === body.oldPassword) throw new AppError('samePassword')
-    await db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(body.password), password_changed_at: new Date() })
-      .where('id', '=', u.id)
-      .execute()
+    await updateUser(db, u.id, {
+      password_hash: await hashPassword(body.password),
+      password_changed_at: new Date(),
+    })
     await revokeAllSessions(db, u.id)
     return ok(null)
   })
@@ -78,11 +75,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     const u = await getUser(db, currentUser(req).id)
     const body = parse(setTradePasswordSchema, req.body)
     await proveChannel(db, u, body.type, body.code)
-    await db
-      .updateTable('users')
-      .set({ trade_password_hash: await hashPassword(body.tradePassword) })
-      .where('id', '=', u.id)
-      .execute()
+    await updateUser(db, u.id, { trade_password_hash: await hashPassword(body.tradePassword) })
     return ok(null)
   })
 
@@ -90,7 +83,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     const u = await getUser(db, currentUser(req).id)
     if (u.totp_secret) throw new AppError('googleAlreadyBound')
     const secret = newTotpSecret()
-    await db.updateTable('users').set({ totp_pending_secret: secret }).where('id', '=', u.id).execute()
+    await updateUser(db, u.id, { totp_pending_secret: secret })
     const uri = otpauthUri(secret, u.email ?? u.phone ?? String(u.uid), ctx.config.siteName)
     const qr = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 220 })
     return ok({ secret, uri, qr })
@@ -104,17 +97,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     if (!u.totp_pending_secret) throw new AppError('googleNotBound')
     const step = verifyTotp(u.totp_pending_secret, body.googleCode, Date.now())
     if (step === null) throw new AppError('googleCodeInvalid')
-    await db
-      .updateTable('users')
-      .set({
-        totp_secret: u.totp_pending_secret,
-        totp_pending_secret: null,
-        totp_last_step: step,
-        google_verify: true,
-      })
-      .where('id', '=', u.id)
-      .where('totp_secret', 'is', null)
-      .execute()
+    await bindTotp(db, u.id, u.totp_pending_secret, step)
     return ok(null)
   })
 
@@ -123,11 +106,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     const body = parse(googleCodeSchema, req.body)
     await requirePassword(u, body.password)
     await checkGoogle(db, u, body.googleCode)
-    await db
-      .updateTable('users')
-      .set({ totp_secret: null, totp_last_step: null, google_verify: false })
-      .where('id', '=', u.id)
-      .execute()
+    await updateUser(db, u.id, { totp_secret: null, totp_last_step: null, google_verify: false })
     return ok(null)
   })
 
@@ -139,11 +118,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
       if (type === 'google' && !u.totp_secret) throw new AppError('googleNotBound')
       await proveChannel(db, u, type, code)
       const column = type === 'sms' ? 'sms_verify' : type === 'email' ? 'email_verify' : 'google_verify'
-      await db
-        .updateTable('users')
-        .set({ [column]: on })
-        .where('id', '=', u.id)
-        .execute()
+      await updateUser(db, u.id, { [column]: on })
       return ok(switches(await getUser(db, u.id)))
     })
   }
@@ -152,7 +127,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     const u = await getUser(db, currentUser(req).id)
     const body = parse(antiPhishingSchema, req.body)
     await requirePassword(u, body.password)
-    await db.updateTable('users').set({ anti_phishing: body.antiPhishing }).where('id', '=', u.id).execute()
+    await updateUser(db, u.id, { anti_phishing: body.antiPhishing })
     return ok(null)
   })
 }

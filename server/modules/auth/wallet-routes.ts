@@ -13,6 +13,15 @@ import { getUser, isUniqueViolation, neutralNickname, newInviteCode } from '../.
 import { type AuthCtx, clientMeta, strictLimit } from './context'
 import { finishFirstStep } from './login-session'
 import { siweProblem } from './siwe-rules'
+import {
+  insertNonce,
+  insertWalletUser,
+  linkWallet,
+  spendNonce,
+  unlinkWallet,
+  walletOwner,
+  walletsOf,
+} from './wallet-repo'
 
 const NONCE_TTL_MS = 10 * 60 * 1000
 
@@ -31,10 +40,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<
   app.post('/user/walletNonce', strictLimit(ctx), async () => {
     const nonce = generateSiweNonce()
     const ticket = randomBytes(24).toString('base64url')
-    await db
-      .insertInto('wallet_nonce')
-      .values({ nonce, ticket_hash: hashToken(ticket), expires_at: new Date(Date.now() + NONCE_TTL_MS) })
-      .execute()
+    await insertNonce(db, nonce, hashToken(ticket), new Date(Date.now() + NONCE_TTL_MS))
     return ok({ nonce, ticket })
   })
 
@@ -71,16 +77,7 @@ export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<
       throw new AppError('authenticationFailed')
     }
     // Single use, bound to the client that asked for it, still fresh: one atomic update decides.
-    const used = await db
-      .updateTable('wallet_nonce')
-      .set({ used_at: new Date() })
-      .where('nonce', '=', fields.nonce as string)
-      .where('ticket_hash', '=', hashToken(body.ticket))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returning('nonce')
-      .executeTakeFirst()
-    if (!used) {
+    if (!(await spendNonce(db, fields.nonce as string, hashToken(body.ticket)))) {
       req.log.info({ problem: 'nonce' }, 'wallet login refused')
       throw new AppError('authenticationFailed')
     }
@@ -89,35 +86,25 @@ export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<
 
   app.post('/user/walletlogin', strictLimit(ctx), async (req) => {
     const address = await proveWallet(req)
-    const linked = await db
-      .selectFrom('user_wallet')
-      .select('user_id')
-      .where('address', '=', address)
-      .executeTakeFirst()
-    let userId = linked?.user_id
+    let userId = await walletOwner(db, address)
     if (!userId) {
       // A new address gets an account of its own; its password is random until the user sets one.
       userId = randomUUID()
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('users')
-          .values({
-            id: userId as string,
-            phone: null,
-            phone_country: null,
-            email: null,
-            password_hash: await hashPassword(randomBytes(32).toString('base64url')),
-            trade_password_hash: null,
-            nickname: neutralNickname(),
-            invite_code: newInviteCode(),
-            referred_by: null,
-          })
-          .execute()
-        await trx
-          .insertInto('user_wallet')
-          .values({ address, user_id: userId as string })
-          .execute()
-      })
+      await insertWalletUser(
+        db,
+        {
+          id: userId,
+          phone: null,
+          phone_country: null,
+          email: null,
+          password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+          trade_password_hash: null,
+          nickname: neutralNickname(),
+          invite_code: newInviteCode(),
+          referred_by: null,
+        },
+        address,
+      )
     }
     const user = await getUser(db, userId)
     if (user.status === 'closed') throw new AppError('accountAbnormal')
@@ -126,27 +113,18 @@ export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<
 
   app.get('/user/wallets', { preHandler: requireUser }, async (req) => {
     const me = currentUser(req)
-    const rows = await db
-      .selectFrom('user_wallet')
-      .select(['address', 'created_at'])
-      .where('user_id', '=', me.id)
-      .orderBy('created_at')
-      .execute()
+    const rows = await walletsOf(db, me.id)
     return ok(rows.map((r) => ({ address: r.address, linkedAt: new Date(r.created_at).getTime() })))
   })
 
   app.post('/user/wallet/link', { preHandler: requireUser, ...strictLimit(ctx) }, async (req) => {
     const me = currentUser(req)
     const address = await proveWallet(req)
-    const owner = await db
-      .selectFrom('user_wallet')
-      .select('user_id')
-      .where('address', '=', address)
-      .executeTakeFirst()
-    if (owner && owner.user_id !== me.id) throw new AppError('walletTaken')
+    const owner = await walletOwner(db, address)
+    if (owner && owner !== me.id) throw new AppError('walletTaken')
     if (!owner) {
       try {
-        await db.insertInto('user_wallet').values({ address, user_id: me.id }).execute()
+        await linkWallet(db, me.id, address)
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError('walletTaken')
         throw err
@@ -159,15 +137,11 @@ export async function walletRoutes(app: FastifyInstance, ctx: AuthCtx): Promise<
     const me = currentUser(req)
     const { account } = parse(walletUnlinkSchema, req.body)
     const user = await getUser(db, me.id)
-    const wallets = await db
-      .selectFrom('user_wallet')
-      .select('address')
-      .where('user_id', '=', me.id)
-      .execute()
+    const wallets = await walletsOf(db, me.id)
     if (!wallets.some((w) => w.address === account)) throw new AppError('notFound')
     // Keep a way in: another wallet, or a phone or e-mail to log in with.
     if (wallets.length === 1 && !user.email && !user.phone) throw new AppError('keepOneContact')
-    await db.deleteFrom('user_wallet').where('user_id', '=', me.id).where('address', '=', account).execute()
+    await unlinkWallet(db, me.id, account)
     return ok(null)
   })
 }

@@ -2,9 +2,10 @@ import type { BannerSave } from '@common/content/schema'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
+import { ownUploadCount } from '../../platform/content/uploads'
 import { writeAudit } from '../../platform/staff/audit'
 import { bannerIds, bannerImages, bannerRow, setBannerStatus, writeBanner } from './banner-repo'
-import { articleExists, ownUploads } from './repo'
+import { articleExists } from './repo'
 
 type Actor = { actorId: string; ip: string }
 
@@ -36,7 +37,7 @@ export async function listBanners(db: Db) {
 export async function saveBanner(db: Db, body: BannerSave, who: Actor) {
   const uploads = [...new Set(Object.values(body.images).map((i) => i.upload))]
   // Only the operator's own uploads: never someone's identity photo made public.
-  if ((await ownUploads(db, uploads, who.actorId)) !== uploads.length) throw new AppError('uploadInvalid')
+  if ((await ownUploadCount(db, uploads, who.actorId)) !== uploads.length) throw new AppError('uploadInvalid')
   if (body.link.startsWith('article:') && !(await articleExists(db, body.link.slice('article:'.length))))
     throw new AppError('notFound')
   const id = await db.transaction().execute(async (trx) => {

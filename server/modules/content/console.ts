@@ -4,11 +4,12 @@ import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
 import { textsOf } from '../../platform/content/article-texts'
+import { ownUploadCount } from '../../platform/content/uploads'
 import { claimNotices } from '../../platform/notify/notices'
 import { pushService } from '../../platform/notify/push-service'
 import { pushNotice } from '../../platform/ports/notice-push'
 import { writeAudit } from '../../platform/staff/audit'
-import { articleRow, ms, ownUploads, setArticle, writeArticle } from './repo'
+import { articleRow, ms, setArticle, writeArticle } from './repo'
 
 type Actor = { actorId: string; ip: string }
 
@@ -34,7 +35,7 @@ export async function articleSnapshot(db: Tx, id: string) {
 /** Creates or changes an article with its texts, audited; a cover must be the operator's own upload. */
 export async function saveArticle(db: Db, body: ArticleSave, who: Actor) {
   // Only the operator's own upload: never someone's identity photo made public.
-  if (body.cover && (await ownUploads(db, [body.cover], who.actorId)) !== 1)
+  if (body.cover && (await ownUploadCount(db, [body.cover], who.actorId)) !== 1)
     throw new AppError('uploadInvalid')
   const id = await db.transaction().execute(async (trx) => {
     let before: unknown = null

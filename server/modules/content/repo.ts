@@ -173,18 +173,6 @@ export function articleRow(db: Tx, id: string) {
   return db.selectFrom('article').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** Which of these uploads the staff member uploaded (only their own may be made public). */
-export async function ownUploads(db: Db, ids: string[], ownerId: string): Promise<number> {
-  if (!ids.length) return 0
-  const rows = await db
-    .selectFrom('upload')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('owner_id', '=', ownerId)
-    .execute()
-  return rows.length
-}
-
 export async function articleExists(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('article').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 }

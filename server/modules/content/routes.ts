@@ -42,6 +42,31 @@ function personalText(
   return null
 }
 
+/** An article as lists and pages show it, in the reader's language (`t`, picked by the chain). */
+function card(
+  r: {
+    id: string
+    type: string
+    category: string
+    pinned: boolean
+    publish_at: Date | null
+    cover_upload_id: string | null
+  },
+  t: { lang: string; title: string } | null,
+) {
+  const id = String(r.id)
+  return {
+    id,
+    type: r.type,
+    category: r.category,
+    pinned: r.pinned,
+    publishAt: ms(r.publish_at),
+    cover: coverUrl(id, r.cover_upload_id),
+    lang: t?.lang ?? null,
+    title: t?.title ?? '',
+  }
+}
+
 /** News, notices, help academy, service pages and the user's notifications (docs/spec.md section 7). */
 export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
@@ -57,19 +82,8 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     return ok(
       countedPage(
         rows.map((r) => {
-          const id = String(r.id)
-          const t = pickText(texts.get(id) ?? [], chain)
-          return {
-            id,
-            type: r.type,
-            category: r.category,
-            pinned: r.pinned,
-            publishAt: ms(r.publish_at),
-            cover: coverUrl(id, r.cover_upload_id),
-            lang: t?.lang ?? null,
-            title: t?.title ?? '',
-            summary: summarize(t?.body ?? ''),
-          }
+          const t = pickText(texts.get(String(r.id)) ?? [], chain)
+          return { ...card(r, t), summary: summarize(t?.body ?? '') }
         }),
         total,
         q,
@@ -82,17 +96,7 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     const row = await liveArticle(db, id, onlyService)
     if (!row) throw new AppError('notFound')
     const t = pickText((await textsOf(db, [id])).get(id) ?? [], chainOf(req))
-    return ok({
-      id,
-      type: row.type,
-      category: row.category,
-      pinned: row.pinned,
-      publishAt: ms(row.publish_at),
-      cover: coverUrl(id, row.cover_upload_id),
-      lang: t?.lang ?? null,
-      title: t?.title ?? '',
-      html: renderMarkdown(t?.body ?? ''),
-    })
+    return ok({ ...card(row, t), html: renderMarkdown(t?.body ?? '') })
   }
   app.get('/article/detail', (req) => detail(req, false))
   app.get('/article/serviceDetail', (req) => detail(req, true))

@@ -84,17 +84,3 @@ export async function replaceHolidays(trx: Tx, days: { day: string; name: string
   await trx.deleteFrom('loan_holiday').execute()
   if (days.length) await trx.insertInto('loan_holiday').values(days).execute()
 }
-
-// ---- uploads ----
-
-/** How many of these uploads belong to the user (proofs and vouchers must be their own). */
-export async function ownedUploads(db: Tx, ids: string[], userId: string): Promise<number> {
-  if (!ids.length) return 0
-  const rows = await db
-    .selectFrom('upload')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('owner_id', '=', userId)
-    .execute()
-  return rows.length
-}

@@ -3,8 +3,9 @@ import { add, gt, gte, isZero, normalize, sub } from '@common/money/decimal'
 import { AppError } from '../../http/errors'
 import { move, postEntry, type Tx } from '../../ledger/ledger'
 import { checkDecimals } from '../../ledger/precision'
+import { ownUploadCount } from '../../platform/content/uploads'
 import { fundingOf, leftOf, loanBook, OPEN_STATUSES, type OrderRow } from './model'
-import { ownedUploads, productById } from './product-repo'
+import { productById } from './product-repo'
 import { insertRepayment, lockRepayment, pendingVoucherSum, updateRepayment } from './repayment-repo'
 import { updateOrder } from './repo'
 import type { LoanService } from './service'
@@ -88,7 +89,7 @@ export async function submitVoucher(
     checkDecimals(input.amount, dp, 'amount', o.coin)
     const left = sub(leftOf(o, dp, svc.now()), normalize(await pendingVoucherSum(trx, o.id)))
     if (gt(input.amount, left)) throw new AppError('loanRepayTooMuch', { data: { left } })
-    if ((await ownedUploads(trx, [input.voucher], userId)) !== 1) throw new AppError('uploadInvalid')
+    if ((await ownUploadCount(trx, [input.voucher], userId)) !== 1) throw new AppError('uploadInvalid')
     return insertRepayment(trx, {
       order_id: o.id,
       user_id: userId,

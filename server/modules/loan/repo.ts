@@ -1,9 +1,9 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/db'
 import { type PageQuery, pageWithMore } from '../../db/page'
-import type { LoanOrderTable, LoanRepaymentTable, LoanStatus } from '../../db/schema-loan'
+import type { LoanOrderTable, LoanStatus } from '../../db/schema-loan'
 import type { Tx } from '../../ledger/ledger'
-import { OPEN_STATUSES, type OrderRow, type RepaymentRow } from './model'
+import { OPEN_STATUSES, type OrderRow } from './model'
 
 // ---- orders ----
 

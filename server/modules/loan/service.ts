@@ -8,12 +8,13 @@ import { assertCanMoveFunds } from '../../http/guards'
 import { move, postEntry, type Tx } from '../../ledger/ledger'
 import { checkDecimals } from '../../ledger/precision'
 import type { MarketData } from '../../market/service'
+import { ownUploadCount } from '../../platform/content/uploads'
 import { identityGate } from '../../platform/identity/identity-gate'
 import { loanNow } from './clock'
 import { lockBorrowerFunding } from './lock'
 import { loanBook, type OrderRow, treasury } from './model'
 import { claimReminders, runOverdue } from './overdue'
-import { enabledProduct, holidays, lockBookSeed, ownedUploads, precisionOf } from './product-repo'
+import { enabledProduct, holidays, lockBookSeed, precisionOf } from './product-repo'
 import { decideVoucher, repayFromFunding, submitVoucher } from './repay'
 import { borrowerOf, hasPendingApplication, insertOrder, lockApplications, lockOrderRow } from './repo'
 import { approveLoan, rejectLoan } from './review'
@@ -89,7 +90,7 @@ export class LoanService {
       throw new AppError('loanIdentityRequired', { type: TYPE_ADVANCED_VERIFY })
     const proofs = [...new Set(input.proofs)]
     if (p.credit && proofs.length === 0) throw new AppError('loanProofRequired')
-    if (proofs.length && (await ownedUploads(this.db, proofs, userId)) !== proofs.length)
+    if (proofs.length && (await ownUploadCount(this.db, proofs, userId)) !== proofs.length)
       throw new AppError('uploadInvalid')
     return this.db.transaction().execute(async (trx) => {
       await assertCanMoveFunds(trx, userId)

@@ -11,7 +11,6 @@ import {
 } from '@common/push/schema'
 import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
@@ -20,6 +19,16 @@ import type { ModuleDeps } from '../../platform/module-deps'
 import { pushService, readPrefs } from '../../platform/notify/push-service'
 import { sendToUser } from '../../platform/notify/sender'
 import { alertBounds } from './alerts'
+import {
+  activeAlertCount,
+  alertsOf,
+  deleteAlert,
+  deleteSubscription,
+  deviceCount,
+  insertAlert,
+  savePrefs,
+  saveSubscription,
+} from './repo'
 import { pushText } from './texts'
 
 const ms = toMillisOrNull
@@ -42,28 +51,12 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
     const user = currentUser(req)
     const body = parse(subscribeSchema, req.body)
     const lang = body.lang ?? parseLang(req.headers.lang)
-    const saved = await db
-      .insertInto('push_subscription')
-      .values({
-        user_id: user.id,
-        endpoint: body.endpoint,
-        p256dh: body.keys.p256dh,
-        auth: body.keys.auth,
-        lang,
-      })
-      .onConflict((oc) =>
-        oc
-          .column('endpoint')
-          .doUpdateSet({
-            p256dh: body.keys.p256dh,
-            auth: body.keys.auth,
-            lang,
-            created_at: sql<Date>`now()`,
-          })
-          .where('push_subscription.user_id', '=', user.id),
-      )
-      .returning('id')
-      .executeTakeFirst()
+    const saved = await saveSubscription(db, user.id, {
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      lang,
+    })
     if (!saved) throw new AppError('pushDeviceTaken')
     return ok(null)
   })
@@ -71,23 +64,13 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
   app.post('/push/unsubscribe', auth, async (req) => {
     const user = currentUser(req)
     const body = parse(unsubscribeSchema, req.body)
-    await db
-      .deleteFrom('push_subscription')
-      .where('endpoint', '=', body.endpoint)
-      .where('user_id', '=', user.id)
-      .execute()
+    await deleteSubscription(db, user.id, body.endpoint)
     return ok(null)
   })
 
   /** How many devices of the user are subscribed (the settings screen shows it). */
   app.get('/push/devices', auth, async (req) => {
-    const user = currentUser(req)
-    const row = await db
-      .selectFrom('push_subscription')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    return ok({ count: Number(row.n) })
+    return ok({ count: await deviceCount(db, currentUser(req).id) })
   })
 
   app.get('/push/prefs', auth, async (req) => ok(await readPrefs(db, currentUser(req).id)))
@@ -96,12 +79,11 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
     const user = currentUser(req)
     const body = parse(prefsSchema, req.body)
     const next = { ...(await readPrefs(db, user.id)), ...body }
-    const row = { price_alert: next.priceAlert, order_fill: next.orderFill, notice: next.notice }
-    await db
-      .insertInto('push_pref')
-      .values({ user_id: user.id, ...row })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...row, updated_at: sql<Date>`now()` }))
-      .execute()
+    await savePrefs(db, user.id, {
+      price_alert: next.priceAlert,
+      order_fill: next.orderFill,
+      notice: next.notice,
+    })
     return ok(next)
   })
 
@@ -119,14 +101,7 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
   })
 
   app.get('/push/alerts', auth, async (req) => {
-    const user = currentUser(req)
-    const rows = await db
-      .selectFrom('price_alert')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .orderBy('id', 'desc')
-      .limit(200)
-      .execute()
+    const rows = await alertsOf(db, currentUser(req).id)
     return ok(
       rows.map(
         (r): PriceAlert => ({
@@ -150,41 +125,25 @@ export async function pushRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
     if (!market.instrument(body.symbol)) throw new AppError('unknownSymbol')
     const price = market.ticker(body.symbol)?.last
     if (!price) throw new AppError('noIndexPrice')
-    const active = await db
-      .selectFrom('price_alert')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow()
-    if (Number(active.n) >= MAX_ACTIVE_ALERTS) throw new AppError('tooManyAlerts')
+    if ((await activeAlertCount(db, user.id)) >= MAX_ACTIVE_ALERTS) throw new AppError('tooManyAlerts')
     const b = alertBounds(body.kind, body.value, price)
-    const row = await db
-      .insertInto('price_alert')
-      .values({
-        user_id: user.id,
-        symbol: body.symbol,
-        kind: body.kind,
-        value: body.value,
-        base_price: price,
-        above: b.above,
-        below: b.below,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await insertAlert(db, {
+      userId: user.id,
+      symbol: body.symbol,
+      kind: body.kind,
+      value: body.value,
+      basePrice: price,
+      above: b.above,
+      below: b.below,
+    })
     push.emit('alerts')
-    return ok({ id: String(row.id), basePrice: normalize(price) })
+    return ok({ id, basePrice: normalize(price) })
   })
 
   app.post('/push/alerts/delete', auth, async (req) => {
     const user = currentUser(req)
     const { id } = parse(alertIdSchema, req.body)
-    const gone = await db
-      .deleteFrom('price_alert')
-      .where('id', '=', id)
-      .where('user_id', '=', user.id)
-      .returning('id')
-      .executeTakeFirst()
-    if (!gone) throw new AppError('notFound')
+    if (!(await deleteAlert(db, user.id, id))) throw new AppError('notFound')
     push.emit('alerts')
     return ok(null)
   })

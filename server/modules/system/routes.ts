@@ -7,12 +7,13 @@ import { parse } from '../../http/validate'
 import { countryList } from '../../platform/identity/countries'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { CODE_RE, coinLogoSvg, PLATFORM_LOGO_SVG } from './logo'
+import { coinColors, logoColorOf, newestRelease, otherBaseColors, ping } from './repo'
 
 export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Promise<void> {
   const { db } = opts
 
   app.get('/health', { config: { rateLimit: false } }, async () => {
-    await db.selectFrom('app_release').select('id').limit(1).execute()
+    await ping(db)
     return ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000) })
   })
 
@@ -22,12 +23,7 @@ export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
   })
 
   app.get('/getNewestVersion', async () => {
-    const row = await db
-      .selectFrom('app_release')
-      .selectAll()
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow()
+    const row = await newestRelease(db)
     return ok<Release>({
       version: row.version,
       notes: row.notes,
@@ -38,12 +34,7 @@ export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
   })
 
   app.get('/index/logo', async () => {
-    const assets = await db
-      .selectFrom('asset')
-      .select(['code', 'color'])
-      .where('enabled', '=', true)
-      .orderBy('sort')
-      .execute()
+    const assets = await coinColors(db)
     const map: Record<string, string> = { platform: '/api/logo/platform.svg' }
     // The fragment is the colour the server draws in (see common/market/logo.ts): the app draws
     // the same badge in HTML instead of fetching one SVG document per coin.
@@ -51,12 +42,7 @@ export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
     for (const a of assets) map[a.code] = drawn(a.code, a.color)
     // Metals, stocks and currencies have logos too (drawn from the instrument's colour).
     // (Coins are assets: a disabled coin stays out of the map.)
-    const bases = await db
-      .selectFrom('instrument')
-      .select(['base', 'logo_color'])
-      .distinct()
-      .where('base', 'not in', db.selectFrom('asset').select('code'))
-      .execute()
+    const bases = await otherBaseColors(db)
     for (const b of bases) map[b.base] = drawn(b.base, b.logo_color)
     return ok(map)
   })
@@ -69,18 +55,7 @@ export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
     if (code === 'PLATFORM') svg = PLATFORM_LOGO_SVG
     else {
       if (!CODE_RE.test(code)) throw new AppError('notFound')
-      const asset =
-        (await db
-          .selectFrom('asset')
-          .select(['code', 'color'])
-          .where('code', '=', code)
-          .executeTakeFirst()) ??
-        (await db
-          .selectFrom('instrument')
-          .select(['base as code', 'logo_color as color'])
-          .where('base', '=', code)
-          .limit(1)
-          .executeTakeFirst())
+      const asset = await logoColorOf(db, code)
       if (!asset) throw new AppError('notFound')
       svg = coinLogoSvg(asset.code, asset.color)
     }
