@@ -3,6 +3,7 @@ import type { PriceWindow } from '@common/market/tick'
 import { add, gt, mul, toFixed } from '@common/money/decimal'
 import { fromUnits, toUnits } from '@common/money/units'
 import type { DepthSnapshot } from '@common/spot/schema'
+import { depthSnapshot } from '../../engine/books'
 import { unfreeze } from '../../ledger/ledger'
 import { loadOpenOrders, loadPositions } from './engine-repo'
 import {
@@ -113,14 +114,13 @@ export class ContractEngine extends ContractState {
 
   depth(symbol: string, limit: number): DepthSnapshot {
     const inst = this.insts.get(symbol)
-    const b = this.books.get(symbol)
-    if (!inst || !b) return { symbol, bids: [], asks: [], ts: Date.now() }
-    const d = b.depth(limit)
-    const conv = (l: { price: number; qty: number }) => ({
-      price: fromUnits(l.price, inst.pp),
-      amount: mul(String(l.qty), inst.lotSize),
-    })
-    return { symbol, bids: d.bids.map(conv), asks: d.asks.map(conv), ts: Date.now() }
+    return depthSnapshot(
+      symbol,
+      inst && this.books.get(symbol),
+      limit,
+      (u) => fromUnits(u, inst?.pp ?? 0),
+      (q) => mul(String(q), inst?.lotSize ?? '0'),
+    )
   }
 
   /**

@@ -5,8 +5,9 @@ import type { ContractSide } from '@common/contract/schema'
 import { gt, mul, normalize } from '@common/money/decimal'
 import { fromUnits } from '@common/money/units'
 import type { Db } from '../../db/db'
+import { bookOf } from '../../engine/books'
 import { GroupedMap } from '../../engine/grouped-map'
-import { OrderBook } from '../../engine/order-book'
+import type { OrderBook } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
@@ -51,12 +52,7 @@ export class ContractState extends EventEmitter<ContractEvents> {
   }
 
   book(symbol: string): OrderBook {
-    let b = this.books.get(symbol)
-    if (!b) {
-      b = new OrderBook()
-      this.books.set(symbol, b)
-    }
-    return b
+    return bookOf(this.books, symbol)
   }
 
   inst(symbol: string): CInst {

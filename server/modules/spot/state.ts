@@ -3,6 +3,7 @@ import { normalize, sub, toFixed } from '@common/money/decimal'
 import { fromUnits, toUnits } from '@common/money/units'
 import type { DepthSnapshot } from '@common/spot/schema'
 import type { Db } from '../../db/db'
+import { bookOf, depthSnapshot } from '../../engine/books'
 import { OrderBook } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import type { MarketData } from '../../market/service'
@@ -104,12 +105,7 @@ export class SpotState extends EventEmitter<SpotEvents> {
   }
 
   book(symbol: string): OrderBook {
-    let b = this.books.get(symbol)
-    if (!b) {
-      b = new OrderBook()
-      this.books.set(symbol, b)
-    }
-    return b
+    return bookOf(this.books, symbol)
   }
 
   /** The symbol's book and open orders, read again from the database. */
@@ -136,14 +132,13 @@ export class SpotState extends EventEmitter<SpotEvents> {
   /** Top `limit` levels per side as decimal strings. */
   depth(symbol: string, limit: number): DepthSnapshot {
     const inst = this.insts.get(symbol)
-    const b = this.books.get(symbol)
-    if (!inst || !b) return { symbol, bids: [], asks: [], ts: Date.now() }
-    const d = b.depth(limit)
-    const conv = (l: { price: number; qty: number }) => ({
-      price: fromUnits(l.price, inst.pp),
-      amount: fromUnits(l.qty, inst.ap),
-    })
-    return { symbol, bids: d.bids.map(conv), asks: d.asks.map(conv), ts: Date.now() }
+    return depthSnapshot(
+      symbol,
+      inst && this.books.get(symbol),
+      limit,
+      (u) => fromUnits(u, inst?.pp ?? 0),
+      (q) => fromUnits(q, inst?.ap ?? 0),
+    )
   }
 
   /** The resting orders a placement would meet, as the book stands now. */
