@@ -1,20 +1,16 @@
 import type { Server as HttpServer } from 'node:http'
 import { ERRORS } from '@common/api/errors'
-import { CHANNEL_TICKERS, CHANNEL_USER, SOCKET_COALESCE_MS, SOCKET_EVENTS } from '@common/constants'
-import { isPeriod, type Period } from '@common/market/periods'
+import { CHANNEL_USER, SOCKET_EVENTS } from '@common/constants'
 import { channelSchema } from '@common/market/schema'
-import type { Candle, Ticker } from '@common/market/types'
-import type { DepthSnapshot, PublicTrade, SpotOrder } from '@common/spot/schema'
+import type { SpotOrder } from '@common/spot/schema'
 import { Server, type Socket } from 'socket.io'
 import * as v from 'valibot'
 import type { Db } from '../db/db'
-import type { UnitCandle } from '../market/candles'
 import type { MarketData } from '../market/service'
-import { engines, manifests } from '../modules/index'
+import { manifests } from '../modules/index'
 import { onSessionsChanged, resolveToken, type SessionFilter } from '../platform/identity/sessions'
 import type { AttachedChannels, ContractFeed, SpotFeed } from '../platform/manifest'
-import { Coalescer } from './coalescer'
-import { type TickerUpdate, tickerDelta } from './ticker-delta'
+import { MarketFeed } from './market-feed'
 
 /** What every channel message looks like on the wire. */
 export interface ChannelMessage<T = unknown> {
@@ -32,11 +28,7 @@ export type SubscribeAck =
 /** The room of a user's private `user` channel. */
 const userRoom = (userId: string) => `user:${userId}`
 
-type MarketTrades = (db: Db, symbol: string, limit: number) => Promise<PublicTrade[]>
-
 const MAX_SUBSCRIPTIONS = 64
-const DEPTH_LEVELS = 20
-const TRADES_SNAPSHOT = 30
 
 interface SocketUser {
   id: string
@@ -56,25 +48,23 @@ export interface RealtimeDeps {
 }
 
 /**
- * The socket.io feed on the app's own HTTP server. Public channels: `tickers` and
- * `candle:<SYMBOL>:<period>`; the private `user` channel needs the session token in the
- * handshake (`auth: { token }`). Subscribing answers with a snapshot and the channel's current
- * sequence number; every later message carries the next number, so a client that sees a gap
- * knows it missed something and subscribes again.
+ * The socket.io feed on the app's own HTTP server. Public channels: `tickers`,
+ * `candle:<SYMBOL>:<period>`, `depth:<SYMBOL>` and `trades:<SYMBOL>` (market-feed.ts); the
+ * private `user` channel needs the session token in the handshake (`auth: { token }`); the
+ * modules add their parts of `user` and their own channels (their manifests' `channels`).
+ * Subscribing answers with a snapshot and the channel's current sequence number; every later
+ * message carries the next number, so a client that sees a gap knows it missed something and
+ * subscribes again.
  */
 export class RealtimeHub {
   readonly io: Server
   private readonly seqs = new Map<string, number>()
-  private readonly tickerCoalescer: Coalescer<Ticker, Map<string, Ticker>>
-  /** Every ticker as of the `tickers` channel's current sequence number (what clients hold). */
-  private readonly tickerState = new Map<string, Ticker>()
-  private readonly candleCoalescers = new Map<string, Coalescer<Candle, Candle>>()
+  /** Tickers, candles, depth and trades (market-feed.ts). */
+  private readonly marketFeed: MarketFeed
   private redisClose: (() => Promise<void>) | null = null
   private readonly offSessions: () => void
   /** The modules' parts of the hub (their manifests' `channels`): user channel parts and own channels. */
   private readonly channels: AttachedChannels[]
-  private readonly depthCoalescers = new Map<string, Coalescer<string, string>>()
-  private readonly tradeCoalescers = new Map<string, Coalescer<PublicTrade[], PublicTrade[]>>()
 
   constructor(
     server: HttpServer,
@@ -87,11 +77,6 @@ export class RealtimeHub {
       maxHttpBufferSize: 16 * 1024,
       perMessageDeflate: false,
     })
-    this.tickerCoalescer = new Coalescer(
-      SOCKET_COALESCE_MS,
-      (acc, t) => (acc ?? new Map()).set(t.symbol, t),
-      (m) => this.publishTickers(m),
-    )
     this.io.use((socket, next) => {
       this.authenticate(socket.handshake.auth?.token)
         .then((found) => {
@@ -121,13 +106,11 @@ export class RealtimeHub {
         : [],
     )
     this.io.on('connection', (socket) => this.onConnection(socket))
-    deps.market.on('ticker', this.onTicker)
-    deps.market.on('candle', this.onCandle)
-    deps.spot?.on('book', this.onBook)
-    deps.spot?.on('trades', this.onTrades)
+    this.marketFeed = new MarketFeed(deps, {
+      publish: (room, ch, data) => this.publish(room, ch, data),
+      hasMembers: (room) => this.hasMembers(room),
+    })
     deps.spot?.on('order', this.onOrder)
-    deps.contract?.on('book', this.onBook)
-    deps.contract?.on('trades', this.onTrades)
     deps.contract?.on('user', this.toUser)
   }
 
@@ -155,78 +138,8 @@ export class RealtimeHub {
     this.io.to(room).emit(SOCKET_EVENTS.message, msg)
   }
 
-  /**
-   * One message per coalesced burst, carrying for each ticker only the fields that changed since
-   * the channel's previous message (every field for a symbol not sent before). A subscriber's
-   * snapshot is the state as of the sequence number it gets, so snapshot + messages is exact.
-   */
-  private publishTickers(latest: Map<string, Ticker>): void {
-    const updates: TickerUpdate[] = []
-    for (const t of latest.values()) {
-      const d = tickerDelta(this.tickerState.get(t.symbol), t)
-      if (!d) continue
-      updates.push(d)
-      this.tickerState.set(t.symbol, t)
-    }
-    if (updates.length) this.publish(CHANNEL_TICKERS, CHANNEL_TICKERS, updates)
-  }
-
   private hasMembers(room: string): boolean {
     return (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0
-  }
-
-  private readonly onTicker = (t: Ticker) => this.tickerCoalescer.push(t)
-
-  private readonly onCandle = (symbol: string, period: Period, c: UnitCandle) => {
-    const ch = `candle:${symbol}:${period}`
-    let co = this.candleCoalescers.get(ch)
-    if (!co) {
-      if (!this.hasMembers(ch)) return
-      co = new Coalescer<Candle, Candle>(
-        SOCKET_COALESCE_MS,
-        (_acc, k) => k,
-        (k) => this.publish(ch, ch, k),
-      )
-      this.candleCoalescers.set(ch, co)
-    }
-    co.push(this.deps.market.wire(symbol, c))
-  }
-
-  /** Depth: the top levels as one snapshot per message, at most one per 100 ms. */
-  private readonly onBook = (symbol: string) => {
-    const ch = `depth:${symbol}`
-    let co = this.depthCoalescers.get(ch)
-    if (!co) {
-      if (!this.hasMembers(ch)) return
-      co = new Coalescer<string, string>(
-        SOCKET_COALESCE_MS,
-        (_acc, s) => s,
-        (s) => this.publish(ch, ch, this.depthOf(s)),
-      )
-      this.depthCoalescers.set(ch, co)
-    }
-    co.push(symbol)
-  }
-
-  private depthOf(symbol: string): DepthSnapshot {
-    const m = this.marketOf(symbol)
-    if (!m) return { symbol, bids: [], asks: [], ts: Date.now() }
-    return m.feed.depth(symbol, DEPTH_LEVELS)
-  }
-
-  /**
-   * The engine serving `symbol`'s `depth:` and `trades:` channels: the one whose market category
-   * is the instrument's, when this hub has its feed (null: none).
-   */
-  private marketOf(symbol: string): { feed: SpotFeed | ContractFeed; recentTrades: MarketTrades } | null {
-    const category = this.deps.market.instrument(symbol)?.category
-    for (const [engine, feed] of [
-      [engines.contract, this.deps.contract],
-      [engines.spot, this.deps.spot],
-    ] as const)
-      if (feed && engine.market.category === category)
-        return { feed, recentTrades: engine.market.recentTrades }
-    return null
   }
 
   /**
@@ -241,21 +154,6 @@ export class RealtimeHub {
 
   /** The user's own spot order changes. */
   private readonly onOrder = (userId: string, order: SpotOrder) => this.toUser(userId, { order })
-
-  private readonly onTrades = (symbol: string, trades: PublicTrade[]) => {
-    const ch = `trades:${symbol}`
-    let co = this.tradeCoalescers.get(ch)
-    if (!co) {
-      if (!this.hasMembers(ch)) return
-      co = new Coalescer<PublicTrade[], PublicTrade[]>(
-        SOCKET_COALESCE_MS,
-        (acc, list) => [...(acc ?? []), ...list],
-        (list) => this.publish(ch, ch, list),
-      )
-      this.tradeCoalescers.set(ch, co)
-    }
-    co.push(trades)
-  }
 
   /**
    * The live session behind a handshake token, and whether its account is active. A frozen
@@ -328,7 +226,7 @@ export class RealtimeHub {
       if (typeof raw !== 'string' || !subs.has(raw)) return
       subs.delete(raw)
       void socket.leave(this.room(socket, raw))
-      this.dropIdleCoalescer(raw)
+      this.marketFeed.dropIdle(raw)
     })
     socket.on('disconnect', () => {
       queueMicrotask(() => {
@@ -336,23 +234,8 @@ export class RealtimeHub {
       })
       for (const ch of subs)
         if (ch.startsWith('candle:') || ch.startsWith('depth:') || ch.startsWith('trades:'))
-          queueMicrotask(() => this.dropIdleCoalescer(ch))
+          queueMicrotask(() => this.marketFeed.dropIdle(ch))
     })
-  }
-
-  private dropIdleCoalescer(ch: string): void {
-    const co = this.candleCoalescers.get(ch)
-    if (co && !this.hasMembers(ch)) {
-      co.dispose()
-      this.candleCoalescers.delete(ch)
-    }
-    for (const map of [this.depthCoalescers, this.tradeCoalescers] as Map<string, { dispose(): void }>[]) {
-      const c = map.get(ch)
-      if (c && !this.hasMembers(ch)) {
-        c.dispose()
-        map.delete(ch)
-      }
-    }
   }
 
   private room(socket: Socket, ch: string): string {
@@ -390,63 +273,35 @@ export class RealtimeHub {
       const parts = await Promise.all(this.channels.map((c) => c.userSnapshot?.(user.id) ?? {}))
       return { ok: true, ch, seq, data: Object.assign({}, ...parts) }
     }
-    let snapshot: () => unknown
-    if (ch === CHANNEL_TICKERS) {
-      // Published state where there is one; a symbol never published gets all its fields next time.
-      snapshot = () => this.deps.market.tickers().map((t) => this.tickerState.get(t.symbol) ?? t)
-    } else if (ch.startsWith('candle:')) {
-      const [, symbol = '', period = ''] = ch.split(':')
-      if (!this.deps.market.instrument(symbol)) return fail(ch, 'unknownSymbol')
-      if (!isPeriod(period)) return fail(ch, 'invalidField')
-      snapshot = () => this.deps.market.currentCandle(symbol, period)
-    } else if (
-      (ch.startsWith('depth:') || ch.startsWith('trades:')) &&
-      (this.deps.spot || this.deps.contract)
-    ) {
-      const [kind, symbol = ''] = ch.split(':')
-      const m = this.marketOf(symbol)
-      if (!m) return fail(ch, 'unknownSymbol')
-      if (kind === 'trades') {
-        // Trades come from the database: join first so nothing published after the read is lost.
-        await socket.join(ch)
-        subs.add(ch)
-        const seq = this.seqs.get(ch) ?? 0
-        return { ok: true, ch, seq, data: await m.recentTrades(this.deps.db, symbol, TRADES_SNAPSHOT) }
-      }
-      snapshot = () => this.depthOf(symbol)
-    } else if (this.channels.some((c) => c.owns?.(ch))) {
-      const own = this.channels.find((c) => c.owns?.(ch)) as AttachedChannels
-      const r = own.subscribe ? await own.subscribe(socket, ch) : ({ ok: false, error: 'notFound' } as const)
-      if (!r.ok) return fail(ch, r.error)
-      await socket.join(r.room)
+    const market = this.marketFeed.channel(ch)
+    if (market) {
+      if ('error' in market) return fail(ch, market.error)
+      await socket.join(ch)
       subs.add(ch)
-      // Sequence before the snapshot: a message racing with the read shows up as a gap.
-      const seq = this.seqs.get(r.room) ?? 0
-      return { ok: true, ch, seq, data: await r.snapshot() }
-    } else {
-      return fail(ch, 'notFound')
+      if ('load' in market) {
+        const seq = this.seqs.get(ch) ?? 0
+        return { ok: true, ch, seq, data: await market.load() }
+      }
+      // Snapshot and sequence are read in one turn: no message can fall between them.
+      return { ok: true, ch, seq: this.seqs.get(ch) ?? 0, data: market.snapshot() }
     }
-    await socket.join(ch)
+    const own = this.channels.find((c) => c.owns?.(ch))
+    if (!own?.subscribe) return fail(ch, 'notFound')
+    const r = await own.subscribe(socket, ch)
+    if (!r.ok) return fail(ch, r.error)
+    await socket.join(r.room)
     subs.add(ch)
-    // Snapshot and sequence are read in one turn: no message can fall between them.
-    return { ok: true, ch, seq: this.seqs.get(ch) ?? 0, data: snapshot() }
+    // Sequence before the snapshot: a message racing with the read shows up as a gap.
+    const seq = this.seqs.get(r.room) ?? 0
+    return { ok: true, ch, seq, data: await r.snapshot() }
   }
 
   async close(): Promise<void> {
     this.offSessions()
     for (const c of this.channels) c.close()
-    this.deps.market.off('ticker', this.onTicker)
-    this.deps.market.off('candle', this.onCandle)
-    this.deps.spot?.off('book', this.onBook)
-    this.deps.spot?.off('trades', this.onTrades)
+    this.marketFeed.close()
     this.deps.spot?.off('order', this.onOrder)
-    this.deps.contract?.off('book', this.onBook)
-    this.deps.contract?.off('trades', this.onTrades)
     this.deps.contract?.off('user', this.toUser)
-    for (const co of this.depthCoalescers.values()) co.dispose()
-    for (const co of this.tradeCoalescers.values()) co.dispose()
-    this.tickerCoalescer.dispose()
-    for (const co of this.candleCoalescers.values()) co.dispose()
     // Ends every client but leaves the HTTP server to its owner (Fastify closes it).
     this.io.disconnectSockets(true)
     this.io.engine.close()
