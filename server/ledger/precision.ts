@@ -60,3 +60,22 @@ export async function checkThresholds(
     if (value !== undefined && value !== null) checkDecimals(value, row.precision, field, asset)
   return row.precision
 }
+
+/** An asset's number of decimals, or null when there is no such asset. The one query for it. */
+export async function findPrecision(db: Tx, code: string): Promise<number | null> {
+  const row = await db.selectFrom('asset').select('precision').where('code', '=', code).executeTakeFirst()
+  return row ? row.precision : null
+}
+
+/** An asset's number of decimals; 8 (the widest any asset has) when it is unknown. */
+export async function precisionOrWidest(db: Tx, code: string): Promise<number> {
+  return (await findPrecision(db, code)) ?? 8
+}
+
+/** Decimals by asset code: the given codes, or every asset. */
+export async function assetPrecisions(db: Tx, codes?: readonly string[]): Promise<Map<string, number>> {
+  let q = db.selectFrom('asset').select(['code', 'precision'])
+  if (codes) q = q.where('code', 'in', [...codes])
+  const rows = await q.execute()
+  return new Map(rows.map((a) => [a.code, a.precision]))
+}

@@ -4,6 +4,7 @@ import { normalize } from '@common/money/decimal'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
+import { precisionOrWidest } from '../../ledger/precision'
 import { ownUploadCount } from '../../platform/content/uploads'
 import { identityGate } from '../../platform/identity/identity-gate'
 import { pushService } from '../../platform/notify/push-service'
@@ -57,7 +58,7 @@ export class C2cCore {
   }
 
   precision(coin: string, db: Tx = this.db): Promise<number> {
-    return repo.precisionOf(db, coin)
+    return precisionOrWidest(db, coin)
   }
 
   /**

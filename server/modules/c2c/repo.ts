@@ -20,11 +20,6 @@ import {
 const OPEN = ['unpaid', 'paid', 'appeal'] as const
 type AdsQuery = v.InferOutput<typeof adsQuerySchema>
 
-export async function precisionOf(db: Tx, coin: string): Promise<number> {
-  const row = await db.selectFrom('asset').select('precision').where('code', '=', coin).executeTakeFirst()
-  return row?.precision ?? 8
-}
-
 export function uploadBytes(db: Tx, id: string) {
   return db.selectFrom('upload').select(['mime', 'bytes']).where('id', '=', id).executeTakeFirst()
 }

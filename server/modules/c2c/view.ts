@@ -2,6 +2,7 @@ import type { C2cAd, C2cMessage, C2cOrder, C2cTrader } from '@common/c2c/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
+import { assetPrecisions } from '../../ledger/precision'
 import { type AdRow, adToWire, messageToWire, type OrderRow, orderToWire, traders } from './model'
 
 const HISTORY = 300
@@ -22,15 +23,6 @@ function publicOrder(o: C2cOrder): C2cOrder {
   return { ...rest, buyer: publicTrader(o.buyer), seller: publicTrader(o.seller) }
 }
 
-export async function precisions(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('asset')
-    .select(['code', 'precision'])
-    .where('code', 'in', ['USDT', 'BTC', 'ETH'])
-    .execute()
-  return new Map(rows.map((r) => [r.code, r.precision]))
-}
-
 async function openCounts(db: Db, adIds: string[]): Promise<Map<string, number>> {
   if (adIds.length === 0) return new Map()
   const rows = await db
@@ -45,7 +37,7 @@ async function openCounts(db: Db, adIds: string[]): Promise<Map<string, number>>
 
 export async function adsToWire(db: Db, rows: AdRow[], me: string | null, now: number): Promise<C2cAd[]> {
   const [prec, who, open] = await Promise.all([
-    precisions(db),
+    assetPrecisions(db),
     traders(
       db,
       rows.map((r) => r.user_id),

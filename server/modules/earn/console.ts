@@ -10,7 +10,7 @@ import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { add, type DecimalString, gt, lt, normalize } from '@common/money/decimal'
 import { AppError } from '../../http/errors'
 import { LedgerBatch, move, type Tx } from '../../ledger/ledger'
-import { checkAssetAmount, checkThresholds } from '../../ledger/precision'
+import { checkAssetAmount, checkThresholds, findPrecision } from '../../ledger/precision'
 import { writeAudit } from '../../platform/staff/audit'
 import * as consoleRepo from './console-repo'
 import { type Actor, type EarnCtx, n } from './context'
@@ -109,7 +109,7 @@ export class EarnConsole {
     const now = this.earn.now()
     return this.audited(a, i.reason ?? '', async (trx) => {
       await checkProject(trx, i, now)
-      if ((await launchRepo.precisionOf(trx, i.coin)) !== null) throw new AppError('invalidProject')
+      if ((await findPrecision(trx, i.coin)) !== null) throw new AppError('invalidProject')
       await launchRepo.insertCoin(trx, { code: i.coin, name: i.coinName, precision: i.coinPrecision })
       const row = await launchRepo.insertProject(trx, {
         ...projectValues(i),
@@ -188,7 +188,7 @@ const project = (targetId: string) => ({ targetType: 'sub_project', targetId })
 async function checkProduct(trx: Tx, i: ProductInput): Promise<void> {
   // Thresholds no finer than the asset (issue 33): a field error naming the one too fine.
   await checkThresholds(trx, i.asset, { minAmount: i.minAmount, maxAmount: i.maxAmount, quota: i.quota })
-  const dp = await launchRepo.precisionOf(trx, i.asset)
+  const dp = await findPrecision(trx, i.asset)
   const ok =
     dp !== null &&
     !gt(i.minAmount, i.maxAmount) &&
@@ -226,7 +226,7 @@ async function checkProject(trx: Tx, i: ProjectInput, now: number): Promise<void
     { price: i.price, minAmount: i.minAmount, maxAmount: i.maxAmount },
     'currency',
   )
-  const cur = await launchRepo.precisionOf(trx, i.currency)
+  const cur = await findPrecision(trx, i.currency)
   const ok =
     cur !== null &&
     timesInOrder(i) &&

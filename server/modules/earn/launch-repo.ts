@@ -186,9 +186,3 @@ export async function insertCoin(
 export async function renameCoin(trx: Tx, code: string, name: string): Promise<void> {
   await trx.updateTable('asset').set({ name }).where('code', '=', code).execute()
 }
-
-/** An asset's precision, or null when there is no such asset. */
-export async function precisionOf(trx: Tx, asset: string): Promise<number | null> {
-  const a = await trx.selectFrom('asset').select('precision').where('code', '=', asset).executeTakeFirst()
-  return a ? a.precision : null
-}

@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { AppError } from '../../http/errors'
 import { assertCanMoveFunds } from '../../http/guards'
 import { freeze, LedgerBatch, type Tx, unfreeze } from '../../ledger/ledger'
-import { checkAssetAmount } from '../../ledger/precision'
+import { checkAssetAmount, findPrecision } from '../../ledger/precision'
 import { type EarnCtx, n } from './context'
 import * as repo from './launch-repo'
 import {
@@ -131,8 +131,8 @@ export class Launch {
       const p = await repo.lockClosedProject(trx, id)
       if (!p || now < new Date(p.announce_at).getTime()) return null
       const commits = await repo.unsettled(trx, String(p.id))
-      const currencyDp = (await repo.precisionOf(trx, p.currency)) ?? 6
-      const coinDp = (await repo.precisionOf(trx, p.coin)) ?? p.coin_precision
+      const currencyDp = (await findPrecision(trx, p.currency)) ?? 6
+      const coinDp = (await findPrecision(trx, p.coin)) ?? p.coin_precision
       const res = allocate(
         commits.map((c) => ({ id: String(c.id), amount: n(c.amount) })),
         { supply: n(p.supply), price: n(p.price), coinDp, currencyDp },

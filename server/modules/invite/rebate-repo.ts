@@ -82,11 +82,6 @@ export async function lastRebateDay(db: Db): Promise<string | null> {
 }
 
 /** Every asset's number of decimals. */
-export async function assetPrecisions(trx: Tx): Promise<Map<string, number>> {
-  const rows = await trx.selectFrom('asset').select(['code', 'precision']).execute()
-  return new Map(rows.map((a) => [a.code, a.precision]))
-}
-
 export async function insertRebates(trx: Tx, rows: Insertable<InviteRebateTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500)
     await trx

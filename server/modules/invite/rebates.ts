@@ -2,7 +2,8 @@ import { rebateOf, shareOf } from '@common/invite/rules'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { add, type DecimalString, isZero } from '@common/money/decimal'
 import { move, postEntry } from '../../ledger/ledger'
-import { assetPrecisions, claimRun, type Fill, feesOf, insertRebates } from './rebate-repo'
+import { assetPrecisions } from '../../ledger/precision'
+import { claimRun, type Fill, feesOf, insertRebates } from './rebate-repo'
 import type { InviteService } from './service'
 
 /** Where rebates are paid: the inviter's funding account. */

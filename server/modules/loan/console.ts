@@ -7,12 +7,12 @@ import type { Db } from '../../db/db'
 import type { LoanStatus } from '../../db/schema-loan'
 import { AppError } from '../../http/errors'
 import { readBalances } from '../../ledger/ledger'
-import { checkAssetAmount, checkThresholds } from '../../ledger/precision'
+import { assetPrecisions, checkAssetAmount, checkThresholds } from '../../ledger/precision'
 import type { MarketData } from '../../market/service'
 import { writeAudit } from '../../platform/staff/audit'
 import { fourEyes } from '../../platform/staff/four-eyes'
 import { leftOf, orderToWire, productToWire } from './model'
-import { holidays, precisions, productById, replaceHolidays, saveProduct } from './product-repo'
+import { holidays, productById, replaceHolidays, saveProduct } from './product-repo'
 import { pendingVoucherCount, voucherOf } from './repayment-repo'
 import { applicationOf, borrower, consoleOrders, openOrders, otherOrders, statusCounts } from './repo'
 import { loanService } from './service'
@@ -24,7 +24,7 @@ const LOAN_COINS = ['USDT', 'BTC', 'ETH']
 /** The console's loan list, with the borrower of each. */
 export async function orderQueue(db: Db, q: { status?: LoanStatus; flagged?: boolean }) {
   const rows = await consoleOrders(db, q)
-  const prec = await precisions(db)
+  const prec = await assetPrecisions(db)
   const now = loanService(db).now()
   return rows.map((r) => ({
     ...orderToWire(r, { precision: prec.get(r.coin) ?? 8, now }),
@@ -133,7 +133,7 @@ export function voucherReview(deps: { db: Db; market?: MarketData }) {
 /** The loan book: what it holds and what is lent out per coin, and the overdue (extended or unpaid) loans. */
 export async function bookOverview(db: Db) {
   const open = await openOrders(db)
-  const prec = await precisions(db)
+  const prec = await assetPrecisions(db)
   const now = loanService(db).now()
   const book = await Promise.all(
     LOAN_COINS.map(async (coin) => {
@@ -187,7 +187,7 @@ export async function saveLoanProduct(db: Db, b: v.InferOutput<typeof loanProduc
     })
     return after
   })
-  return productToWire(saved, (await precisions(db)).get(saved.coin) ?? 8)
+  return productToWire(saved, (await assetPrecisions(db)).get(saved.coin) ?? 8)
 }
 
 /** Replaces the holiday table (due dates computed from now on use it; booked due dates stay), audited. */

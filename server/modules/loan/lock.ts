@@ -2,9 +2,9 @@ import { max, normalize, sum } from '@common/money/decimal'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { type BalanceState, lockBalances, type Tx } from '../../ledger/ledger'
+import { precisionOrWidest } from '../../ledger/precision'
 import { loanNow } from './clock'
 import { fundingOf, leftOf } from './model'
-import { precisionOf } from './product-repo'
 import { openOrders } from './repo'
 
 /**
@@ -29,7 +29,7 @@ export async function lockBorrowerFunding(trx: Tx, userId: string, asset: string
 export async function outstandingLoan(db: Kysely<Database>, userId: string, asset: string): Promise<string> {
   const rows = await openOrders(db, { userId, coin: asset })
   if (rows.length === 0) return '0'
-  const dp = await precisionOf(db, asset)
+  const dp = await precisionOrWidest(db, asset)
   const now = loanNow()
   return max('0', sum(rows.map((o) => normalize(leftOf(o, dp, now)))))
 }

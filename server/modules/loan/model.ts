@@ -1,7 +1,7 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { dailyRate, type LoanTerms, leftToRepay, settlement } from '@common/loan/rules'
-import { add, normalize, sub } from '@common/money/decimal'
 import type { LoanOrder, LoanProduct, LoanRepayment } from '@common/loan/schema'
+import { add, normalize, sub } from '@common/money/decimal'
 import { toMillisOrNull } from '@common/time/time'
 import type { Selectable } from 'kysely'
 import type { LoanOrderTable, LoanProductTable, LoanRepaymentTable } from '../../db/schema-loan'

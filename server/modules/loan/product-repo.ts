@@ -15,22 +15,6 @@ export async function lockBookSeed(trx: Tx): Promise<boolean> {
   return done !== undefined
 }
 
-/** A coin's number of decimals (8 when the asset is unknown). */
-export async function precisionOf(db: Tx, coin: string): Promise<number> {
-  const row = await db.selectFrom('asset').select('precision').where('code', '=', coin).executeTakeFirst()
-  return row?.precision ?? 8
-}
-
-/** The loan coins' numbers of decimals. */
-export async function precisions(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('asset')
-    .select(['code', 'precision'])
-    .where('code', 'in', ['USDT', 'BTC', 'ETH'])
-    .execute()
-  return new Map(rows.map((r) => [r.code, r.precision]))
-}
-
 // ---- products ----
 
 export function enabledProduct(db: Db, id: string): Promise<ProductRow | undefined> {

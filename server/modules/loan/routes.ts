@@ -13,9 +13,10 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { precisionOrWidest } from '../../ledger/precision'
 import { identityGate } from '../../platform/identity/identity-gate'
 import type { ModuleDeps } from '../../platform/module-deps'
-import { enabledProduct, precisionOf } from './product-repo'
+import { enabledProduct } from './product-repo'
 import { loanService } from './service'
 import { loadOrder, myOrders, products } from './views'
 
@@ -39,7 +40,7 @@ export async function loanRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
     const { productId, amount } = parse(quoteQuery, req.query)
     const p = await enabledProduct(db, productId)
     if (!p) throw new AppError('loanProductNotFound')
-    const dp = await precisionOf(db, p.coin)
+    const dp = await precisionOrWidest(db, p.coin)
     return ok({ productId, amount, ...quote(amount, p.monthly_rate, p.term_days, dp) })
   })
 

@@ -6,7 +6,7 @@ import { type Db, perDb } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { assertCanMoveFunds } from '../../http/guards'
 import { move, postEntry, type Tx } from '../../ledger/ledger'
-import { checkDecimals } from '../../ledger/precision'
+import { checkDecimals, precisionOrWidest } from '../../ledger/precision'
 import type { MarketData } from '../../market/service'
 import { ownUploadCount } from '../../platform/content/uploads'
 import { identityGate } from '../../platform/identity/identity-gate'
@@ -14,7 +14,7 @@ import { loanNow } from './clock'
 import { lockBorrowerFunding } from './lock'
 import { loanBook, type OrderRow, treasury } from './model'
 import { claimReminders, runOverdue } from './overdue'
-import { enabledProduct, holidays, lockBookSeed, precisionOf } from './product-repo'
+import { enabledProduct, holidays, lockBookSeed } from './product-repo'
 import { decideVoucher, repayFromFunding, submitVoucher } from './repay'
 import { borrowerOf, hasPendingApplication, insertOrder, lockApplications, lockOrderRow } from './repo'
 import { approveLoan, rejectLoan } from './review'
@@ -60,7 +60,7 @@ export class LoanService {
   }
 
   precision(coin: string, db: Tx = this.db): Promise<number> {
-    return precisionOf(db, coin)
+    return precisionOrWidest(db, coin)
   }
 
   async holidays(db: Tx = this.db): Promise<Set<string>> {

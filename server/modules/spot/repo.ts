@@ -135,13 +135,6 @@ export async function instrumentRows(db: Db, symbol?: string) {
 }
 
 /** Places of the assets, by code (every asset when `codes` is left out). */
-export async function assetPrecisions(db: Db, codes?: string[]): Promise<Map<string, number>> {
-  let q = db.selectFrom('asset').select(['code', 'precision'])
-  if (codes) q = q.where('code', 'in', codes)
-  const rows = await q.execute()
-  return new Map(rows.map((a) => [a.code, a.precision]))
-}
-
 /** An instrument's stored maker and taker rates (before any VIP discount). */
 export async function instrumentFees(db: Db, symbol: string) {
   return db

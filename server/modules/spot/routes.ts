@@ -15,18 +15,11 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { readBalances } from '../../ledger/ledger'
+import { assetPrecisions } from '../../ledger/precision'
 import type { ModuleDeps } from '../../platform/module-deps'
 import type { SpotPort } from '../../platform/ports/engines'
 import { vipFeeRates } from '../../platform/ports/fee-rates'
-import {
-  assetPrecisions,
-  fillsOf,
-  instrumentFees,
-  openOrdersOf,
-  orderHistory,
-  orderToWire,
-  recentTrades,
-} from './repo'
+import { fillsOf, instrumentFees, openOrdersOf, orderHistory, orderToWire, recentTrades } from './repo'
 import { spotService } from './service'
 
 /** Spot trading: thin HTTP layer over SpotService (use cases) and repo (queries). */

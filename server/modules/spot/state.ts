@@ -6,10 +6,11 @@ import type { Db } from '../../db/db'
 import { bookOf, depthSnapshot } from '../../engine/books'
 import { OrderBook } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
+import { assetPrecisions } from '../../ledger/precision'
 import type { MarketData } from '../../market/service'
 import type { SpotEvents } from '../../platform/manifest'
 import type { Inst, Prepared } from './model'
-import { assetPrecisions, instrumentRows, type OrderRow, openOrdersOfSymbol } from './repo'
+import { instrumentRows, type OrderRow, openOrdersOfSymbol } from './repo'
 
 /**
  * The spot engine's in-memory state: one book per symbol, an in-memory copy of every open order
