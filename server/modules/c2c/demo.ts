@@ -1,9 +1,9 @@
 import { DEMO_MERCHANT_PREFIX, type PayKind } from '@common/c2c/rules'
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { add } from '@common/money/decimal'
-import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { move, postEntry } from '../../ledger/ledger'
+import { lockSeed } from '../../ledger/seed'
 import { newInviteCode } from '../../platform/identity/users'
 import { freezeEscrow } from './escrow'
 import { fundingOf } from './model'
@@ -28,13 +28,7 @@ const DEMO_ADS: [number, 'buy' | 'sell', string, string, string, string, string,
 /** Publishes the example ads once (an advisory lock and a ledger reference make it idempotent). */
 export function seedDemo(db: Db): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('c2c.demo_seed'))`.execute(trx)
-    const done = await trx
-      .selectFrom('ledger_entry')
-      .select('id')
-      .where('ref_type', '=', 'c2c_demo_seed')
-      .executeTakeFirst()
-    if (done) return
+    if (await lockSeed(trx, 'c2c.demo_seed', 'c2c_demo_seed')) return
     for (const [id, nickname, realName] of DEMO) {
       await trx
         .insertInto('users')

@@ -1,9 +1,9 @@
 import type { ContractOrder, ContractPlaceInput, ContractSide } from '@common/contract/schema'
 import { gt, isZero, sub, toFixed } from '@common/money/decimal'
-import { sql } from 'kysely'
 import { type Db, perDb } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
+import { lockSeed } from '../../ledger/seed'
 import { ContractEngine } from './engine'
 import { holdersWithDust, orderHolder } from './engine-repo'
 import { liquidateAccount, unwindFund } from './liquidate'
@@ -91,15 +91,7 @@ export class ContractService extends ContractEngine {
    */
   private async seedInsurance(): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.executeQuery(
-        sql`select pg_advisory_xact_lock(hashtext('contract.insurance_seed'))`.compile(trx),
-      )
-      const seeded = await trx
-        .selectFrom('ledger_entry')
-        .select('id')
-        .where('ref_type', '=', 'insurance_seed')
-        .executeTakeFirst()
-      if (seeded) return
+      if (await lockSeed(trx, 'contract.insurance_seed', 'insurance_seed')) return
       await postEntry(trx, {
         reason: 'insurance',
         refType: 'insurance_seed',

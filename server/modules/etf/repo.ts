@@ -4,6 +4,7 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
 import type { EtfProductTable, EtfRebalanceTable } from '../../db/schema-etf'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
+import { lockSeed } from '../../ledger/seed'
 
 /** Queries of the ETF tables: products, orders, rebalances and NAV points, and the desk's balances. */
 
@@ -61,13 +62,7 @@ export async function insertProduct(
 
 /** Whether the desk's opening funds were posted (under a lock, so they are posted once). */
 export async function lockDeskSeed(trx: Tx): Promise<boolean> {
-  await sql`select pg_advisory_xact_lock(hashtext('etf.desk_seed'))`.execute(trx)
-  const done = await trx
-    .selectFrom('ledger_entry')
-    .select('id')
-    .where('ref_type', '=', 'etf_desk_seed')
-    .executeTakeFirst()
-  return done !== undefined
+  return lockSeed(trx, 'etf.desk_seed', 'etf_desk_seed')
 }
 
 /** The desk's unit balance of a product (minus the units outstanding). */

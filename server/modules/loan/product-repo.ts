@@ -1,18 +1,13 @@
-import { type Insertable, sql } from 'kysely'
+import type { Insertable } from 'kysely'
 import type { Db } from '../../db/db'
 import type { LoanProductTable } from '../../db/schema-loan'
 import type { Tx } from '../../ledger/ledger'
+import { lockSeed } from '../../ledger/seed'
 import type { ProductRow } from './model'
 
 /** Whether the loan book's first funding was posted (under a lock, so it is posted once). */
 export async function lockBookSeed(trx: Tx): Promise<boolean> {
-  await sql`select pg_advisory_xact_lock(hashtext('loan.book_seed'))`.execute(trx)
-  const done = await trx
-    .selectFrom('ledger_entry')
-    .select('id')
-    .where('ref_type', '=', 'loan_book_seed')
-    .executeTakeFirst()
-  return done !== undefined
+  return lockSeed(trx, 'loan.book_seed', 'loan_book_seed')
 }
 
 // ---- products ----

@@ -3,6 +3,7 @@ import { type Selectable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/db'
 import type { OptionOrderTable, OptionSettingTable } from '../../db/schema-option'
 import type { BalanceKey, Tx } from '../../ledger/ledger'
+import { lockSeed } from '../../ledger/seed'
 import { TICK_LOOKBACK_S } from './round-repo'
 import type { OrderJoinRow } from './wire'
 
@@ -116,13 +117,7 @@ export async function lockPool(trx: Tx): Promise<void> {
 
 /** Whether the pool's initial funding was posted (under a lock, so it is posted once). */
 export async function lockPoolSeed(trx: Tx): Promise<boolean> {
-  await sql`select pg_advisory_xact_lock(hashtext('option.pool_seed'))`.execute(trx)
-  const seeded = await trx
-    .selectFrom('ledger_entry')
-    .select('id')
-    .where('ref_type', '=', 'option_pool_seed')
-    .executeTakeFirst()
-  return seeded !== undefined
+  return lockSeed(trx, 'option.pool_seed', 'option_pool_seed')
 }
 
 export async function availableOf(trx: Tx, key: BalanceKey): Promise<string> {

@@ -1,0 +1,17 @@
+import { sql } from 'kysely'
+import type { Tx } from './ledger'
+
+/**
+ * Opening funds (a pool, a desk, a fund, demo data) are posted once: the caller takes this lock in
+ * its transaction, and posts only when no ledger entry with that reference exists yet. Two processes
+ * starting together queue on the lock, and the second sees the first's entry.
+ */
+export async function lockSeed(trx: Tx, lockKey: string, refType: string): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(trx)
+  const done = await trx
+    .selectFrom('ledger_entry')
+    .select('id')
+    .where('ref_type', '=', refType)
+    .executeTakeFirst()
+  return done !== undefined
+}
