@@ -134,7 +134,6 @@ export async function instrumentRows(db: Db, symbol?: string) {
   return q.execute()
 }
 
-/** Places of the assets, by code (every asset when `codes` is left out). */
 /** An instrument's stored maker and taker rates (before any VIP discount). */
 export async function instrumentFees(db: Db, symbol: string) {
   return db
