@@ -7,7 +7,7 @@ import {
 import type {
   DepositItem,
   DepositStatus,
-  QueueOwner,
+  QueueItem,
   WithdrawalItem,
   WithdrawalStatus,
 } from '@common/admin/types'
@@ -25,20 +25,6 @@ import { MorePager } from '@/ui/console/Pager'
 import { ReasonAction } from '@/ui/console/ReasonAction'
 import { showToast } from '@/ui/feedback'
 import { depositsQueryOptions, type QueuePage, withdrawalsQueryOptions } from './api'
-
-/** What every review row has, deposit or withdrawal. */
-interface QueueItem {
-  id: string
-  userId: string
-  user: QueueOwner | null
-  coin: string
-  chain: string
-  address: string
-  amount: string
-  status: string
-  rejectReason: string | null
-  createdAt: number
-}
 
 /** What differs between the deposit and the withdrawal queue: columns and actions. */
 interface QueueKind<S extends string, I extends QueueItem> {
