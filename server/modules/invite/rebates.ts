@@ -3,8 +3,8 @@ import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { add, type DecimalString, isZero } from '@common/money/decimal'
 import { move, postEntry } from '../../ledger/ledger'
 import { assetPrecisions } from '../../ledger/precision'
+import type { InviteDesk } from './desk'
 import { claimRun, type Fill, feesOf, insertRebates } from './rebate-repo'
-import type { InviteService } from './service'
 
 /** Where rebates are paid: the inviter's funding account. */
 const PAY_ACCOUNT = 'funding'
@@ -15,7 +15,7 @@ const PAY_ACCOUNT = 'funding'
  * together, and a day with a run row is never paid again (after a restart too).
  */
 export async function payDay(
-  svc: InviteService,
+  svc: InviteDesk,
   day: string,
   now = svc.now(),
 ): Promise<{ paid: number; rebates: number }> {

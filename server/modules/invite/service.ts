@@ -17,6 +17,7 @@ import { type Db, perDb } from '../../db/db'
 import type { Tx } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
 import { indexPriceUsdt } from '../../platform/market-prices/prices'
+import type { InviteDesk } from './desk'
 import { lastRebateDay, volumesSince } from './rebate-repo'
 import { payDay } from './rebates'
 import { configRows, grantedRank, inviteesOf } from './repo'
@@ -39,7 +40,7 @@ export const DAY_MS = 86_400_000
  * and every user's VIP tier in memory, so the spot and contract engines ask for a user's fee
  * rates without a query (feeRates); the daily pass (rebates.ts, vip.ts) refreshes both.
  */
-export class InviteService {
+export class InviteService implements InviteDesk {
   tiers: TierRule[] = DEFAULT_TIERS
   ranks: RankRule[] = DEFAULT_RANKS
   private readonly vip = new Map<string, TierOrNone>()

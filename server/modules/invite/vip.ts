@@ -1,7 +1,7 @@
 import { applySnapshot, NO_VIP, type TierOrNone, type VipState } from '@common/invite/rules'
 import { isZero } from '@common/money/decimal'
+import type { InviteDesk } from './desk'
 import { claimRun } from './rebate-repo'
-import type { InviteService } from './service'
 import { holdingsOfAll, vipStates, writeVip } from './vip-repo'
 
 /**
@@ -9,7 +9,7 @@ import { holdingsOfAll, vipStates, writeVip } from './vip-repo'
  * day's total assets (the balances when the pass runs, just after the day ended) and the tier
  * that leaves in force. The day's run row makes it happen once.
  */
-export async function snapshotDay(svc: InviteService, day: string): Promise<{ users: number }> {
+export async function snapshotDay(svc: InviteDesk, day: string): Promise<{ users: number }> {
   const n = await svc.db.transaction().execute(async (trx) => {
     if (!(await claimRun(trx, 'vip', day))) return 0
     const byUser = await holdingsOfAll(trx)

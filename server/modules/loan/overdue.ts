@@ -1,8 +1,8 @@
 import { EXTENSION_DAYS, localDay, penaltyFor } from '@common/loan/rules'
 import { normalize } from '@common/money/decimal'
+import type { LoanDesk } from './desk'
 import type { OrderRow } from './model'
 import { claimReminder, dueWithin3Days, overdueIds, updateOrder } from './repo'
-import type { LoanService } from './service'
 
 const DAY_MS = 86_400_000
 
@@ -11,10 +11,7 @@ const DAY_MS = 86_400_000
  * its due date is extended once by 7 days with the 0.025 penalty; past the extended date it is
  * unpaid and flagged to operators. Returns how many loans changed.
  */
-export async function runOverdue(
-  svc: LoanService,
-  now: number,
-): Promise<{ extended: number; unpaid: number }> {
+export async function runOverdue(svc: LoanDesk, now: number): Promise<{ extended: number; unpaid: number }> {
   const out = { extended: 0, unpaid: 0 }
   for (let pass = 0; pass < 2; pass++) {
     const due = await overdueIds(svc.db, now)
@@ -48,7 +45,7 @@ export async function runOverdue(
  * the claim is written before anything is sent, so a restart never sends one twice.
  */
 export async function claimReminders(
-  svc: LoanService,
+  svc: LoanDesk,
   now: number,
 ): Promise<{ order: OrderRow; days: number }[]> {
   const out: { order: OrderRow; days: number }[] = []

@@ -4,11 +4,11 @@ import { AppError } from '../../http/errors'
 import { move, postEntry, type Tx } from '../../ledger/ledger'
 import { checkDecimals } from '../../ledger/precision'
 import { ownUploadCount } from '../../platform/content/uploads'
+import type { LoanDesk } from './desk'
 import { fundingOf, leftOf, loanBook, OPEN_STATUSES, type OrderRow } from './model'
 import { productById } from './product-repo'
 import { insertRepayment, lockRepayment, pendingVoucherSum, updateRepayment } from './repayment-repo'
 import { updateOrder } from './repo'
-import type { LoanService } from './service'
 
 const isOpen = (o: OrderRow) => (OPEN_STATUSES as readonly string[]).includes(o.status)
 
@@ -18,7 +18,7 @@ const isOpen = (o: OrderRow) => (OPEN_STATUSES as readonly string[]).includes(o.
  * deposit clearing account for a confirmed on-chain payment.
  */
 async function book(
-  svc: LoanService,
+  svc: LoanDesk,
   trx: Tx,
   o: OrderRow,
   amount: string,
@@ -56,7 +56,7 @@ async function book(
 }
 
 /** Repays from the borrower's funding account, booked at once. */
-export async function repayFromFunding(svc: LoanService, userId: string, id: string, amount: string) {
+export async function repayFromFunding(svc: LoanDesk, userId: string, id: string, amount: string) {
   return svc.db.transaction().execute(async (trx) => {
     const o = await svc.lockBorrowerAndOrder(trx, id, userId)
     if (!isOpen(o)) throw new AppError('loanNotRepaying')
@@ -76,7 +76,7 @@ export async function repayFromFunding(svc: LoanService, userId: string, id: str
 
 /** An on-chain repayment the user proves with a voucher: pending until an operator confirms. */
 export async function submitVoucher(
-  svc: LoanService,
+  svc: LoanDesk,
   userId: string,
   input: { id: string; amount: string; voucher: string; txHash?: string },
 ) {
@@ -104,7 +104,7 @@ export async function submitVoucher(
 
 /** The operator's decision on a voucher: confirm books it (from the outside world), reject records why. */
 export async function decideVoucher(
-  svc: LoanService,
+  svc: LoanDesk,
   trx: Tx,
   repaymentId: string,
   decision: 'confirm' | 'reject',

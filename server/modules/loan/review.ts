@@ -3,15 +3,15 @@ import { gt, isZero, lt, normalize } from '@common/money/decimal'
 import { AppError } from '../../http/errors'
 import { lockBalances, move, postEntry, type Tx } from '../../ledger/ledger'
 import { checkDecimals } from '../../ledger/precision'
+import type { LoanDesk } from './desk'
 import { fundingOf, loanBook, type OrderRow } from './model'
 import { updateOrder } from './repo'
-import type { LoanService } from './service'
 
 type Decision = { before: OrderRow; after: OrderRow }
 
 /** Approves (possibly a lower amount) and pays out from the loan book in the same transaction. */
 export async function approveLoan(
-  svc: LoanService,
+  svc: LoanDesk,
   trx: Tx,
   id: string,
   amount: string,
@@ -50,7 +50,7 @@ export async function approveLoan(
 }
 
 export async function rejectLoan(
-  svc: LoanService,
+  svc: LoanDesk,
   trx: Tx,
   id: string,
   reason: string,

@@ -11,6 +11,7 @@ import type { MarketData } from '../../market/service'
 import { ownUploadCount } from '../../platform/content/uploads'
 import { identityGate } from '../../platform/identity/identity-gate'
 import { loanNow } from './clock'
+import type { LoanDesk } from './desk'
 import { lockBorrowerFunding } from './lock'
 import { loanBook, type OrderRow, treasury } from './model'
 import { claimReminders, runOverdue } from './overdue'
@@ -30,7 +31,7 @@ export const BOOK_SEED: Record<string, string> = { USDT: '5000000', BTC: '100', 
  * review.ts (approve, reject), repay.ts (repayments and vouchers), overdue.ts (extension, unpaid,
  * reminders); the queries in repo.ts and product-repo.ts.
  */
-export class LoanService {
+export class LoanService implements LoanDesk {
   private market: MarketData | null = null
   private seeded: Promise<void> | null = null
 

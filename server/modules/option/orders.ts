@@ -11,10 +11,10 @@ import type { OptionOrderInput } from '@common/option/schema'
 import { AppError } from '../../http/errors'
 import { LedgerBatch, move } from '../../ledger/ledger'
 import { checkAssetAmount } from '../../ledger/precision'
+import type { OptionDesk } from './desk'
 import { ASSET, FEES, optionKey } from './pool'
 import { insertOrder, lockPool } from './repo'
 import { addToBook, type RoundRow } from './round-repo'
-import type { OptionService } from './service'
 
 const ratesOf = (r: RoundRow) => ({
   up: normalize(r.up_rate),
@@ -33,7 +33,7 @@ const bookOf = (r: RoundRow): RoundBook => ({
  * pool lock; a pool that can't cover it refuses the order (optionPoolFull).
  */
 export async function placeOrder(
-  svc: OptionService,
+  svc: OptionDesk,
   holder: string,
   input: OptionOrderInput & { period: number },
 ): Promise<{ orderId: string; round: RoundRow }> {

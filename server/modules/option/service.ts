@@ -4,6 +4,7 @@ import type { OptionOrderInput, OptionSetting } from '@common/option/schema'
 import type { Db } from '../../db/db'
 import type { Tx } from '../../ledger/ledger'
 import type { MarketData } from '../../market/service'
+import type { OptionDesk } from './desk'
 import { placeOrder } from './orders'
 import { fundPool, poolState, seedPool } from './pool'
 import { settingRows } from './repo'
@@ -30,7 +31,7 @@ export interface SettledOrder {
  * pool), index ticks recorded per second, and settlement from those recorded ticks. The queries
  * are in repo.ts and round-repo.ts, the pool in pool.ts.
  */
-export class OptionService {
+export class OptionService implements OptionDesk {
   private settings = new Map<string, OptionSetting>()
   private loaded: Promise<void> | null = null
   private market: MarketData | null = null

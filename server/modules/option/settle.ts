@@ -4,11 +4,11 @@ import { bandOf, OPTION_TYPES, type OptionResult, resultOf } from '@common/optio
 import { type RawBuilder, sql } from 'kysely'
 import { type EntrySetResult, postEntrySet } from '../../ledger/bulk'
 import type { Tx } from '../../ledger/ledger'
+import type { OptionDesk } from './desk'
 import { ASSET } from './pool'
 import { optionPushText } from './push-texts'
 import { lockPool } from './repo'
 import { finishRound, lockRound, priceAt, type RoundRow } from './round-repo'
-import type { OptionService } from './service'
 
 /**
  * Set-based settlement of one round: a handful of statements whatever its number of orders.
@@ -37,7 +37,7 @@ export const SETTLE_DELAY_MS = 1500
  * settled already or its delivery second (plus the recorder's delay) has not passed.
  */
 export function settleInTx(
-  svc: OptionService,
+  svc: OptionDesk,
   roundId: string,
 ): Promise<{ result: OptionResult | 'void'; orders: number; round: RoundRow } | null> {
   return svc.db.transaction().execute(async (trx) => {
