@@ -3,14 +3,7 @@ import type { C2cAd, C2cMessage, C2cOrder } from '@common/c2c/schema'
 import type { C2cMe } from '@common/c2c/types'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
-
-export interface AdsFilter {
-  side: 'buy' | 'sell'
-  coin: string
-  fiat: string
-  merchant?: boolean
-  payKind?: string
-}
+import { type AdsFilter, adsPath } from './ads-path'
 
 /** Query keys of the C2C area: one root; `mine` holds what belongs to the signed-in user. */
 export const c2cKeys = {
@@ -27,18 +20,7 @@ export const c2cKeys = {
 export const adsQueryOptions = (f: AdsFilter) =>
   queryOptions({
     queryKey: c2cKeys.ads(f),
-    queryFn: ({ signal }) =>
-      http.get<C2cAd[]>(
-        'c2c/ads',
-        {
-          side: f.side,
-          coin: f.coin,
-          fiat: f.fiat,
-          ...(f.merchant ? { merchant: '1' } : {}),
-          ...(f.payKind ? { payKind: f.payKind } : {}),
-        },
-        { toast: false, signal },
-      ),
+    queryFn: ({ signal }) => http.get<C2cAd[]>(adsPath(f), undefined, { toast: false, signal }),
     staleTime: 10_000,
   })
 
