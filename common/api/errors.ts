@@ -1,6 +1,9 @@
 import { INTERNAL_ERROR } from './envelope'
 
 /**
+ * Over 400 lines on purpose: it is the one catalogue of every error code (a flat table, one entry
+ * per code), which the app's Lingui catalogs are extracted from.
+ *
  * The stable error-code catalogue. Codes never change meaning once shipped; the client
  * translates by `key` (a Lingui message id) and falls back to the English `msg` from the server.
  * Numbers: 1000-1099 session and protocol, 1100-1199 input, 1200+ domain areas.

@@ -9,6 +9,10 @@ import type { LoanTables } from './schema-loan'
 import type { OptionTables } from './schema-option'
 import type { ServiceTables } from './schema-support'
 
+/**
+ * Over 400 lines on purpose: one interface per core table, mirroring the migrations; the products'
+ * tables are in schema-<product>.ts.
+ */
 /** Table types for Kysely. Money columns are `numeric` and travel as decimal strings. */
 export interface AppReleaseTable {
   id: Generated<number>

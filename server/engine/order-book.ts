@@ -1,4 +1,7 @@
 /**
+ * Over 400 lines on purpose: the book, its matching loop and its exact unit converters are one
+ * hot path, property-tested and benchmarked as a whole (bench:engine).
+ *
  * Price-time priority order book of one symbol. Pure and I/O-free: the spot service drives it
  * inside its transaction and persists what it returns. Prices are integer ticks (price * 10^pp)
  * and quantities integer lots (amount * 10^ap), so every comparison and sum is exact; inputs

@@ -4,6 +4,9 @@ import { type Kysely, sql } from 'kysely'
 type AnyDb = Kysely<any>
 
 /**
+ * Over 400 lines on purpose: a migration is frozen history (it never changes once shipped), and
+ * most of this one is the starting articles' text.
+ *
  * Content: articles (news, notices, help academy, service pages, terms, privacy, whitepaper) with a
  * title and Markdown body per language, personal notifications, and which notices a user has read.
  * Starts with a help academy and a welcome notice in English and Traditional Chinese.
