@@ -88,9 +88,6 @@ export const VIEW_ANSWERS = Object.fromEntries(
   Object.entries(VIEWS).map(([path, v]) => [path, [v.answer, v.signed] as const]),
 )
 
-/** Each painted screen's area, for index.html: the catalog it imports with the painter. */
-export const VIEW_AREAS = Object.fromEntries(Object.entries(VIEWS).map(([path, v]) => [path, v.area]))
-
 const idsOf = (list: Record<string, string>) =>
   Object.fromEntries(Object.entries(list).map(([k, message]) => [k, generateMessageId(message)]))
 
@@ -104,18 +101,25 @@ export const PAINT_DATA = {
 }
 
 /**
- * Fails the build when a word is missing from a language's compiled catalog of its area (a renamed
- * message), instead of leaving a blank in the shell.
+ * What the head script imports for a painted screen, by the built files' names: the painter, and per
+ * screen its area catalog in each language. Fails the build when a word is missing from a language's
+ * compiled catalog (a renamed message), instead of leaving a blank in the shell.
  */
-export function checkViewWords(catalogs: Map<string, Rolldown.OutputChunk>): void {
-  for (const { area, words, keyed } of Object.values(VIEWS))
-    for (const message of [...Object.values(words), ...Object.values(keyed)]) {
-      const id = generateMessageId(message)
-      for (const { code } of LANGUAGES) {
-        const chunk = catalogs.get(`${area}/${code}`)
-        if (!chunk) throw new Error(`app shell: no ${area}/${code} catalog in the build`)
-        if (!chunk.code.includes(`"${id}":`))
+export function viewFiles(bundle: Rolldown.OutputBundle, painterId: string) {
+  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk')
+  const painter = chunks.find((c) => c.facadeModuleId === painterId)
+  if (!painter) throw new Error('app shell: the painter is not in the build')
+  const catalogs: Record<string, Record<string, string>> = {}
+  for (const [path, { area, words, keyed }] of Object.entries(VIEWS)) {
+    catalogs[path] = {}
+    for (const { code } of LANGUAGES) {
+      const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/locales/${area}/${code}.po`))
+      if (!chunk) throw new Error(`app shell: no ${area}/${code} catalog in the build`)
+      for (const message of [...Object.values(words), ...Object.values(keyed)])
+        if (!chunk.code.includes(`"${generateMessageId(message)}":`))
           throw new Error(`app shell: "${message}" is not in the ${area}/${code} catalog`)
-      }
+      catalogs[path][code] = chunk.fileName
     }
+  }
+  return { paint: painter.fileName, catalogs }
 }

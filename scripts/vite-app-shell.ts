@@ -7,7 +7,7 @@ import { SYMBOL_RE } from '../common/market/schema'
 import { QUOTES } from '../common/market/symbol'
 import { areasFor } from '../src/app/catalog-areas'
 import { TAB_PATHS } from '../src/app/shell/tab-paths'
-import { checkViewWords, PAINT_DATA, VIEW_ANSWERS, VIEW_AREAS } from './vite-app-shell-views'
+import { PAINT_DATA, VIEW_ANSWERS, viewFiles } from './vite-app-shell-views'
 
 // Tab labels, and the visitor panel of home (src/features/home/HomeHero.tsx): same words, same size.
 const LABELS: Record<string, string> = {
@@ -87,6 +87,7 @@ function shellPaint(): Plugin {
 /**
  * Build only: takes the entry script and its modulepreloads out of the HTML and hands them to the
  * shell's inline script, which adds them after the shell's first frame (development keeps the tag).
+ * Writes in the built names of what the head script imports for a screen painted whole.
  */
 function deferEntry(): Plugin {
   return {
@@ -111,7 +112,9 @@ function deferEntry(): Plugin {
           ...(ctx.bundle ? routePreloads(ctx.bundle, [entry[1], ...first]) : {}),
         })
         if (!out.includes("'__BOOT__'")) throw new Error('app shell: no boot slot in index.html')
-        return minifyScripts(out.replace("'__BOOT__'", boot))
+        if (!out.includes("'__VIEW__'")) throw new Error('app shell: no view slot in index.html')
+        const view = ctx.bundle ? JSON.stringify(viewFiles(ctx.bundle, PAINTER)) : "'__VIEW__'"
+        return minifyScripts(out.replace("'__BOOT__'", boot).replace("'__VIEW__'", view))
       },
     },
   }
@@ -213,22 +216,16 @@ function routePreloads(bundle: Rolldown.OutputBundle, loaded: string[]) {
   }
   const areas = new Set(Object.values(routes).flatMap((r) => r.a))
   const catalogs: Record<string, number> = {}
-  const areaChunks = new Map<string, Rolldown.OutputChunk>()
   let table = -1
   for (const c of chunks) {
     const id = c.facadeModuleId ?? ''
     // Area names may hold digits (c2c).
     const cat = id.match(/\/locales\/(?:([a-z0-9]+)\/)?([a-z]+)\.po$/)
-    if (cat?.[2] && (!cat[1] || areas.has(cat[1]))) {
+    if (cat?.[2] && (!cat[1] || areas.has(cat[1])))
       catalogs[cat[1] ? `${cat[1]}/${cat[2]}` : cat[2]] = index(c.fileName)
-      if (cat[1]) areaChunks.set(`${cat[1]}/${cat[2]}`, c)
-    }
     if (id.endsWith('/src/app/area-catalogs.ts')) table = index(c.fileName)
   }
-  checkViewWords(areaChunks)
-  const painter = chunks.find((c) => c.facadeModuleId === PAINTER)
-  if (!painter) throw new Error('app shell: the painter is not in the build')
-  return { files, routes, catalogs, table, views: VIEW_AREAS, paint: painter.fileName }
+  return { files, routes, catalogs, table }
 }
 
 function shellText(): Plugin {
