@@ -2,6 +2,32 @@ import { useLingui } from '@lingui/react/macro'
 import { type ReactNode, useEffect, useRef } from 'react'
 import styles from './PagedList.module.css'
 
+/** What an infinite query of `Page<T>` answers, as `PagedList` needs it. */
+export interface InfinitePages<T> {
+  data?: { pages: { list: T[] }[] }
+  isSuccess: boolean
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage: () => unknown
+}
+
+/**
+ * The list props of an infinite query (`<PagedList {...paged(q)} …/>`): its rows so far, whether the
+ * first page is in, and the next page on demand. Pass `items` after the spread to show other rows.
+ */
+export function paged<T>(q: InfinitePages<T>) {
+  return {
+    items: q.data?.pages.flatMap((p) => p.list) ?? [],
+    loaded: q.isSuccess,
+    hasMore: q.hasNextPage,
+    loading: q.isFetchingNextPage,
+    onMore: () => void q.fetchNextPage(),
+  }
+}
+
+/** A record row that opens the record: the whole row is the link, in the text's colour. */
+export const recordLink = styles.recordLink as string
+
 /**
  * A newest-first list that loads its next page when the end comes within 50 px of the screen
  * (IntersectionObserver with a bottom margin), with "No data" / "No more" at the end.

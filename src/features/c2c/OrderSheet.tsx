@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import { Field } from '@/ui/form/Field'
 import { IdentityRequired } from '@/ui/form/IdentityRequired'
 import { Sheet } from '@/ui/Sheet'
@@ -61,24 +62,15 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
         <IdentityRequired product="c2c" state={gate.identity} approvedRequired={gate.approvedRequired} />
       ) : (
         <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-          <fieldset className={styles.tabs} aria-label={t`Enter by`}>
-            <button
-              type="button"
-              className={styles.tab}
-              aria-pressed={by === 'amount'}
-              onClick={() => setBy('amount')}
-            >
-              {t`By amount`}
-            </button>
-            <button
-              type="button"
-              className={styles.tab}
-              aria-pressed={by === 'quantity'}
-              onClick={() => setBy('quantity')}
-            >
-              {t`By quantity`}
-            </button>
-          </fieldset>
+          <ChoiceChips
+            label={t`Enter by`}
+            value={by}
+            options={[
+              ['amount', t`By amount`],
+              ['quantity', t`By quantity`],
+            ]}
+            onChange={setBy}
+          />
           <Field
             decimal
             label={by === 'amount' ? t`Amount (${ad.fiat})` : t`Quantity (${ad.coin})`}

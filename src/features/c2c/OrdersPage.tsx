@@ -5,7 +5,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
-import { Fields, PagedList } from '@/ui/PagedList'
+import { ChoiceChips } from '@/ui/ChoiceChips'
+import { Fields, PagedList, paged, recordLink } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { ordersQueryOptions } from './api'
 import { ORDER_STATUS, ORDER_TONE } from './labels'
@@ -25,45 +26,23 @@ export function OrdersPage() {
     <>
       <PageHeader title={t`My orders`} backLabel={t`Back`} />
       <div className={styles.page}>
-        <fieldset className={styles.tabs} aria-label={t`Status`}>
-          <button
-            type="button"
-            className={styles.tab}
-            aria-pressed={status === 'open'}
-            onClick={() => setStatus('open')}
-          >
-            {t`In progress`}
-          </button>
-          <button
-            type="button"
-            className={styles.tab}
-            aria-pressed={status === 'done'}
-            onClick={() => setStatus('done')}
-          >
-            {t`Ended`}
-          </button>
-        </fieldset>
+        <ChoiceChips
+          label={t`Status`}
+          value={status}
+          options={[
+            ['open', t`In progress`],
+            ['done', t`Ended`],
+          ]}
+          onChange={setStatus}
+        />
         <PagedList<C2cOrder>
+          {...paged(q)}
           items={items}
           itemKey={(o) => o.id}
           label={t`My orders`}
-          loaded={q.isSuccess}
-          hasMore={Boolean(q.hasNextPage)}
-          loading={q.isFetchingNextPage}
-          onMore={() => void q.fetchNextPage()}
           testId="c2c-order-list"
           render={(o) => (
-            <Link
-              to="/pages/transaction/order"
-              search={{ id: o.id }}
-              style={{
-                color: 'inherit',
-                textDecoration: 'none',
-                display: 'flex',
-                flexDirection: 'column',
-                gap: 8,
-              }}
-            >
+            <Link to="/pages/transaction/order" search={{ id: o.id }} className={recordLink}>
               <div className={styles.cardTop}>
                 <span className={styles.coin}>
                   {o.role === 'buyer' ? t`Buy ${o.coin}` : t`Sell ${o.coin}`}

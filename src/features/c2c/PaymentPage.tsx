@@ -2,6 +2,7 @@ import type { PaymentMethod } from '@common/c2c/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import { Field } from '@/ui/form/Field'
 import { IdentityRequired } from '@/ui/form/IdentityRequired'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
@@ -41,19 +42,12 @@ function AddSheet({ realName, onClose }: { realName: string; onClose: () => void
   return (
     <Sheet title={t`Add payment method`} onClose={onClose} closeLabel={t`Close`} testId="c2c-payment-sheet">
       <form onSubmit={submit} noValidate style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <fieldset className={styles.tabs} aria-label={t`Payment method`}>
-          {(['bank', 'alipay', 'wechat'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              className={styles.tab}
-              aria-pressed={kind === k}
-              onClick={() => setKind(k)}
-            >
-              {i18n._(PAY_KIND[k])}
-            </button>
-          ))}
-        </fieldset>
+        <ChoiceChips
+          label={t`Payment method`}
+          value={kind}
+          options={(['bank', 'alipay', 'wechat'] as const).map((k) => [k, i18n._(PAY_KIND[k])] as const)}
+          onChange={setKind}
+        />
         <Field
           label={t`Name`}
           value={realName}

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import { CoinPicker } from '@/ui/CoinPicker'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
@@ -79,24 +80,16 @@ function Form({ ad }: { ad: C2cAd | null }) {
 
   return (
     <form className={styles.page} onSubmit={submit} noValidate>
-      <fieldset className={styles.tabs} aria-label={t`Direction`} disabled={editing}>
-        <button
-          type="button"
-          className={styles.tab}
-          aria-pressed={side === 'sell'}
-          onClick={() => setSide('sell')}
-        >
-          {t`I sell`}
-        </button>
-        <button
-          type="button"
-          className={styles.tab}
-          aria-pressed={side === 'buy'}
-          onClick={() => setSide('buy')}
-        >
-          {t`I buy`}
-        </button>
-      </fieldset>
+      <ChoiceChips
+        label={t`Direction`}
+        disabled={editing}
+        value={side}
+        options={[
+          ['sell', t`I sell`],
+          ['buy', t`I buy`],
+        ]}
+        onChange={setSide}
+      />
       <div className={styles.pair}>
         <div className={form.field}>
           <label htmlFor={ids.coin} className={form.label}>

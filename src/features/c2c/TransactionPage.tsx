@@ -7,6 +7,7 @@ import { useAtomValue } from 'jotai'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { tokenAtom } from '@/lib/store'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { IdentityRequired } from '@/ui/form/IdentityRequired'
 import { PageHeader } from '@/ui/PageHeader'
@@ -98,39 +99,22 @@ export function TransactionPage() {
             </Link>
           </div>
         )}
-        <fieldset className={styles.tabs} aria-label={t`Direction`}>
-          <button
-            type="button"
-            className={styles.tab}
-            aria-pressed={side === 'buy'}
-            onClick={() => setSide('buy')}
-            data-testid="c2c-tab-buy"
-          >
-            <Trans>Buy</Trans>
-          </button>
-          <button
-            type="button"
-            className={styles.tab}
-            aria-pressed={side === 'sell'}
-            onClick={() => setSide('sell')}
-            data-testid="c2c-tab-sell"
-          >
-            <Trans>Sell</Trans>
-          </button>
-        </fieldset>
-        <fieldset className={styles.tabs} aria-label={t`Coin`}>
-          {C2C_COINS.map((c) => (
-            <button
-              key={c}
-              type="button"
-              className={styles.tab}
-              aria-pressed={c === coin}
-              onClick={() => setCoin(c)}
-            >
-              {c}
-            </button>
-          ))}
-        </fieldset>
+        <ChoiceChips
+          label={t`Direction`}
+          value={side}
+          options={[
+            ['buy', t`Buy`],
+            ['sell', t`Sell`],
+          ]}
+          onChange={setSide}
+          testId="c2c-tab"
+        />
+        <ChoiceChips
+          label={t`Coin`}
+          value={coin}
+          options={C2C_COINS.map((c) => [c, c] as const)}
+          onChange={setCoin}
+        />
         <div className={styles.filters}>
           <span className={styles.filter}>
             <label htmlFor={ids.fiat} className={styles.hint}>

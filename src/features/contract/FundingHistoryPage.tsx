@@ -5,7 +5,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
-import { Fields, PagedList } from '@/ui/PagedList'
+import { Fields, PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { useScrollHint } from '@/ui/use-scroll-hint'
 import { fundingQueryOptions, instrumentsQueryOptions } from './api'
@@ -51,13 +51,10 @@ export function FundingHistoryPage({ symbol }: { symbol: string }) {
           {t`Every 8 hours (00:00, 08:00, 16:00 UTC+8) holders pay each other: a positive rate means longs pay shorts, a negative rate shorts pay longs. Payment = position value at the mark price × rate.`}
         </p>
         <PagedList<FundingRound>
+          {...paged(q)}
           items={rounds}
           itemKey={(r) => r.id}
           label={t`Funding rate history`}
-          loaded={q.isSuccess}
-          hasMore={Boolean(q.hasNextPage)}
-          loading={q.isFetchingNextPage}
-          onMore={() => void q.fetchNextPage()}
           testId="funding-rounds"
           render={(r) => (
             <>

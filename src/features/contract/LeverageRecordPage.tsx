@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { PagedList } from '@/ui/PagedList'
+import { PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { useScrollHint } from '@/ui/use-scroll-hint'
 import { type PagedKind, type PagedRow, pagedQueryOptions } from './api'
@@ -69,14 +69,11 @@ function Records<K extends PagedKind>({ kind, label }: { kind: K; label: string 
   }
   return (
     <PagedList
+      {...paged(q)}
       items={items}
       render={render}
       itemKey={(x) => `${x.id}`}
       label={label}
-      loaded={q.isSuccess}
-      hasMore={Boolean(q.hasNextPage)}
-      loading={q.isFetchingNextPage}
-      onMore={() => void q.fetchNextPage()}
       testId={`list-${kind}`}
     />
   )

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
-import { PagedList } from '@/ui/PagedList'
+import { PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { instrumentsQueryOptions, insuranceQueryOptions } from './api'
 import styles from './Contract.module.css'
@@ -18,7 +18,6 @@ export function RiskFundPage() {
   const when = useDateTime()
   const q = useInfiniteQuery(insuranceQueryOptions())
   const head = q.data?.pages[0]
-  const rows = q.data?.pages.flatMap((p) => p.list) ?? []
   // Every row has a human label (the kind the server derives from the ledger entry).
   const labels: Record<InsuranceKind, string> = {
     seed: t`Initial funding`,
@@ -48,13 +47,9 @@ export function RiskFundPage() {
             : '\u00a0'}
         </p>
         <PagedList<Row>
-          items={rows}
+          {...paged(q)}
           itemKey={(r) => r.id}
           label={t`Fund history`}
-          loaded={q.isSuccess}
-          hasMore={Boolean(q.hasNextPage)}
-          loading={q.isFetchingNextPage}
-          onMore={() => void q.fetchNextPage()}
           testId="fund-history"
           render={(r) => (
             <>

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
-import { PagedList } from '@/ui/PagedList'
+import { PagedList, paged, recordLink } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { ordersQueryOptions } from './api'
 import styles from './Earn.module.css'
@@ -42,13 +42,10 @@ export function StakingRecordPage({ status }: { status?: StakingOrderStatus }) {
           ))}
         </nav>
         <PagedList<StakingOrder>
+          {...paged(q)}
           items={items}
           itemKey={(o) => o.id}
           label={t`Staking orders`}
-          loaded={q.isSuccess}
-          hasMore={Boolean(q.hasNextPage)}
-          loading={q.isFetchingNextPage}
-          onMore={() => void q.fetchNextPage()}
           testId="staking-order-list"
           render={(o) => <OrderRow o={o} />}
         />
@@ -63,7 +60,7 @@ function OrderRow({ o }: { o: StakingOrder }) {
   const when = useDateTime()
   const labels = useStateLabels()
   return (
-    <Link to="/pages/financial/detail" search={{ id: Number(o.id) }} className={styles.recordLink}>
+    <Link to="/pages/financial/detail" search={{ id: Number(o.id) }} className={recordLink}>
       <div className={styles.recordTop}>
         <strong>
           {o.asset} · {t`${o.cycleDays} days`}

@@ -13,7 +13,7 @@ import { useFormat } from '@/lib/format/use-format'
 import { tokenAtom } from '@/lib/store'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
-import { Fields, PagedList } from '@/ui/PagedList'
+import { Fields, PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { etfApi, etfKeys, holdingsQueryOptions, ordersQueryOptions, productQueryOptions } from './api'
 import styles from './Etf.module.css'
@@ -317,13 +317,10 @@ function Orders({ code }: { code: string }) {
     <section className={styles.block} aria-label={t`Order history`}>
       <h2 className={styles.blockTitle}>{t`Order history`}</h2>
       <PagedList<EtfOrder>
+        {...paged(q)}
         items={rows}
         itemKey={(o) => o.id}
         label={t`Order history`}
-        loaded={q.isSuccess}
-        hasMore={Boolean(q.hasNextPage)}
-        loading={q.isFetchingNextPage}
-        onMore={() => void q.fetchNextPage()}
         testId="etf-orders"
         render={(o) => (
           <>

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
-import { Fields, PagedList } from '@/ui/PagedList'
+import { Fields, PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { Sheet } from '@/ui/Sheet'
 import sheet from '@/ui/Sheet.module.css'
@@ -181,13 +181,10 @@ export function InvitePage() {
         <section className={styles.card} aria-label={t`Rebate records`}>
           <h3>{t`Rebate records`}</h3>
           <PagedList<RebateRecord>
+            {...paged(rebates)}
             items={items}
             itemKey={(r) => r.id}
             label={t`Rebate records`}
-            loaded={rebates.isSuccess}
-            hasMore={Boolean(rebates.hasNextPage)}
-            loading={rebates.isFetchingNextPage}
-            onMore={() => void rebates.fetchNextPage()}
             testId="rebate-list"
             render={(r) => (
               <Fields

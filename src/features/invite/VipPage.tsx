@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { Cell, CellGroup } from '@/ui/CellList'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import { PageHeader } from '@/ui/PageHeader'
 import { Switch } from '@/ui/Switch'
 import { boardQueryOptions, inviteApi, inviteKeys, prefsQueryOptions, vipQueryOptions } from './api'
@@ -178,19 +179,12 @@ function LeaderboardSection() {
   return (
     <section className={styles.card} aria-label={t`Leaderboard`}>
       <h3>{t`Leaderboard`}</h3>
-      <fieldset className={styles.tabs} aria-label={t`Ranking`}>
-        {LEADERBOARD_KINDS.map((k) => (
-          <button
-            key={k}
-            type="button"
-            className={styles.tab}
-            aria-pressed={kind === k}
-            onClick={() => setKind(k)}
-          >
-            {labels[k]}
-          </button>
-        ))}
-      </fieldset>
+      <ChoiceChips
+        label={t`Ranking`}
+        value={kind}
+        options={LEADERBOARD_KINDS.map((k) => [k, labels[k]] as const)}
+        onChange={setKind}
+      />
       {board.data && board.data.rows.length === 0 && <p className={styles.muted}>{t`No one ranked yet`}</p>}
       {board.data && board.data.rows.length > 0 && (
         <table className={styles.table} data-testid="leaderboard">

@@ -8,6 +8,7 @@ import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { tokenAtom } from '@/lib/store'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import { IdentityRequired } from '@/ui/form/IdentityRequired'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from '@/ui/Product.module.css'
@@ -66,19 +67,12 @@ export function LoanIndexPage() {
         {token && me.data?.approvedRequired && me.data.identity !== 'verified' && (
           <IdentityRequired product="loan" state={me.data.identity} />
         )}
-        <fieldset className={styles.tabs} aria-label={t`Coin`}>
-          {LOAN_COINS.map((c) => (
-            <button
-              key={c}
-              type="button"
-              className={styles.tab}
-              aria-pressed={c === coin}
-              onClick={() => setCoin(c)}
-            >
-              {c}
-            </button>
-          ))}
-        </fieldset>
+        <ChoiceChips
+          label={t`Coin`}
+          value={coin}
+          options={LOAN_COINS.map((c) => [c, c] as const)}
+          onChange={setCoin}
+        />
         {products.isSuccess && list.length === 0 && (
           <p className={styles.empty}>
             <Trans>No products for this coin right now</Trans>

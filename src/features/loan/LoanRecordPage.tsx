@@ -5,7 +5,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
-import { Fields, PagedList } from '@/ui/PagedList'
+import { ChoiceChips } from '@/ui/ChoiceChips'
+import { Fields, PagedList, paged, recordLink } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from '@/ui/Product.module.css'
 import { ordersQueryOptions } from './api'
@@ -24,48 +25,20 @@ export function LoanRecordPage() {
     <>
       <PageHeader title={t`My loans`} backLabel={t`Back`} />
       <div className={styles.page}>
-        <fieldset className={styles.tabs} aria-label={t`Status`}>
-          <button
-            type="button"
-            className={styles.tab}
-            aria-pressed={!status}
-            onClick={() => setStatus(undefined)}
-          >
-            {t`All`}
-          </button>
-          {LOAN_STATUSES.map((s) => (
-            <button
-              key={s}
-              type="button"
-              className={styles.tab}
-              aria-pressed={status === s}
-              onClick={() => setStatus(s)}
-            >
-              {i18n._(STATUS_LABELS[s])}
-            </button>
-          ))}
-        </fieldset>
+        <ChoiceChips
+          label={t`Status`}
+          value={status}
+          options={[[undefined, t`All`], ...LOAN_STATUSES.map((s) => [s, i18n._(STATUS_LABELS[s])] as const)]}
+          onChange={setStatus}
+        />
         <PagedList<LoanOrder>
+          {...paged(q)}
           items={items}
           itemKey={(o) => o.id}
           label={t`My loans`}
-          loaded={q.isSuccess}
-          hasMore={Boolean(q.hasNextPage)}
-          loading={q.isFetchingNextPage}
-          onMore={() => void q.fetchNextPage()}
           testId="loan-list"
           render={(o) => (
-            <Link
-              to="/pages/loan/repayment"
-              search={{ id: o.id }}
-              style={{
-                color: 'inherit',
-                textDecoration: 'none',
-                display: 'flex',
-                flexDirection: 'column',
-                gap: 8,
-              }}
-            >
+            <Link to="/pages/loan/repayment" search={{ id: o.id }} className={recordLink}>
               <div className={styles.cardTop}>
                 <span className={styles.coin}>
                   {o.coin}

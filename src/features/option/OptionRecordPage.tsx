@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useDateTime } from '@/lib/format/use-date-time'
-import { Fields, PagedList } from '@/ui/PagedList'
+import { Fields, PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { Sheet } from '@/ui/Sheet'
 import { recordsQueryOptions, roundQueryOptions } from './api'
@@ -21,14 +21,11 @@ export function OptionRecordPage() {
       <PageHeader title={t`Option records`} backLabel={t`Back`} />
       <div className={styles.page}>
         <PagedList
+          {...paged(q)}
           items={items}
           render={(o) => <RecordItem o={o} onProof={() => setProof(o.roundId)} />}
           itemKey={(o) => o.id}
           label={t`Option records`}
-          loaded={q.isSuccess}
-          hasMore={Boolean(q.hasNextPage)}
-          loading={q.isFetchingNextPage}
-          onMore={() => void q.fetchNextPage()}
           testId="option-records"
         />
       </div>

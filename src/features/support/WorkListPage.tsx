@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useDateTime } from '@/lib/format/use-date-time'
-import { PagedList } from '@/ui/PagedList'
+import { PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { ticketsQueryOptions } from './api'
 import { STATUS_LABELS, TYPE_LABELS } from './labels'
@@ -45,13 +45,10 @@ export function WorkListPage() {
       </fieldset>
       <div className={styles.listWrap}>
         <PagedList
+          {...paged(q)}
           items={items}
           itemKey={(x) => x.id}
           label={t`Work orders`}
-          loaded={q.isSuccess}
-          hasMore={Boolean(q.hasNextPage)}
-          loading={q.isFetchingNextPage}
-          onMore={() => void q.fetchNextPage()}
           render={(x) => <TicketRow t={x} />}
           testId="work-list"
         />

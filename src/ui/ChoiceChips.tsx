@@ -1,0 +1,39 @@
+import styles from './Product.module.css'
+
+/**
+ * A row of chips of which one is pressed: a list's state filter (my orders, loans, tickets), a coin,
+ * a direction. `options` pairs each value with its label; `undefined` may stand for "All".
+ */
+export function ChoiceChips<V extends string | undefined>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+  testId,
+}: {
+  label: string
+  value: V
+  options: readonly (readonly [V, string])[]
+  onChange: (v: V) => void
+  disabled?: boolean
+  /** Each chip's `data-testid` is this, a dash and its value. */
+  testId?: string
+}) {
+  return (
+    <fieldset className={styles.tabs} aria-label={label} disabled={disabled}>
+      {options.map(([v, text]) => (
+        <button
+          key={v ?? ''}
+          type="button"
+          className={styles.tab}
+          aria-pressed={value === v}
+          onClick={() => onChange(v)}
+          data-testid={testId && `${testId}-${v}`}
+        >
+          {text}
+        </button>
+      ))}
+    </fieldset>
+  )
+}
