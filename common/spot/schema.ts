@@ -122,6 +122,11 @@ export interface DepthLevel {
 
 export interface DepthSnapshot {
   symbol: string
+  /**
+   * The book's sequence number: larger after every change of the book, never smaller (0: no
+   * book). A client keeping a local book keeps the answer with the largest one (docs/api.md).
+   */
+  seq: number
   bids: DepthLevel[]
   asks: DepthLevel[]
   ts: number

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import type { DepthSnapshot } from '@common/spot/schema'
 import type { Db } from '../db/db'
+import { emptyDepth } from '../engine/books'
 import { AppError } from '../http/errors'
 import type { MarketData } from '../market/service'
 import type { ContractEvents, SpotEvents } from '../platform/manifest'
@@ -10,7 +11,6 @@ import { parseEvent } from './events'
 import { K, type Redis } from './redis'
 import { CONTRACT_UNIT, spotUnit } from './shares'
 
-const emptyDepth = (symbol: string): DepthSnapshot => ({ symbol, bids: [], asks: [], ts: Date.now() })
 const cut = (d: DepthSnapshot, limit: number): DepthSnapshot => ({
   ...d,
   bids: d.bids.slice(0, limit),

@@ -34,4 +34,24 @@ describe('books', () => {
       asks: [],
     })
   })
+
+  it('numbers the book: every change raises seq, a rebuilt book goes on above the old one', () => {
+    const depth = (b: OrderBook | undefined) => depthSnapshot('BTCUSDT', b, 5, String, String)
+    const b = bookOf(new Map(), 'BTCUSDT')
+    const seen = [depth(b).seq]
+    b.add(1, 'buy', 100, 5)
+    seen.push(depth(b).seq)
+    b.placeLimit(2, 'sell', 100, 2)
+    seen.push(depth(b).seq)
+    b.cancel(1)
+    seen.push(depth(b).seq)
+    // Reading does not change it; a cancel of an order not on the book changes nothing.
+    expect(depth(b).seq).toBe(seen.at(-1))
+    b.cancel(99)
+    expect(depth(b).seq).toBe(seen.at(-1))
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1] as number)
+    const rebuilt = bookOf(new Map(), 'BTCUSDT')
+    expect(depth(rebuilt).seq).toBeGreaterThan(seen.at(-1) as number)
+    expect(depth(undefined).seq).toBe(0)
+  })
 })

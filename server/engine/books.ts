@@ -13,7 +13,7 @@ export function bookOf(books: Map<string, OrderBook>, symbol: string): OrderBook
 
 /**
  * The top `limit` levels per side of a book as decimal strings (`price` and `amount` convert the
- * book's integer units); an empty snapshot when there is no book.
+ * book's integer units) with the book's sequence number; an empty snapshot when there is no book.
  */
 export function depthSnapshot(
   symbol: string,
@@ -22,8 +22,13 @@ export function depthSnapshot(
   price: (units: number) => string,
   amount: (qty: number) => string,
 ): DepthSnapshot {
-  if (!book) return { symbol, bids: [], asks: [], ts: Date.now() }
+  if (!book) return emptyDepth(symbol)
   const d = book.depth(limit)
   const conv = (l: { price: number; qty: number }) => ({ price: price(l.price), amount: amount(l.qty) })
-  return { symbol, bids: d.bids.map(conv), asks: d.asks.map(conv), ts: Date.now() }
+  return { symbol, seq: book.version, bids: d.bids.map(conv), asks: d.asks.map(conv), ts: Date.now() }
+}
+
+/** The depth of a market without a book here: no levels, sequence 0 (any real book's is larger). */
+export function emptyDepth(symbol: string): DepthSnapshot {
+  return { symbol, seq: 0, bids: [], asks: [], ts: Date.now() }
 }

@@ -14,6 +14,17 @@
  */
 export type Side = 'buy' | 'sell'
 
+/**
+ * One clock for every book of the process, started at the start time in microseconds: a book's
+ * version grows with each change and a rebuilt or restarted book goes on above the old one
+ * (unless a process makes over a million book changes a second).
+ */
+let bookClock = Date.now() * 1000
+function nextBookVersion(): number {
+  bookClock = Math.max(bookClock + 1, Date.now() * 1000)
+  return bookClock
+}
+
 export interface Fill {
   makerId: number
   takerId: number
@@ -128,6 +139,15 @@ export class OrderBook {
   private readonly bids = new BookSide('buy')
   private readonly asks = new BookSide('sell')
   private readonly orders = new Map<number, Order>()
+  private changes = nextBookVersion()
+
+  /**
+   * The book's sequence number: larger after every change, never smaller, also across a rebuild
+   * or a restart (nextBookVersion). The depth snapshots carry it as `seq` (docs/api.md).
+   */
+  get version(): number {
+    return this.changes
+  }
 
   private sideOf(s: Side): BookSide {
     return s === 'buy' ? this.bids : this.asks
@@ -143,6 +163,7 @@ export class OrderBook {
     checkInt(qty, 'qty')
     if (qty <= 0 || price <= 0) throw new Error('order needs a positive price and quantity')
     if (this.orders.has(id)) throw new Error(`duplicate order id ${id}`)
+    this.changes = nextBookVersion()
     const o = new Order(id, side, price, qty, owner)
     this.orders.set(id, o)
     this.sideOf(side).level(price).push(o)
@@ -154,6 +175,7 @@ export class OrderBook {
     checkInt(qty, 'qty')
     if (qty <= 0 || price <= 0) throw new Error('order needs a positive price and quantity')
     if (this.orders.has(id)) throw new Error(`duplicate order id ${id}`)
+    this.changes = nextBookVersion()
     const fills: Fill[] = []
     const cancelled: PlaceResult['cancelled'] = []
     const remaining = this.take(id, side, price, qty, Number.POSITIVE_INFINITY, fills, owner, cancelled)
@@ -181,6 +203,7 @@ export class OrderBook {
     if (qty !== null) checkInt(qty, 'qty')
     if (budget !== null) checkInt(budget, 'budget')
     if (qty === null && budget === null) throw new Error('market order needs a quantity or a budget')
+    this.changes = nextBookVersion()
     const fills: Fill[] = []
     const cancelled: PlaceResult['cancelled'] = []
     const limit = side === 'buy' ? Number.POSITIVE_INFINITY : 0
@@ -205,6 +228,7 @@ export class OrderBook {
     checkInt(qty, 'qty')
     checkInt(worst, 'worst')
     checkInt(better, 'better')
+    this.changes = nextBookVersion()
     const fills: Fill[] = []
     const cancelled: PlaceResult['cancelled'] = []
     const book = this.opposite(side)
@@ -299,6 +323,7 @@ export class OrderBook {
   cancel(id: number): number | null {
     const o = this.orders.get(id)
     if (!o) return null
+    this.changes = nextBookVersion()
     this.orders.delete(id)
     const side = this.sideOf(o.side)
     const level = side.byPrice.get(o.price)

@@ -4,6 +4,7 @@ import { isPeriod, type Period } from '@common/market/periods'
 import type { Candle, Ticker } from '@common/market/types'
 import type { DepthSnapshot, PublicTrade } from '@common/spot/schema'
 import type { Db } from '../db/db'
+import { emptyDepth } from '../engine/books'
 import type { UnitCandle } from '../market/candles'
 import type { MarketData } from '../market/service'
 import { engines } from '../modules/index'
@@ -136,7 +137,7 @@ export class MarketFeed {
 
   private depthOf(symbol: string): DepthSnapshot {
     const m = this.marketOf(symbol)
-    if (!m) return { symbol, bids: [], asks: [], ts: Date.now() }
+    if (!m) return emptyDepth(symbol)
     return m.feed.depth(symbol, DEPTH_LEVELS)
   }
 
