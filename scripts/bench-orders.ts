@@ -17,10 +17,13 @@ import { type Db, migrate, openDb } from '../server/db/db'
 import { checkLedger, ledgerIsSound } from '../server/ledger/check'
 import { move, postEntry } from '../server/ledger/ledger'
 import { createSession } from '../server/platform/identity/sessions'
+import { setMetricsEnabled } from '../server/platform/metrics/registry'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 4000)
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '50,200').split(',').map(Number)
 const USERS = Number(process.env.BENCH_USERS ?? 20)
+// BENCH_METRICS="off,on" measures each case without, then with the Prometheus metrics (default: on).
+const METRICS = (process.env.BENCH_METRICS ?? 'on').split(',')
 
 interface Backend {
   name: string
@@ -60,7 +63,8 @@ if (url)
     },
   })
 
-async function run(backend: Backend, clients: number): Promise<void> {
+async function run(backend: Backend, clients: number, label: string): Promise<void> {
+  setMetricsEnabled(label !== 'off')
   const { db, cleanup } = await backend.open()
   await migrate(db)
   const config = {
@@ -147,7 +151,7 @@ async function run(backend: Backend, clients: number): Promise<void> {
     .executeTakeFirstOrThrow()
   const sound = ledgerIsSound(await checkLedger(db))
   console.log(
-    `${backend.name.padEnd(14)} clients ${String(clients).padStart(3)}  orders/s ${(ORDERS / secs).toFixed(0).padStart(5)}` +
+    `${backend.name.padEnd(14)} metrics ${METRICS.length > 1 ? label.padEnd(3) : label}  clients ${String(clients).padStart(3)}  orders/s ${(ORDERS / secs).toFixed(0).padStart(5)}` +
       `  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  cpu ${cpuPerOrder.toFixed(2)} ms/order  (${ORDERS} orders, ${failures} refused, ${Number(trades.n)} fills, ledger ${sound ? 'sound' : 'NOT SOUND'})`,
   )
   await app.close()
@@ -158,4 +162,5 @@ async function run(backend: Backend, clients: number): Promise<void> {
 // BENCH_BACKEND=pglite or postgres measures one backend only.
 const only = process.env.BENCH_BACKEND
 for (const b of backends)
-  if (!only || b.name.toLowerCase().startsWith(only.toLowerCase())) for (const c of CLIENTS) await run(b, c)
+  if (!only || b.name.toLowerCase().startsWith(only.toLowerCase()))
+    for (const c of CLIENTS) for (const m of METRICS) await run(b, c, m)

@@ -13,7 +13,15 @@ export function startNode({ role, port, name, env, logDir }) {
   const out = logDir ? fs.openSync(path.join(logDir, `${name}.log`), 'a') : 'ignore'
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, ROLE: role, PORT: String(port), CLUSTER_NODE_ID: name },
+    // Each process its own metrics port (app port + 1000), unless the caller sets METRICS_PORT (0 = off).
+    env: {
+      METRICS_PORT: String(port + 1000),
+      ...process.env,
+      ...env,
+      ROLE: role,
+      PORT: String(port),
+      CLUSTER_NODE_ID: name,
+    },
     stdio: ['ignore', out, out],
   })
   return { role, port, name, child }
@@ -92,7 +100,7 @@ export async function startCluster({
         logDir,
       }),
     )
-  await Promise.all(nodes.map((n) => waitHttp(`http://127.0.0.1:${n.port}/health`)))
+  await Promise.all(nodes.map((n) => waitHttp(`http://127.0.0.1:${n.port}/api/health`)))
   for (let i = 0; i < gateways; i++)
     nodes.push(
       startNode({ role: 'gateway', port: basePort + i, name: `${name}-gw-${i + 1}`, env: common, logDir }),
@@ -123,14 +131,14 @@ export async function startCluster({
   return { nodes, proxy, stop }
 }
 
-/** What each core owns, from its /health. */
+/** What each core owns, from its /api/health. */
 export async function ownership(nodes) {
   const out = {}
   for (const n of nodes.filter(
     (x) => x.role === 'core' && x.child.exitCode === null && x.child.signalCode === null,
   )) {
     try {
-      const r = await fetch(`http://127.0.0.1:${n.port}/health`)
+      const r = await fetch(`http://127.0.0.1:${n.port}/api/health`)
       out[n.name] = (await r.json()).owned
     } catch {
       out[n.name] = null

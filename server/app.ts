@@ -8,9 +8,11 @@ import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
+import { captureSignedBody } from './http/api-key-auth'
 import { installErrorHandler } from './http/error-handler'
 import { MarketData } from './market/service'
 import { registerModules } from './modules/index'
+import { instrumentHttp } from './platform/metrics/http'
 import type { EnginePorts } from './platform/ports/engines'
 
 export interface AppDeps {
@@ -30,6 +32,8 @@ export async function buildApp({ config, db, market: given, engines }: AppDeps):
     bodyLimit: 1024 * 1024,
   })
   installErrorHandler(app)
+  captureSignedBody(app)
+  instrumentHttp(app)
   // The route table as registered (method, url): the security sweeps in tests/api/security walk
   // it, so an endpoint is covered the day it is added.
   const routeTable: { method: string; url: string }[] = []

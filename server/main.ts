@@ -6,7 +6,9 @@ import { migrate, openDb } from './db/db'
 import { AlreadyRunningError, holdExclusive } from './db/exclusive'
 import { openMarket } from './market/start'
 import { engines, manifests } from './modules/index'
+import { addReadyCheck } from './platform/health/readiness'
 import type { RunContext, Stoppable } from './platform/manifest'
+import { startProcessMetrics } from './platform/metrics/start'
 import { announceFirstAdmin } from './platform/staff/first-admin'
 import { RealtimeHub } from './realtime/hub'
 
@@ -30,6 +32,9 @@ async function main(): Promise<void> {
   const contract = engines.contract.local(db)
   const hub = new RealtimeHub(app.server, { market, db, spot, contract })
   const ctx: RunContext = { db, market, log: app.log }
+  const metrics = await startProcessMetrics(config, { db, market, log: app.log })
+  let started = false
+  addReadyCheck('engines and schedulers', () => (started ? null : 'starting'))
   // What follows the engines' events (notifications) runs from here on; the rest once listening.
   const followers = manifests.flatMap((m) => (m.follow ? [m.follow(ctx, { spot, contract })] : []))
   if (config.redisUrl) await hub.attachRedis(config.redisUrl)
@@ -45,6 +50,7 @@ async function main(): Promise<void> {
     for (const f of followers) await f.stop()
     await hub.close()
     await market.stop()
+    await metrics?.close()
     await app.close()
     await db.destroy()
     await exclusive.release()
@@ -58,6 +64,7 @@ async function main(): Promise<void> {
   // One process owns every market and runs every scheduler (a cluster splits them: cluster/core.ts).
   running.push(...engines.spot.owner(ctx), ...engines.contract.owner(ctx))
   for (const m of manifests) for (const job of m.jobs ?? []) running.push(job.start(ctx))
+  started = true
   app.log.info(
     `exchange ready on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
   )

@@ -3,7 +3,10 @@ import type { Config } from '../config'
 import { migrate, openDb } from '../db/db'
 import { openMarket } from '../market/start'
 import { engines, manifests, providePorts } from '../modules/index'
+import { addReadyCheck, readiness } from '../platform/health/readiness'
 import type { RunContext, Stoppable } from '../platform/manifest'
+import { provideOwnedUnits } from '../platform/metrics/collectors'
+import { startProcessMetrics } from '../platform/metrics/start'
 import { announceFirstAdmin } from '../platform/staff/first-admin'
 import { CommandServer } from './bus'
 import { bridgeControl } from './control'
@@ -21,7 +24,7 @@ const schedulers = new Map(manifests.flatMap((m) => m.jobs ?? []).map((job) => [
 
 /**
  * ROLE=core: matching engines of the markets it owns, the index feed and the schedulers it
- * leads, commands from the gateways, events to them; HTTP only for /health. Order of start:
+ * leads, commands from the gateways, events to them; HTTP only for /api/health and /api/ready. Order of start:
  * the database and market data, the engines loaded (every book, so any unit can be adopted
  * quickly), then the lock connection and the ownership passes.
  */
@@ -55,6 +58,7 @@ export async function runCore(config: Config): Promise<void> {
 
   providePorts()
   const ctx: RunContext = { db, market, log }
+  const metrics = await startProcessMetrics(config, { db, market, log })
   const spot = engines.spot.local(db)
   spot.attachMarket(market)
   await spot.init()
@@ -151,7 +155,19 @@ export async function runCore(config: Config): Promise<void> {
     log,
   })
 
-  health.get('/health', async () => ({ role: 'core', node: config.nodeId, owned: ownership?.list() ?? [] }))
+  // Liveness, and readiness once the ownership passes run (the same paths as a gateway's).
+  health.get('/api/health', async () => ({
+    role: 'core',
+    node: config.nodeId,
+    owned: ownership?.list() ?? [],
+  }))
+  health.get('/api/ready', async (_req, reply) => {
+    const report = await readiness(db)
+    return reply.status(report.ready ? 200 : 503).send(report)
+  })
+  provideOwnedUnits(() => ownership?.list().length ?? 0)
+  let owning = false
+  addReadyCheck('core', () => (owning ? null : 'ownership passes not started'))
 
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -171,6 +187,7 @@ export async function runCore(config: Config): Promise<void> {
     await locks.close()
     await Promise.allSettled([sub.quit(), redis.quit()])
     await health.close()
+    await metrics?.close()
     await db.destroy()
     process.exit(0)
   }
@@ -183,5 +200,6 @@ export async function runCore(config: Config): Promise<void> {
   followers = manifests.flatMap((m) => (m.follow ? [m.follow(ctx, { spot, contract })] : []))
   makers = engines.spot.owner(ctx, (symbol) => owns(spotUnit(symbol)))
   ownership.start()
-  log.info(`core ${config.nodeId} ready (health on http://localhost:${config.port}/health)`)
+  owning = true
+  log.info(`core ${config.nodeId} ready (health on http://localhost:${config.port}/api/health)`)
 }

@@ -2,6 +2,8 @@ import { buildApp } from '../app'
 import type { Config } from '../config'
 import { migrate, openDb } from '../db/db'
 import { MarketData } from '../market/service'
+import { addReadyCheck } from '../platform/health/readiness'
+import { startProcessMetrics } from '../platform/metrics/start'
 import { RealtimeHub } from '../realtime/hub'
 import { CommandClient } from './bus'
 import { bridgeControl } from './control'
@@ -39,6 +41,8 @@ export async function runGateway(config: Config): Promise<void> {
   market.setLog(app.log)
   if (applied.length) app.log.info({ applied }, 'migrations applied')
   const hub = new RealtimeHub(app.server, { market, db, spot: engines.spot, contract: engines.contract })
+  const metrics = await startProcessMetrics(config, { db, market, log: app.log })
+  addReadyCheck('gateway', () => (redis.isReady ? null : 'Redis not connected'))
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -48,6 +52,7 @@ export async function runGateway(config: Config): Promise<void> {
     await unbridge()
     await hub.close()
     await market.stop()
+    await metrics?.close()
     await app.close()
     await bus.close()
     await Promise.allSettled([sub.quit(), redis.quit()])

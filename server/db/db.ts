@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator, PostgresDialect } from 'kysely'
 import { KyselyPGlite } from 'kysely-pglite'
 import pg from 'pg'
+import { watchPool } from '../platform/metrics/collectors'
 import { migrations } from './migrations/index'
 import type { Database } from './schema'
 import { singleConnection } from './single-connection'
@@ -29,6 +30,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     })
+    watchPool(pool)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     if (opts.schema) schemas.set(db, opts.schema)
     return db

@@ -1,3 +1,5 @@
+import { schedulerPass, schedulerStarted, schedulerStopped } from '../platform/metrics/scheduler'
+
 export interface JobLog {
   warn(o: unknown, m?: string): void
   info(o: unknown, m?: string): void
@@ -36,6 +38,7 @@ export class JobRunner {
     if (owners.has(this.owner)) throw new Error(`${this.name} already running in this process`)
     owners.add(this.owner)
     started.set(this.name, owners)
+    schedulerStarted(this.name, Math.min(...jobs.map((j) => j.ms)))
     for (const job of jobs) {
       const t = setInterval(() => void this.once(job.run), job.ms)
       t.unref?.()
@@ -50,8 +53,11 @@ export class JobRunner {
     const p = run()
     this.inFlight = p
     try {
-      return await p
+      const result = await p
+      schedulerPass(this.name, true)
+      return result
     } catch (err) {
+      schedulerPass(this.name, false)
       this.log?.warn({ err, runner: this.name }, `${this.name}: pass failed`)
       return undefined
     } finally {
@@ -65,5 +71,6 @@ export class JobRunner {
     this.timers = []
     if (this.inFlight) await this.inFlight.catch(() => undefined)
     started.get(this.name)?.delete(this.owner)
+    schedulerStopped(this.name)
   }
 }

@@ -10,6 +10,8 @@ import type { MarketData } from '../market/service'
 import { manifests } from '../modules/index'
 import { onSessionsChanged, resolveToken, type SessionFilter } from '../platform/identity/sessions'
 import type { AttachedChannels, ContractFeed, SpotFeed } from '../platform/manifest'
+import { provideSocketCount } from '../platform/metrics/collectors'
+import { countSocketMessages } from '../platform/metrics/registry'
 import { MarketFeed } from './market-feed'
 
 /** What every channel message looks like on the wire. */
@@ -106,6 +108,7 @@ export class RealtimeHub {
         : [],
     )
     this.io.on('connection', (socket) => this.onConnection(socket))
+    provideSocketCount(() => this.io.engine.clientsCount)
     this.marketFeed = new MarketFeed(deps, {
       publish: (room, ch, data) => this.publish(room, ch, data),
       hasMembers: (room) => this.hasMembers(room),
@@ -136,6 +139,7 @@ export class RealtimeHub {
   private publish(room: string, ch: string, data: unknown): void {
     const msg: ChannelMessage = { ch, seq: this.nextSeq(room), ts: Date.now(), data }
     this.io.to(room).emit(SOCKET_EVENTS.message, msg)
+    countSocketMessages(ch, this.io.sockets.adapter.rooms.get(room)?.size ?? 0)
   }
 
   private hasMembers(room: string): boolean {

@@ -41,8 +41,15 @@ export class ContractEngine extends ContractState {
   /** Runs `fn` behind every change queued before it: one change at a time. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.tail.then(fn, fn)
-    this.tail = run.catch(() => undefined)
+    this.pending++
+    this.tail = run.then(this.done, this.done)
     return run
+  }
+
+  /** Changes queued or running (the metrics' queue depth: one queue for every perpetual). */
+  pending = 0
+  private readonly done = () => {
+    this.pending--
   }
 
   /** One transaction; the state is reloaded if it fails, events go out if it commits. */

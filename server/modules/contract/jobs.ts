@@ -2,6 +2,7 @@ import { lastFundingAt } from '@common/contract/funding'
 import type { Db } from '../../db/db'
 import { type JobLog, JobRunner } from '../../jobs/runner'
 import type { MarketData } from '../../market/service'
+import { observeLiquidationScan } from '../../platform/metrics/registry'
 import { runFunding } from './funding'
 import { contractRisk } from './risk'
 import type { ContractService } from './service'
@@ -73,7 +74,9 @@ export class ContractJobs {
       this.lastIndex.set(s, index)
       // House quotes first (docs/products/perpetual.md, "Price protection"), then liquidations, TP/SL, the fund's unwind.
       await this.svc.followIndex(s)
+      const t0 = process.hrtime.bigint()
       const n = await risk.scan(s)
+      observeLiquidationScan(t0)
       if (n) this.log?.info({ symbol: s, index, n }, 'contract liquidations')
       await this.svc.runTriggers(s)
       await this.svc.unwindFund(s)

@@ -4,6 +4,7 @@ import { type Db, perDb } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { move, postEntry, readBalances } from '../../ledger/ledger'
 import { lockSeed } from '../../ledger/seed'
+import { observeCommit, observeOrder, provideQueueDepth } from '../../platform/metrics/registry'
 import { ContractEngine } from './engine'
 import { holdersWithDust, orderHolder } from './engine-repo'
 import { liquidateAccount, unwindFund } from './liquidate'
@@ -40,6 +41,7 @@ export class ContractService extends ContractEngine {
 
   init(): Promise<void> {
     this.loaded ??= this.exclusive(async () => {
+      provideQueueDepth('contract', () => [['all', this.pending]])
       await this.reload()
       await this.seedInsurance()
       await this.sweepDust()
@@ -125,16 +127,24 @@ export class ContractService extends ContractEngine {
 
   async place(holder: string, input: ContractPlaceInput, source: Source = 'user'): Promise<ContractOrder> {
     await this.init()
-    return this.exclusive(() =>
-      this.transact(async (pass) => {
+    const run = this.exclusive(async () => {
+      const t0 = process.hrtime.bigint()
+      const placed = await this.transact(async (pass) => {
         const o = await orders.openIn(this, pass, holder, input, source)
         return orderToWire(o, this.inst(o.symbol).pp)
-      }),
-    )
+      })
+      observeCommit('contract', t0)
+      return placed
+    })
+    return observeOrder('contract', 'placed', run, input.symbol)
   }
 
   async cancel(holder: string, id: string): Promise<ContractOrder> {
     await this.init()
+    return observeOrder('contract', 'cancelled', this.cancelOne(holder, id))
+  }
+
+  private cancelOne(holder: string, id: string): Promise<ContractOrder> {
     return this.exclusive(async () => {
       const o = /^\d+$/.test(id) ? this.open.get(Number(id)) : undefined
       if (!o || o.holder !== holder) {

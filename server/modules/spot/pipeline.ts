@@ -1,6 +1,7 @@
 import type { SpotOrder } from '@common/spot/schema'
 import { AppError } from '../../http/errors'
 import { type BalanceKey, LedgerBatch, type Tx } from '../../ledger/ledger'
+import * as metrics from '../../platform/metrics/registry'
 import type { PlaceInput } from '../../platform/ports/engines'
 import { type Effects, FEES, isSystemHolder, key, newEffects, type Pass, type Prepared } from './model'
 import { prepareOrder } from './prepare'
@@ -38,6 +39,7 @@ export class SpotPipeline extends SpotState {
   /** Loads every spot book from the open orders (idempotent). */
   init(): Promise<void> {
     this.loaded ??= this.exclusive(async () => {
+      metrics.provideQueueDepth('spot', () => this.queueDepth())
       await this.loadInstruments()
       for (const inst of this.insts.values()) if (inst.category === 'spot') await this.rebuild(inst.symbol)
     })
@@ -55,6 +57,13 @@ export class SpotPipeline extends SpotState {
     const inst = this.inst(input.symbol)
     this.checkOwned(input.symbol)
     return prepareOrder(inst, holder, input)
+  }
+
+  /** Placements waiting for their group, per market (read when the metrics are scraped). */
+  queueDepth(): Map<string, number> {
+    const n = new Map<string, number>()
+    for (const q of this.queue) n.set(q.input.symbol, (n.get(q.input.symbol) ?? 0) + 1)
+    return n
   }
 
   async place(holder: string, input: PlaceInput): Promise<SpotOrder> {
@@ -93,8 +102,10 @@ export class SpotPipeline extends SpotState {
   private async placeGroup(take: () => Queued[]): Promise<Queued[]> {
     const results = new Map<Queued, OrderRow>()
     const refused = new Map<Queued, unknown>()
+    const repeats = new Map<Queued, OrderRow>()
     let deferred: Queued[] = []
     const fx = newEffects()
+    const t0 = process.hrtime.bigint()
     await this.transact(fx, async (pass) => {
       const group = take()
       const checked: { q: Queued; p: Prepared | null; err: unknown }[] = []
@@ -129,8 +140,15 @@ export class SpotPipeline extends SpotState {
       }
       if (ready.length === 0) return
       await this.reserveIds(pass.trx, ready.length)
+      const m0 = process.hrtime.bigint()
       for (let i = 0; i < ready.length; i++) {
         const { q, p } = ready[i] as { q: Queued; p: Prepared }
+        // A client order id already in use (open, or ended lately): the first order is the answer.
+        const first = this.clientOrder(q.holder, p.input.clientOrderId)
+        if (first) {
+          repeats.set(q, first)
+          continue
+        }
         try {
           const row = placeIn(this, pass, p, this.ids)
           if (row === null) {
@@ -143,9 +161,15 @@ export class SpotPipeline extends SpotState {
           refused.set(q, err)
         }
       }
+      metrics.observeMatching('spot', m0)
     })
+    metrics.observeGroup('spot', t0, results.keys(), refused)
     for (const [q, e] of refused) q.reject(e)
     for (const [q, row] of results) q.resolve(orderToWire(row, this.pricePrecision(row.symbol)))
+    for (const [q, row] of repeats) {
+      const now = this.clientOrder(q.holder, q.input.clientOrderId) ?? row
+      q.resolve(orderToWire(now, this.pricePrecision(now.symbol)))
+    }
     return deferred
   }
 
@@ -169,12 +193,14 @@ export class SpotPipeline extends SpotState {
       throw err
     }
     const done = pass as Pass | null
-    if (done)
+    if (done) {
       for (const [id, row] of done.writes) {
         if (row.status === 'open' || row.status === 'partial') {
           if (row.type === 'limit') this.open.set(id, row)
         } else this.open.delete(id)
       }
+      this.keepClientOrders(done.writes.values(), done.now.getTime())
+    }
     for (const s of fx.books) this.emit('book', s)
     for (const [s, list] of fx.trades) this.emit('trades', s, list)
     for (const o of fx.orders.values())

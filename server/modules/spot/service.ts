@@ -3,6 +3,7 @@ import type { SpotOrder } from '@common/spot/schema'
 import { perDb } from '../../db/db'
 import { AppError } from '../../http/errors'
 import type { BalanceKey } from '../../ledger/ledger'
+import { observeOrder } from '../../platform/metrics/registry'
 import type { PlaceInput } from '../../platform/ports/engines'
 import { FEES, key, newEffects, type Prepared } from './model'
 import { SpotPipeline } from './pipeline'
@@ -38,6 +39,10 @@ export class SpotService extends SpotPipeline {
 
   async cancel(holder: string, id: string): Promise<SpotOrder> {
     await this.init()
+    return observeOrder('spot', 'cancelled', this.cancelOne(holder, id))
+  }
+
+  private cancelOne(holder: string, id: string): Promise<SpotOrder> {
     return this.exclusive(async () => {
       const o = /^\d+$/.test(id) ? this.open.get(Number(id)) : undefined
       if (!o || o.holder !== holder) {

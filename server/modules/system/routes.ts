@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { readiness } from '../../platform/health/readiness'
 import { countryList } from '../../platform/identity/countries'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { CODE_RE, coinLogoSvg, PLATFORM_LOGO_SVG } from './logo'
@@ -15,6 +16,12 @@ export async function systemRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
   app.get('/health', { config: { rateLimit: false } }, async () => {
     await ping(db)
     return ok({ status: 'ok', uptimeSeconds: Math.round((Date.now() - opts.startedAt) / 1000) })
+  })
+
+  // Readiness for load balancers: 503 until migrations, role and schedulers are in place.
+  app.get('/ready', { config: { rateLimit: false } }, async (_req, reply) => {
+    const report = await readiness(db)
+    return reply.status(report.ready ? 200 : 503).send(ok(report))
   })
 
   app.get('/getCountryList', async (_req, reply) => {
