@@ -551,6 +551,49 @@ export const ERRORS = {
     key: 'error.c2c_advertiser_unverified',
     en: 'This advertiser cannot trade until their identity is approved',
   },
+  // 2600-2649 API keys and signed requests (docs/api.md)
+  apiKeyInvalid: { code: 2600, key: 'error.api_key_invalid', en: 'Unknown API key' },
+  apiKeySignatureInvalid: { code: 2601, key: 'error.api_key_signature', en: 'The request signature is wrong' },
+  apiKeyTimestampInvalid: {
+    code: 2602,
+    key: 'error.api_key_timestamp',
+    en: 'The request timestamp is outside its receive window',
+  },
+  apiKeyReplay: { code: 2603, key: 'error.api_key_replay', en: 'This signature has already been used' },
+  apiKeyRevoked: { code: 2604, key: 'error.api_key_revoked', en: 'This API key has been revoked' },
+  apiKeyIpDenied: { code: 2605, key: 'error.api_key_ip', en: 'This API key cannot be used from this address' },
+  apiKeyScopeMissing: {
+    code: 2606,
+    key: 'error.api_key_scope',
+    en: 'The permissions of this API key do not allow this request',
+  },
+  apiKeyRouteDenied: {
+    code: 2607,
+    key: 'error.api_key_route',
+    en: 'This endpoint cannot be reached with an API key',
+  },
+  apiKeyCapReached: { code: 2608, key: 'error.api_key_cap', en: 'You have reached the maximum number of API keys' },
+  apiKeyWithdrawNeedsIps: {
+    code: 2609,
+    key: 'error.api_key_withdraw_ips',
+    en: 'The withdraw permission needs an IP allowlist',
+  },
+  apiKeyPublicKeyInvalid: {
+    code: 2610,
+    key: 'error.api_key_public_key',
+    en: 'This is not a valid Ed25519 public key',
+  },
+  apiKeyNotFound: { code: 2611, key: 'error.api_key_not_found', en: 'You have no such API key' },
+  apiKeyStoreUnavailable: {
+    code: 2612,
+    key: 'error.api_key_store',
+    en: 'HMAC keys are not available on this server, use an Ed25519 key',
+  },
+  apiKeyHeadersMissing: {
+    code: 2613,
+    key: 'error.api_key_headers',
+    en: 'A signed request needs the X-API-KEY, X-API-TIMESTAMP and X-API-SIGNATURE headers',
+  },
 } as const
 
 export type ErrorName = keyof typeof ERRORS

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { ApiKeyTables } from './schema-apikey'
 import type { C2cTables } from './schema-c2c'
 import type { ContractTables } from './schema-contract'
 import type { DutiesTables } from './schema-duties'
@@ -480,7 +481,8 @@ export interface Database
     LoanTables,
     InviteTables,
     C2cTables,
-    DutiesTables {
+    DutiesTables,
+    ApiKeyTables {
   app_release: AppReleaseTable
   asset: AssetTable
   setting: SettingTable

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/db'
 import { resolveToken } from '../platform/identity/sessions'
+import { authenticateKey, isKeyRequest } from './api-key-auth'
 import { AppError } from './errors'
 
 export interface RequestUser {
@@ -30,7 +31,11 @@ export function bearerToken(request: FastifyRequest): string | null {
   return m?.[1] ?? null
 }
 
-async function lookUp(db: Db, request: FastifyRequest): Promise<RequestUser | null> {
+async function lookUp(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<RequestUser | null> {
+  // A signed API-key request (docs/api.md): only on routes that accept a key, never a session.
+  // Verified once per request: a second guard on the same request must not see a replay.
+  if (isKeyRequest(request))
+    return request.apiKey && request.user ? request.user : authenticateKey(request, reply)
   const token = bearerToken(request)
   if (!token) return null
   const s = await resolveToken(db, token)
@@ -38,15 +43,15 @@ async function lookUp(db: Db, request: FastifyRequest): Promise<RequestUser | nu
 }
 
 /** preHandler: answers 1003 unless the request carries a live session; sets request.user. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const user = await lookUp(request.server.db, request)
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const user = await lookUp(request.server.db, request, reply)
   if (!user) throw new AppError('invalidSession')
   request.user = user
 }
 
 /** preHandler: like requireUser, but visitors pass with request.user = null. */
-export async function optionalUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  request.user = await lookUp(request.server.db, request)
+export async function optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  request.user = await lookUp(request.server.db, request, reply)
 }
 
 /** Narrow request.user after requireUser ran. */

@@ -3,6 +3,7 @@ import type { ContractEngineManifest, ModuleManifest, SpotEngineManifest } from 
 import type { ModuleDeps } from '../platform/module-deps'
 import { consoleGate } from '../platform/staff/duties'
 import { adminModule } from './admin/index'
+import { apiKeyModule } from './apikey/index'
 import { assetsModule } from './assets/index'
 import { authModule } from './auth/index'
 import { c2cModule } from './c2c/index'
@@ -41,6 +42,7 @@ export const manifests: readonly ModuleManifest[] = [
   contentModule,
   pushModule,
   supportModule,
+  apiKeyModule,
 ]
 
 function engineOf<K extends 'spot' | 'contract'>(kind: K) {

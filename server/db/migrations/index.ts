@@ -23,6 +23,7 @@ import * as m021 from './021-invite'
 import * as m022 from './022-c2c'
 import * as m023 from './023-identity-and-nicknames'
 import * as mFourEyes from './024-four-eyes'
+import * as mApiKeys from './026-api-keys'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '022-c2c': m022,
   '023-identity-and-nicknames': m023,
   '024-four-eyes': mFourEyes,
+  '026-api-keys': mApiKeys,
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors'
 import { move, postEntry, type Tx } from '../../ledger/ledger'
 import { checkAssetAmount } from '../../ledger/precision'
 import type { MarketData } from '../../market/service'
+import { revokeUserKeys } from '../../platform/api-keys/index'
 import { forgetSessions } from '../../platform/identity/sessions'
 import { writeAudit } from '../../platform/staff/audit'
 import { fourEyes } from '../../platform/staff/four-eyes'
@@ -73,6 +74,8 @@ export async function changeUserStatus(
     const u = await targetUser(trx, body.userId, a)
     if (u.status === next) throw new AppError('userStatusUnchanged')
     await setUserStatus(trx, u.id, next)
+    // A frozen account keeps its sessions (to look), but its API keys end for good.
+    if (next === 'frozen') await revokeUserKeys(trx, u.id, 'account frozen', a.actorId)
     await writeAudit(trx, {
       actorId: a.actorId,
       action: next === 'frozen' ? 'user.freeze' : 'user.unfreeze',
@@ -93,6 +96,7 @@ export async function resetGoogle(db: Db, body: { userId: string; reason: string
     const u = await targetUser(trx, body.userId, a)
     if (u.totp_secret === null && !u.google_verify) throw new AppError('userStatusUnchanged')
     await clearSecondFactor(trx, u.id)
+    await revokeUserKeys(trx, u.id, 'authenticator reset', a.actorId)
     await writeAudit(trx, {
       actorId: a.actorId,
       action: 'user.reset_google',

@@ -15,7 +15,7 @@ import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import { ownUploadCount } from '../../platform/content/uploads'
-import { revokeSession } from '../../platform/identity/sessions'
+import { revokeAllSessions, revokeSession } from '../../platform/identity/sessions'
 import {
   accountKey,
   findByAccount,
@@ -164,6 +164,12 @@ export async function profileRoutes(app: FastifyInstance, ctx: AuthCtx): Promise
     const me = currentUser(req)
     const { id } = parse(revokeSessionSchema, req.body)
     if (!(await revokeSession(db, me.id, id))) throw new AppError('notFound')
+    return ok(null)
+  })
+
+  // Logout of all devices: every session (this one included) and every API key end.
+  app.post('/user/sessions/revoke-all', auth, async (req) => {
+    await revokeAllSessions(db, currentUser(req).id)
     return ok(null)
   })
 

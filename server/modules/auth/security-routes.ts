@@ -12,6 +12,7 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { revokeUserKeys } from '../../platform/api-keys/index'
 import { hashPassword, verifyPassword } from '../../platform/identity/passwords'
 import { revokeAllSessions } from '../../platform/identity/sessions'
 import { getUser, maskEmail, maskPhone, type UserRow } from '../../platform/identity/users'
@@ -107,6 +108,7 @@ export async function securityRoutes(app: FastifyInstance, ctx: AuthCtx): Promis
     await requirePassword(u, body.password)
     await checkGoogle(db, u, body.googleCode)
     await updateUser(db, u.id, { totp_secret: null, totp_last_step: null, google_verify: false })
+    await revokeUserKeys(db, u.id, 'authenticator unbound')
     return ok(null)
   })
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Db } from '../../db/db'
+import { revokeUserKeys } from '../api-keys/store'
 
 /** How long a session lives without use; every use slides it forward. */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000
@@ -151,7 +152,10 @@ export async function revokeSession(db: Db, userId: string, sessionId: string): 
   return res !== undefined
 }
 
-/** Revoke every session of a user, optionally keeping one (the caller's). */
+/**
+ * Revoke every session of a user, optionally keeping one (the caller's). Their API keys end too
+ * (password change or reset, logout of all devices): a key is never a way around a revocation.
+ */
 export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
   let q = db
     .updateTable('user_session')
@@ -160,6 +164,7 @@ export async function revokeAllSessions(db: Db, userId: string, exceptSessionId?
     .where('revoked_at', 'is', null)
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId)
   await q.execute()
+  await revokeUserKeys(db, userId, 'all sessions ended')
   // The kept session is dropped too: it simply reads the database once more.
   forgetSessions({ userId })
 }
