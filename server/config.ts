@@ -1,5 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
+import { type EvmChainConfig, loadChains } from './chain-config'
 import { checkRoleNeeds, parseRole, type Role } from './cluster/role'
 
 /** Server configuration, all from the environment (documented in docs/operations.md). */
@@ -45,6 +46,8 @@ export interface Config {
   publicOrigins: string[]
   /** True when PUBLIC_URL was set (production should set it). */
   publicUrlSet: boolean
+  /** EVM chains watched for deposits and paid from a hot wallet (RPC_URL_<CHAIN>, CHAIN_<CHAIN>_*; server/chain-config.ts). */
+  chains: EvmChainConfig[]
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -101,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: env.SITE_NAME || 'Open Exchange',
     publicOrigins: publicOrigins(env.PUBLIC_URL, port),
     publicUrlSet: Boolean(env.PUBLIC_URL?.trim()),
+    chains: loadChains(env),
   }
 }

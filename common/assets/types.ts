@@ -83,6 +83,18 @@ export interface DepositAddress {
   qr: string
   minAmount: string
   confirmations: number
+  /** A chain the server watches: deposits to this address are credited by themselves after `confirmations`. */
+  watched?: boolean
+}
+/** A transfer seen on a watched chain, waiting for its confirmations. */
+export interface PendingChainDeposit {
+  txHash: string
+  coin: string
+  chain: string
+  amount: string
+  confirmations: number
+  required: number
+  seenAt: number
 }
 export interface DepositRow {
   id: string

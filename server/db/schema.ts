@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely'
 import type { ApiKeyTables } from './schema-apikey'
 import type { C2cTables } from './schema-c2c'
+import type { ChainTables } from './schema-chain'
 import type { ContractTables } from './schema-contract'
 import type { DutiesTables } from './schema-duties'
 import type { EarnTables } from './schema-earn'
@@ -482,7 +483,8 @@ export interface Database
     InviteTables,
     C2cTables,
     DutiesTables,
-    ApiKeyTables {
+    ApiKeyTables,
+    ChainTables {
   app_release: AppReleaseTable
   asset: AssetTable
   setting: SettingTable

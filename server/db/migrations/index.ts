@@ -24,6 +24,7 @@ import * as m022 from './022-c2c'
 import * as m023 from './023-identity-and-nicknames'
 import * as mFourEyes from './024-four-eyes'
 import * as mApiKeys from './026-api-keys'
+import * as mChains from './029-chains'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '023-identity-and-nicknames': m023,
   '024-four-eyes': mFourEyes,
   '026-api-keys': mApiKeys,
+  '029-chains': mChains,
 }

@@ -6,6 +6,8 @@ import QRCode from 'qrcode'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { parse } from '../../http/validate'
+import { depositAddressOf, qrOf, watchedChain } from './chain/addresses'
+import { pendingOf } from './chain/pending'
 import { type AssetsCtx, feed, ms } from './context'
 import { chainsOverview, channelOf, submitDeposit } from './deposits'
 import { reviewPage } from './repo'
@@ -19,6 +21,20 @@ export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promi
 
   app.get('/assets/deposit/address', auth, async (req) => {
     const q = parse(depositAddressQuerySchema, req.query)
+    // A watched EVM chain: the user's own address, derived from the operator's xpub.
+    const watched = watchedChain(ctx.config.chains, q.coin, q.chain)
+    if (watched) {
+      const address = await depositAddressOf(db, watched.cfg, currentUser(req).id)
+      return ok<DepositAddress>({
+        coin: q.coin,
+        chain: q.chain,
+        address,
+        qr: await qrOf(address),
+        minAmount: watched.minDeposit,
+        confirmations: watched.cfg.confirmations,
+        watched: true,
+      })
+    }
     const ch = await channelOf(db, q.coin, q.chain)
     const qr = await QRCode.toDataURL(ch.address, { errorCorrectionLevel: 'M', margin: 1, width: 220 })
     return ok<DepositAddress>({
@@ -29,6 +45,12 @@ export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promi
       minAmount: normalize(ch.min_amount),
       confirmations: ch.confirmations,
     })
+  })
+
+  // Transfers seen on a watched chain, waiting for their confirmations ("k / N").
+  app.get('/assets/deposit/pending', auth, async (req) => {
+    const q = parse(depositAddressQuerySchema, req.query)
+    return ok(await pendingOf(db, ctx.config.chains, currentUser(req).id, q.chain, q.coin))
   })
 
   app.post('/assets/deposit', auth, async (req) =>

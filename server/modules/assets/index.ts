@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../platform/manifest'
 import { assetsAdminRoutes } from './admin-routes'
+import { ChainJobs } from './chain/jobs'
 import { assetsRoutes } from './routes'
 
 /** Wallets, deposits, withdrawals, transfers and the flash exchange. */
@@ -7,4 +8,5 @@ export const assetsModule: ModuleManifest = {
   name: 'assets',
   routes: assetsRoutes,
   console: { prefix: '/admin', routes: assetsAdminRoutes },
+  jobs: [{ name: ChainJobs.runner, start: ({ db, log }) => new ChainJobs(db, log).start() }],
 }

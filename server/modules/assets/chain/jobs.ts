@@ -1,0 +1,35 @@
+import type { EvmChainConfig } from '../../../chain-config'
+import { loadChains } from '../../../chain-config'
+import type { Db } from '../../../db/db'
+import { type JobLog, JobRunner } from '../../../jobs/runner'
+import { ChainWatcher } from './watcher'
+
+/**
+ * The chain scheduler (runner and leader lock "chain-watch"): one watcher pass per configured chain
+ * every CHAIN_<CHAIN>_POLL_MS. Passes are idempotent in the database (./watcher.ts), so a restart,
+ * or the lock moving to another core, carries on from the persisted cursor.
+ */
+export class ChainJobs {
+  static readonly runner = 'chain-watch'
+  private readonly runners: JobRunner[] = []
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: JobLog,
+    private readonly chains: EvmChainConfig[] = loadChains(process.env),
+  ) {}
+
+  start(): this {
+    for (const cfg of this.chains) {
+      const watcher = new ChainWatcher(this.db, cfg)
+      const runner = new JobRunner(`${ChainJobs.runner}:${cfg.chain}`, this.db, this.log)
+      runner.start([{ ms: cfg.pollMs, now: true, run: () => watcher.pass() }])
+      this.runners.push(runner)
+    }
+    return this
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.runners.map((r) => r.stop()))
+  }
+}
