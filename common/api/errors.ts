@@ -183,6 +183,23 @@ export const ERRORS = {
   orderNotOpen: { code: 1601, key: 'error.order_not_open', en: 'This order is already filled or cancelled' },
   noLiquidity: { code: 1602, key: 'error.no_liquidity', en: 'No orders to trade with at the moment' },
   priceOutOfRange: { code: 1603, key: 'error.price_out_of_range', en: 'Price or amount out of range' },
+  // Conditional orders (docs/products/spot.md, "Conditional orders"): placement refuses what would trigger at once.
+  triggerReached: {
+    code: 1630,
+    key: 'error.trigger_reached',
+    en: 'The last price has already reached this trigger: the order would trigger at once',
+  },
+  ocoPrices: {
+    code: 1631,
+    key: 'error.oco_prices',
+    en: 'OCO prices out of order: a sell needs limit price > last price > trigger price, a buy the reverse',
+  },
+  // Post-only (Binance LIMIT_MAKER): refused when it would trade at once (docs/products/spot.md).
+  postOnlyWouldTake: {
+    code: 1620,
+    key: 'error.post_only_would_take',
+    en: 'A post-only order cannot trade at once: it would take from the book',
+  },
   // 1700-1799 operator console
   staffPasswordChange: {
     code: 1700,
@@ -274,6 +291,12 @@ export const ERRORS = {
     code: 1906,
     key: 'error.lot_size_locked',
     en: 'The quantity per lot can only change while nobody holds a position in this contract',
+  },
+  // Live market data (docs/products/market-data.md): too few fresh sources for the index.
+  indexStale: {
+    code: 1908,
+    key: 'error.index_stale',
+    en: 'The index price of this market is not current: new positions open again once it is',
   },
   // 2050-2099 ETF products
   etfNotFound: { code: 2050, key: 'error.etf_not_found', en: 'This product does not exist' },
@@ -553,7 +576,11 @@ export const ERRORS = {
   },
   // 2600-2649 API keys and signed requests (docs/api.md)
   apiKeyInvalid: { code: 2600, key: 'error.api_key_invalid', en: 'Unknown API key' },
-  apiKeySignatureInvalid: { code: 2601, key: 'error.api_key_signature', en: 'The request signature is wrong' },
+  apiKeySignatureInvalid: {
+    code: 2601,
+    key: 'error.api_key_signature',
+    en: 'The request signature is wrong',
+  },
   apiKeyTimestampInvalid: {
     code: 2602,
     key: 'error.api_key_timestamp',
@@ -561,7 +588,11 @@ export const ERRORS = {
   },
   apiKeyReplay: { code: 2603, key: 'error.api_key_replay', en: 'This signature has already been used' },
   apiKeyRevoked: { code: 2604, key: 'error.api_key_revoked', en: 'This API key has been revoked' },
-  apiKeyIpDenied: { code: 2605, key: 'error.api_key_ip', en: 'This API key cannot be used from this address' },
+  apiKeyIpDenied: {
+    code: 2605,
+    key: 'error.api_key_ip',
+    en: 'This API key cannot be used from this address',
+  },
   apiKeyScopeMissing: {
     code: 2606,
     key: 'error.api_key_scope',
@@ -572,7 +603,11 @@ export const ERRORS = {
     key: 'error.api_key_route',
     en: 'This endpoint cannot be reached with an API key',
   },
-  apiKeyCapReached: { code: 2608, key: 'error.api_key_cap', en: 'You have reached the maximum number of API keys' },
+  apiKeyCapReached: {
+    code: 2608,
+    key: 'error.api_key_cap',
+    en: 'You have reached the maximum number of API keys',
+  },
   apiKeyWithdrawNeedsIps: {
     code: 2609,
     key: 'error.api_key_withdraw_ips',

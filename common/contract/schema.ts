@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Page } from '../api/page'
 import { symbolSchema } from '../market/schema'
-import { idString, limitSchema, positiveDecimal } from '../spot/schema'
+import { clientOrderIdSchema, idString, limitSchema, orderRefSchema, positiveDecimal } from '../spot/schema'
 import { optionalReason } from '../validate/strict'
 
 /**
@@ -51,6 +51,8 @@ export const contractPlaceSchema = v.pipe(
     lots: lotsSchema,
     leverage: leverageSchema,
     price: v.optional(positiveDecimal),
+    /** The caller's own id, unique among its open orders; a repeat answers the first order. */
+    clientOrderId: v.optional(clientOrderIdSchema),
   }),
   v.forward(
     v.check((o) => o.type !== 'limit' || o.price !== undefined, 'price_required'),
@@ -59,7 +61,8 @@ export const contractPlaceSchema = v.pipe(
 )
 export type ContractPlaceInput = v.InferOutput<typeof contractPlaceSchema>
 
-export const contractCancelSchema = v.object({ id: idString })
+/** Cancel or query by id or by client order id (exactly one). */
+export const contractCancelSchema = orderRefSchema
 export const contractCancelAllSchema = v.object({ symbol: v.optional(symbolSchema) })
 
 /**
@@ -174,6 +177,7 @@ export interface ContractOrder {
   status: ContractOrderStatus
   createdAt: number
   updatedAt: number
+  clientOrderId: string | null
 }
 
 export interface ContractPosition {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { symbolSchema } from '../market/schema'
 import { intIn } from '../validate/strict'
+import { CALLBACK_MAX_BPS, CALLBACK_MIN_BPS, CONDITIONAL_TYPES, executesAs, isConditional } from './triggers'
 
 /** A positive decimal string as typed in an order form ("0.5", "42000"). */
 const DECIMAL_RE = /^\d{1,20}(\.\d{1,18})?$/
@@ -12,9 +13,26 @@ export const positiveDecimal = v.pipe(
 )
 
 export const SPOT_SIDES = ['buy', 'sell'] as const
-export const SPOT_TYPES = ['limit', 'market'] as const
+export const SPOT_TYPES = ['limit', 'market', ...CONDITIONAL_TYPES] as const
 export type SpotSide = (typeof SPOT_SIDES)[number]
 export type SpotOrderType = (typeof SPOT_TYPES)[number]
+
+/** Time in force of a limit order (Binance spot semantics; docs/products/spot.md). */
+export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK'] as const
+export type TimeInForce = (typeof TIME_IN_FORCE)[number]
+
+/**
+ * A client order id: the caller's own name for an order, unique per user among open orders
+ * (spot and perpetual). Binance's rule: 1 to 36 of letters, digits and `.:/_-`.
+ */
+export const clientOrderIdSchema = v.pipe(
+  v.string('invalid_client_order_id'),
+  v.regex(/^[.A-Za-z0-9:/_-]{1,36}$/, 'invalid_client_order_id'),
+)
+
+/** How an order of this type trades once it is in the book (a conditional one once triggered). */
+export const executionOf = (type: SpotOrderType): 'limit' | 'market' =>
+  isConditional(type) ? executesAs(type) : type
 
 /**
  * POST /spot/order/place. A limit order gives price and amount (base); a market sell gives the
@@ -28,24 +46,99 @@ export const placeOrderSchema = v.pipe(
     price: v.optional(positiveDecimal),
     amount: v.optional(positiveDecimal),
     quoteAmount: v.optional(positiveDecimal),
+    timeInForce: v.optional(v.picklist(TIME_IN_FORCE, 'invalid_time_in_force')),
+    postOnly: v.optional(v.boolean('invalid_post_only')),
+    clientOrderId: v.optional(clientOrderIdSchema),
+    /** Stop and take-profit types: the last traded price that fires the order. */
+    triggerPrice: v.optional(positiveDecimal),
+    /** Trailing stop: the callback rate in basis points (10 to 2,000: 0.1 % to 20 %). */
+    callbackRate: v.optional(intIn(CALLBACK_MIN_BPS, CALLBACK_MAX_BPS, 'invalid_callback_rate')),
+    /** Trailing stop: the price from which it starts trailing (omitted: at once). */
+    activationPrice: v.optional(positiveDecimal),
   }),
   v.forward(
-    v.check((o) => o.type !== 'limit' || o.price !== undefined, 'price_required'),
+    v.check((o) => executionOf(o.type) !== 'limit' || o.price !== undefined, 'price_required'),
     ['price'],
   ),
   v.forward(
-    v.check((o) => (o.type === 'market' && o.side === 'buy') || o.amount !== undefined, 'amount_required'),
+    v.check(
+      (o) => (executionOf(o.type) === 'market' && o.side === 'buy') || o.amount !== undefined,
+      'amount_required',
+    ),
     ['amount'],
   ),
+  // A market buy is sized by exactly one of amount (base) and quoteAmount (quote to spend).
   v.forward(
     v.check(
-      (o) => !(o.type === 'market' && o.side === 'buy') || o.quoteAmount !== undefined,
+      (o) =>
+        !(o.type === 'market' && o.side === 'buy') ||
+        (o.quoteAmount === undefined) !== (o.amount === undefined),
       'amount_required',
     ),
     ['quoteAmount'],
   ),
+  // Time in force and post-only are a limit order's; a post-only order is GTC (it never takes).
+  v.forward(
+    v.check((o) => o.type !== 'market' || (o.timeInForce ?? 'GTC') === 'GTC', 'invalid_time_in_force'),
+    ['timeInForce'],
+  ),
+  v.forward(
+    v.check(
+      (o) => !o.postOnly || (o.type !== 'market' && (o.timeInForce ?? 'GTC') === 'GTC'),
+      'invalid_post_only',
+    ),
+    ['postOnly'],
+  ),
+  // The conditional types' own fields (issue 38; docs/products/spot.md, "Conditional orders").
+  v.forward(
+    v.check(
+      (o) => (o.type !== 'trailing_stop' && isConditional(o.type)) === (o.triggerPrice !== undefined),
+      'trigger_price_required',
+    ),
+    ['triggerPrice'],
+  ),
+  v.forward(
+    v.check((o) => (o.type === 'trailing_stop') === (o.callbackRate !== undefined), 'callback_rate_required'),
+    ['callbackRate'],
+  ),
+  v.forward(
+    v.check((o) => o.type === 'trailing_stop' || o.activationPrice === undefined, 'invalid_activation_price'),
+    ['activationPrice'],
+  ),
+  // A conditional market buy spends a quote budget, frozen at placement.
+  v.forward(
+    v.check(
+      (o) =>
+        !(isConditional(o.type) && executesAs(o.type) === 'market' && o.side === 'buy') ||
+        (o.quoteAmount !== undefined && o.amount === undefined),
+      'amount_required',
+    ),
+    ['quoteAmount'],
+  ),
+  // Conditional orders rest until triggered, then trade as GTC (no IOC, FOK or post-only).
+  v.forward(
+    v.check(
+      (o) => !isConditional(o.type) || (o.timeInForce === undefined && !o.postOnly),
+      'invalid_time_in_force',
+    ),
+    ['timeInForce'],
+  ),
 )
 export type PlaceOrderInput = v.InferInput<typeof placeOrderSchema>
+
+/**
+ * POST /spot/order/oco: a limit order and a stop (stop-limit at `stopPrice`, stop-market without)
+ * sharing one freeze; when one leg fills or triggers the other expires (Binance spot).
+ */
+export const ocoOrderSchema = v.object({
+  symbol: symbolSchema,
+  side: v.picklist(SPOT_SIDES, 'invalid_side'),
+  amount: positiveDecimal,
+  price: positiveDecimal,
+  triggerPrice: positiveDecimal,
+  stopPrice: v.optional(positiveDecimal),
+})
+export type OcoOrderInput = v.InferOutput<typeof ocoOrderSchema>
 
 /** An id as the API takes it: digits, as a string or a number. */
 export const idString = v.pipe(
@@ -54,7 +147,12 @@ export const idString = v.pipe(
   v.regex(/^[1-9]\d{0,17}$/, 'invalid_id'),
 )
 
-export const cancelOrderSchema = v.object({ id: idString })
+/** Cancel or query one order by its id or by the caller's client order id (exactly one). */
+export const orderRefSchema = v.pipe(
+  v.object({ id: v.optional(idString), clientOrderId: v.optional(clientOrderIdSchema) }),
+  v.check((o) => (o.id === undefined) !== (o.clientOrderId === undefined), 'id_required'),
+)
+export const cancelOrderSchema = orderRefSchema
 export const cancelAllSchema = v.object({ symbol: v.optional(symbolSchema) })
 
 /** A page size: 1..max, `fallback` when omitted. */
@@ -74,7 +172,8 @@ export const depthQuerySchema = v.object({ symbol: symbolSchema, limit: limitSch
 export const tradesQuerySchema = v.object({ symbol: symbolSchema, limit: limitSchema(100, 30) })
 
 /** Wire types. */
-export type SpotOrderStatus = 'open' | 'partial' | 'filled' | 'cancelled'
+/** 'waiting': a conditional order not triggered yet; 'expired': triggered with nothing to trade, or its OCO sibling went first. */
+export type SpotOrderStatus = 'open' | 'partial' | 'filled' | 'cancelled' | 'waiting' | 'expired'
 export interface SpotOrder {
   id: string
   symbol: string
@@ -91,6 +190,18 @@ export interface SpotOrder {
   status: SpotOrderStatus
   createdAt: number
   updatedAt: number
+  timeInForce: TimeInForce
+  postOnly: boolean
+  clientOrderId: string | null
+  /** Conditional orders (docs/products/spot.md): the trigger, when it fired (null: not yet). */
+  triggerPrice?: string | null
+  triggeredAt?: number | null
+  /** Trailing stop: callback rate (basis points), activation price, the watermark kept so far. */
+  callbackRate?: number | null
+  activationPrice?: string | null
+  watermark?: string | null
+  /** OCO: the other leg's id. */
+  ocoId?: string | null
 }
 
 export interface SpotFill {

@@ -6,7 +6,7 @@ import {
   contractTpslSchema,
 } from '@common/contract/schema'
 import { symbolSchema } from '@common/market/schema'
-import { cancelOrderSchema, placeOrderSchema } from '@common/spot/schema'
+import { idString, placeOrderSchema } from '@common/spot/schema'
 import * as v from 'valibot'
 import { AppError } from '../http/errors'
 import type { MarketData } from '../market/service'
@@ -63,7 +63,7 @@ export function coreHandlers(
       return spot.place(h, input)
     },
     'spot.cancel': async (raw, unit) => {
-      const [h, orderId, symbol] = args(v.tuple([holder, cancelOrderSchema.entries.id, symbolSchema]), raw)
+      const [h, orderId, symbol] = args(v.tuple([holder, idString, symbolSchema]), raw)
       spotOf(symbol, unit)
       const open = spot.symbolOfOpen(orderId)
       if (open !== undefined && open !== symbol) throw new AppError('orderNotFound')

@@ -35,6 +35,8 @@ export interface ContractOrderTable {
   status: 'open' | 'partial' | 'filled' | 'cancelled'
   created_at: Timestamp
   updated_at: Timestamp
+  /** 027-order-flags: the client's own id, unique per holder while the order is open. */
+  client_order_id: string | null
 }
 
 export interface ContractFillTable {

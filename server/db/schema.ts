@@ -1,3 +1,4 @@
+import type { SpotOrderType } from '@common/spot/schema'
 import type { ColumnType, Generated } from 'kysely'
 import type { ApiKeyTables } from './schema-apikey'
 import type { C2cTables } from './schema-c2c'
@@ -8,6 +9,7 @@ import type { EarnTables } from './schema-earn'
 import type { EtfTables } from './schema-etf'
 import type { InviteTables } from './schema-invite'
 import type { LoanTables } from './schema-loan'
+import type { MarketTables } from './schema-market'
 import type { OptionTables } from './schema-option'
 import type { ServiceTables } from './schema-support'
 
@@ -250,7 +252,7 @@ export interface SpotOrderTable {
   holder: string
   symbol: string
   side: 'buy' | 'sell'
-  type: 'limit' | 'market'
+  type: SpotOrderType
   price: string | null
   amount: string | null
   quote_amount: string | null
@@ -260,9 +262,21 @@ export interface SpotOrderTable {
   maker_fee_rate: string
   taker_fee_rate: string
   locked: Generated<string>
-  status: 'open' | 'partial' | 'filled' | 'cancelled'
+  /** 'waiting': a conditional order not triggered yet (028-spot-conditional). */
+  status: 'open' | 'partial' | 'filled' | 'cancelled' | 'waiting' | 'expired'
+  /** Conditional orders (028-spot-conditional): see docs/products/spot.md. */
+  trigger_price: string | null
+  triggered_at: NullableTimestamp
+  callback_rate: number | null
+  activation_price: string | null
+  watermark: string | null
+  oco_id: string | null
   created_at: Timestamp
   updated_at: Timestamp
+  /** 027-order-flags: 'GTC' | 'IOC' | 'FOK', post-only, the client's own id (unique while open). */
+  time_in_force: Generated<'GTC' | 'IOC' | 'FOK'>
+  post_only: Generated<boolean>
+  client_order_id: string | null
 }
 
 /** One fill between a resting (maker) and an incoming (taker) order (005-spot). */
@@ -325,7 +339,19 @@ export interface DepositTable {
   reviewer_id: string | null
 }
 
-export type WithdrawalStatus = 'pending' | 'success' | 'failed'
+/**
+ * pending -> success | failed (an operator pays by hand), or on a watched chain (migration 029):
+ * pending -> approved -> signed -> broadcast -> confirmed -> success; queued while the hot wallet cannot pay.
+ */
+export type WithdrawalStatus =
+  | 'pending'
+  | 'approved'
+  | 'queued'
+  | 'signed'
+  | 'broadcast'
+  | 'confirmed'
+  | 'success'
+  | 'failed'
 export interface WithdrawalTable {
   id: string
   user_id: string
@@ -482,9 +508,10 @@ export interface Database
     LoanTables,
     InviteTables,
     C2cTables,
+    MarketTables,
     DutiesTables,
-    ApiKeyTables,
-    ChainTables {
+    ChainTables,
+    ApiKeyTables {
   app_release: AppReleaseTable
   asset: AssetTable
   setting: SettingTable

@@ -11,8 +11,16 @@
  * never trades with a resting order of the same owner; when matching reaches one, that resting
  * (older) order is cancelled, reported in `PlaceResult.cancelled`, and matching continues with
  * the next resting order. Orders without an owner never count as self-trades.
+ *
+ * Time in force (Binance spot semantics) for limit orders: GTC rests what is left; IOC takes what
+ * crosses and drops the rest (nothing rests); FOK fills whole or not at all: when the crossing
+ * liquidity of other owners is short of the quantity, nothing happens (no fill, no self-trade
+ * cancel) and the result is `expired`. Post-only never takes: an order that would cross the best
+ * opposite price changes nothing and is `expired` (the spot service refuses it before, as
+ * Binance refuses a LIMIT_MAKER that would match).
  */
 export type Side = 'buy' | 'sell'
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK'
 
 /**
  * One clock for every book of the process, started at the start time in microseconds: a book's
@@ -43,6 +51,8 @@ export interface PlaceResult {
   rested: boolean
   /** Resting orders of the taker's own owner cancelled by self-trade prevention (lots left). */
   cancelled: { id: number; remaining: number }[]
+  /** A FOK that could not fill whole, or a post-only that would take: the book is unchanged. */
+  expired?: true
 }
 
 export interface Level {
@@ -169,16 +179,33 @@ export class OrderBook {
     this.sideOf(side).level(price).push(o)
   }
 
-  /** Limit order: matches while it crosses, the rest rests at `price`. */
-  placeLimit(id: number, side: Side, price: number, qty: number, owner?: string): PlaceResult {
+  /**
+   * Limit order: matches while it crosses, then by `tif` the rest rests at `price` (GTC) or is
+   * dropped (IOC); a FOK fills whole or does nothing, a post-only never takes (see the top).
+   */
+  placeLimit(
+    id: number,
+    side: Side,
+    price: number,
+    qty: number,
+    owner?: string,
+    tif: TimeInForce = 'GTC',
+    postOnly = false,
+  ): PlaceResult {
     checkInt(price, 'price')
     checkInt(qty, 'qty')
     if (qty <= 0 || price <= 0) throw new Error('order needs a positive price and quantity')
     if (this.orders.has(id)) throw new Error(`duplicate order id ${id}`)
-    this.changes = nextBookVersion()
     const fills: Fill[] = []
     const cancelled: PlaceResult['cancelled'] = []
+    if (
+      (postOnly && this.wouldTake(side, price)) ||
+      (tif === 'FOK' && this.sweep(side, price, qty, owner).qty < qty)
+    )
+      return { fills, remaining: qty, rested: false, cancelled, expired: true }
+    this.changes = nextBookVersion()
     const remaining = this.take(id, side, price, qty, Number.POSITIVE_INFINITY, fills, owner, cancelled)
+    if (tif !== 'GTC') return { fills, remaining, rested: false, cancelled }
     if (remaining > 0) {
       const o = new Order(id, side, price, remaining, owner)
       this.orders.set(id, o)
@@ -317,6 +344,35 @@ export class OrderBook {
       }
     }
     return left
+  }
+
+  /** Would a limit order at `price` meet a resting order at once (cross the best opposite price)? */
+  wouldTake(side: Side, price: number): boolean {
+    const best = this.opposite(side).best()?.price
+    return best !== undefined && (side === 'buy' ? best <= price : best >= price)
+  }
+
+  /**
+   * What an order of `qty` lots (limit `price`, null for none) could take now from owners other
+   * than `owner`: the lots and their cost in ticks x lots (no change). A FOK fills when `qty` is
+   * reached; a market buy sized in base freezes the cost.
+   */
+  sweep(side: Side, price: number | null, qty: number, owner?: string): { qty: number; cost: number } {
+    const book = this.opposite(side)
+    let got = 0
+    let cost = 0
+    for (let i = book.levels.length - 1; i >= 0 && got < qty; i--) {
+      const level = book.levels[i] as PriceLevel
+      if (price !== null && (side === 'buy' ? level.price > price : level.price < price)) break
+      for (let j = level.head; j < level.queue.length && got < qty; j++) {
+        const o = level.queue[j] as Order
+        if (o.remaining === 0 || (owner !== undefined && o.owner === owner)) continue
+        const q = Math.min(o.remaining, qty - got)
+        got += q
+        cost += q * level.price
+      }
+    }
+    return { qty: got, cost }
   }
 
   /** Removes a resting order; returns its unfilled quantity, or null when it is not on the book. */

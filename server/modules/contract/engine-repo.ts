@@ -20,6 +20,32 @@ export async function loadOpenOrders(db: Db): Promise<OrderRow[]> {
     .execute()
 }
 
+/** Orders with a client order id that ended since `since` (the engine's retry memory). */
+export async function endedClientOrders(db: Db, since: Date): Promise<OrderRow[]> {
+  return db
+    .selectFrom('contract_order')
+    .selectAll()
+    .where('client_order_id', 'is not', null)
+    .where('status', 'in', ['filled', 'cancelled'])
+    .where('updated_at', '>=', since)
+    .orderBy('updated_at')
+    .execute()
+}
+
+/** The holder's latest order with this client order id, or the order with this id (undefined: none). */
+export async function orderOfHolder(
+  db: Db,
+  holder: string,
+  ref: { id?: string; clientOrderId?: string },
+): Promise<OrderRow | undefined> {
+  let q = db.selectFrom('contract_order').selectAll().where('holder', '=', holder)
+  q =
+    ref.id !== undefined
+      ? q.where('id', '=', ref.id)
+      : q.where('client_order_id', '=', ref.clientOrderId ?? '')
+  return q.orderBy('id', 'desc').limit(1).executeTakeFirst()
+}
+
 /** Who holds the order: a cancel of someone else's order reads as missing. */
 export async function orderHolder(db: Db, id: string): Promise<string | undefined> {
   const r = await db.selectFrom('contract_order').select('holder').where('id', '=', id).executeTakeFirst()

@@ -4,8 +4,9 @@ import { add, gt, mul, toFixed } from '@common/money/decimal'
 import { fromUnits, toUnits } from '@common/money/units'
 import type { DepthSnapshot } from '@common/spot/schema'
 import { depthSnapshot } from '../../engine/books'
+import { CLIENT_ID_MEMORY_MS } from '../../engine/client-orders'
 import { unfreeze } from '../../ledger/ledger'
-import { loadOpenOrders, loadPositions } from './engine-repo'
+import { endedClientOrders, loadOpenOrders, loadPositions } from './engine-repo'
 import {
   bookSide,
   loadInstruments,
@@ -71,6 +72,8 @@ export class ContractEngine extends ContractState {
       throw err
     }
     const done = pass as unknown as Pass
+    for (const o of done.orders.values()) this.clientOrders.keep(o, done.now.getTime())
+    this.clientOrders.prune(done.now.getTime())
     for (const s of done.books) this.emit('book', s)
     for (const [s, list] of done.trades) this.emit('trades', s, list)
     for (const o of done.orders.values())
@@ -100,7 +103,11 @@ export class ContractEngine extends ContractState {
     for (const p of await loadPositions(this.db)) this.positions.set(posKey(p.holder, p.symbol, p.side), p)
     this.open.clear()
     this.books.clear()
+    this.clientOrders.forget()
+    for (const o of await endedClientOrders(this.db, new Date(Date.now() - CLIENT_ID_MEMORY_MS)))
+      this.clientOrders.keep(o, new Date(o.updated_at).getTime())
     for (const o of await loadOpenOrders(this.db)) {
+      this.clientOrders.keep(o, Date.now())
       const inst = this.insts.get(o.symbol)
       if (!inst || o.type !== 'limit' || o.price === null) continue
       this.book(o.symbol).add(

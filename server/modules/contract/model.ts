@@ -147,6 +147,7 @@ export function orderToWire(o: OrderRow, pp: number): ContractOrder {
     status: o.status,
     createdAt: ms(o.created_at),
     updatedAt: ms(o.updated_at),
+    clientOrderId: o.client_order_id,
   }
 }
 

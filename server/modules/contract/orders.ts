@@ -32,6 +32,8 @@ export async function openIn(
 ): Promise<OrderRow> {
   const inst = eng.inst(input.symbol)
   if (!inst.trading) throw new AppError('marketSuspended')
+  // No position opens on an old price: the index must be fresh (house quotes included).
+  if (eng.indexStale(inst.symbol)) throw new AppError('indexStale')
   const lots = input.lots
   if (input.leverage > inst.maxLeverage) throw new AppError('leverageTooHigh')
   const price = input.type === 'limit' ? tickedPrice(inst.pp, input.price as string) : null
@@ -54,24 +56,22 @@ export async function openIn(
   const cost = orderCost(lots, inst.lotSize, ref, input.leverage, max(inst.makerFee, inst.takerFee), MONEY_DP)
   const id = await nextOrderId(pass.trx)
   post(pass, 'contract_margin', String(id), freeze(wallet(holder), cost.total))
-  return eng.execute(
+  const order = newOrder(
+    eng,
     pass,
-    newOrder(
-      eng,
-      pass,
-      id,
-      holder,
-      inst.symbol,
-      input.side,
-      'open',
-      input.type,
-      price,
-      lots,
-      input.leverage,
-      cost.total,
-      source,
-    ),
+    id,
+    holder,
+    inst.symbol,
+    input.side,
+    'open',
+    input.type,
+    price,
+    lots,
+    input.leverage,
+    cost.total,
+    source,
   )
+  return eng.execute(pass, { ...order, client_order_id: input.clientOrderId ?? null })
 }
 
 export function newOrder(
@@ -113,6 +113,7 @@ export function newOrder(
     status: 'open',
     created_at: pass.now,
     updated_at: pass.now,
+    client_order_id: null,
   }
 }
 

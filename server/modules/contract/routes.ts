@@ -16,8 +16,10 @@ import { depthQuerySchema, tradesQuerySchema } from '@common/spot/schema'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
+import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
 import type { ModuleDeps } from '../../platform/module-deps'
+import { orderOfHolder } from './engine-repo'
 import { orderToWire } from './model'
 import { localContract } from './port'
 import {
@@ -50,9 +52,21 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   app.post('/contract/order/place', auth, async (req) =>
     ok(await engine.place(me(req), parse(contractPlaceSchema, req.body))),
   )
-  app.post('/contract/order/cancel', auth, async (req) =>
-    ok(await engine.cancel(me(req), parse(contractCancelSchema, req.body).id)),
-  )
+  /** Cancel by id, or by client order id (the caller's open order with it). */
+  app.post('/contract/order/cancel', auth, async (req) => {
+    const ref = parse(contractCancelSchema, req.body)
+    if (ref.id !== undefined) return ok(await engine.cancel(me(req), ref.id))
+    const row = await orderOfHolder(db, me(req), ref)
+    if (!row) throw new AppError('orderNotFound')
+    if (row.status !== 'open' && row.status !== 'partial') throw new AppError('orderNotOpen')
+    return ok(await engine.cancel(me(req), row.id))
+  })
+  /** One of the caller's orders, by id or by client order id (the latest with it). */
+  app.get('/contract/order', auth, async (req) => {
+    const row = await orderOfHolder(db, me(req), parse(contractCancelSchema, req.query))
+    if (!row) throw new AppError('orderNotFound')
+    return ok(orderToWire(row, svc.inst(row.symbol).pp))
+  })
   app.post('/contract/order/cancel-all', auth, async (req) => {
     const { symbol } = parse(contractCancelAllSchema, req.body)
     if (symbol) svc.inst(symbol)

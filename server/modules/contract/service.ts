@@ -128,6 +128,9 @@ export class ContractService extends ContractEngine {
   async place(holder: string, input: ContractPlaceInput, source: Source = 'user'): Promise<ContractOrder> {
     await this.init()
     const run = this.exclusive(async () => {
+      // A client order id already in use (open, or ended lately): the first order is the answer.
+      const first = this.clientOrders.get(holder, input.clientOrderId)
+      if (first) return orderToWire(first, this.inst(first.symbol).pp)
       const t0 = process.hrtime.bigint()
       const placed = await this.transact(async (pass) => {
         const o = await orders.openIn(this, pass, holder, input, source)

@@ -6,10 +6,12 @@ import { gt, mul, normalize } from '@common/money/decimal'
 import { fromUnits } from '@common/money/units'
 import type { Db } from '../../db/db'
 import { bookOf } from '../../engine/books'
+import { CLIENT_ID_MEMORY_MS, ClientOrders } from '../../engine/client-orders'
 import { GroupedMap } from '../../engine/grouped-map'
 import type { OrderBook } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
+import { indexHealth } from '../../market/index-health'
 import type { MarketData } from '../../market/service'
 import type { ContractEvents } from '../../platform/manifest'
 import { currentPremiumSamples, insertPremiumSample, premiumSamplesOf } from './engine-repo'
@@ -27,6 +29,8 @@ export class ContractState extends EventEmitter<ContractEvents> {
   readonly books = new Map<string, OrderBook>()
   /** Resting orders, also by holder: per-holder lookups stay cheap with many open orders. */
   readonly open = new GroupedMap<number, OrderRow, 'holder'>({ holder: (o) => o.holder })
+  /** Client order ids of open orders and of orders ended lately (a retry answers the first order). */
+  readonly clientOrders = new ClientOrders<OrderRow>(CLIENT_ID_MEMORY_MS)
   /** Positions by key, also by holder and by symbol (risk, funding and wire views read those). */
   readonly positions = new GroupedMap<string, PositionRow, 'holder' | 'symbol'>({
     holder: (p) => p.holder,
@@ -49,6 +53,19 @@ export class ContractState extends EventEmitter<ContractEvents> {
   mark(symbol: string): string | null {
     const last = this.market?.ticker(symbol)?.last
     return last && gt(last, '0') ? last : null
+  }
+
+  /**
+   * Whether the symbol's index is stale (live mode, too few fresh sources): no position opens, and
+   * liquidation, TP/SL and funding wait for a fresh price (docs/products/market-data.md).
+   */
+  indexStale(symbol: string): boolean {
+    return this.market ? indexHealth(this.market).isStale(symbol) : false
+  }
+
+  /** How long a funding time waits for a fresh index before its interval is skipped (ms). */
+  fundingWaitMs(): number {
+    return this.market ? indexHealth(this.market).fundingWaitMs : 3_600_000
   }
 
   book(symbol: string): OrderBook {

@@ -1,6 +1,7 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import type { DecimalString } from '@common/money/decimal'
-import type { PublicTrade } from '@common/spot/schema'
+import type { PublicTrade, TimeInForce } from '@common/spot/schema'
+import type { ConditionalType, Direction } from '@common/spot/triggers'
 import type { BalanceKey, LedgerBatch, Tx } from '../../ledger/ledger'
 import type { PlaceInput } from '../../platform/ports/engines'
 import type { OrderRow, TradeRow } from './repo'
@@ -59,8 +60,28 @@ export interface Prepared {
   price: string | null
   amount: string | null
   quoteAmount: string | null
-  lock: DecimalString
+  /** What the placement freezes; null for a market buy sized in base (priced on the book when placed). */
+  lock: DecimalString | null
   priceU: number
   qtyU: number | null
   budgetU: number | null
+  /** A limit order's time in force (a market order is immediate-or-cancel) and post-only flag. */
+  tif: TimeInForce
+  postOnly: boolean
+  /** A conditional order being placed: it rests on its trigger instead of trading (triggers.ts). */
+  cond?: Conditional
+  /** A triggered conditional order entering the book: its row, whose funds are frozen already. */
+  child?: OrderRow
+}
+
+/** What a conditional order waits for (common/spot/triggers.ts), in the market's ticks. */
+export interface Conditional {
+  type: ConditionalType
+  dir: Direction
+  /** Stop and take-profit: the trigger price (null: trailing stop). */
+  triggerPrice: string | null
+  triggerU: number | null
+  callbackRate: number | null
+  activationPrice: string | null
+  activationU: number | null
 }

@@ -1,13 +1,16 @@
-import type { SpotOrder } from '@common/spot/schema'
+import { executionOf, type SpotOrder } from '@common/spot/schema'
+import { isConditional } from '@common/spot/triggers'
 import { AppError } from '../../http/errors'
 import { type BalanceKey, LedgerBatch, type Tx } from '../../ledger/ledger'
 import * as metrics from '../../platform/metrics/registry'
 import type { PlaceInput } from '../../platform/ports/engines'
+import { prepareConditional, restIn } from './conditional'
 import { type Effects, FEES, isSystemHolder, key, newEffects, type Pass, type Prepared } from './model'
 import { prepareOrder } from './prepare'
 import { type OrderRow, orderToWire, reserveOrderIds, tradeToPublic, writePassRows } from './repo'
 import { placeIn } from './settle'
 import { SpotState } from './state'
+import { fireTriggers } from './triggers'
 
 /** Most placements applied in one transaction (group commit). */
 const MAX_BATCH = 128
@@ -56,7 +59,9 @@ export class SpotPipeline extends SpotState {
   protected prepare(holder: string, input: PlaceInput): Prepared {
     const inst = this.inst(input.symbol)
     this.checkOwned(input.symbol)
-    return prepareOrder(inst, holder, input)
+    return isConditional(input.type)
+      ? prepareConditional(inst, holder, input)
+      : prepareOrder(inst, holder, input)
   }
 
   /** Placements waiting for their group, per market (read when the metrics are scraped). */
@@ -150,7 +155,7 @@ export class SpotPipeline extends SpotState {
           continue
         }
         try {
-          const row = placeIn(this, pass, p, this.ids)
+          const row = p.cond ? restIn(this, pass, p, this.ids) : placeIn(this, pass, p, this.ids)
           if (row === null) {
             deferred = ready.slice(i).map((r) => r.q)
             break
@@ -184,6 +189,8 @@ export class SpotPipeline extends SpotState {
       result = await this.db.transaction().execute(async (trx) => {
         pass = { trx, ledger: new LedgerBatch(trx), fx, now: new Date(), writes: new Map(), trades: [] }
         const r = await fn(pass)
+        // Conditional orders the pass's trades reach enter the book in this same transaction.
+        await fireTriggers(this, pass)
         await this.write(pass)
         return r
       })
@@ -196,7 +203,7 @@ export class SpotPipeline extends SpotState {
     if (done) {
       for (const [id, row] of done.writes) {
         if (row.status === 'open' || row.status === 'partial') {
-          if (row.type === 'limit') this.open.set(id, row)
+          if (executionOf(row.type) === 'limit') this.open.set(id, row)
         } else this.open.delete(id)
       }
       this.keepClientOrders(done.writes.values(), done.now.getTime())

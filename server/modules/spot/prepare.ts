@@ -17,7 +17,7 @@ export function prepareOrder(inst: Inst, holder: string, input: PlaceInput): Pre
   let price: string | null = null
   let amount: string | null = null
   let quoteAmount: string | null = null
-  let lock: DecimalString
+  let lock: DecimalString | null
   let priceU = 0
   let qtyU: number | null = null
   let budgetU: number | null = null
@@ -33,11 +33,12 @@ export function prepareOrder(inst: Inst, holder: string, input: PlaceInput): Pre
       priceU = toUnits(toFixed(price, inst.pp), inst.pp)
       qtyU = toUnits(toFixed(amount, inst.ap), inst.ap)
       lock = side === 'buy' ? limitBuyFreeze(notional, inst.makerFee, inst.takerFee, inst.qdp) : amount
-    } else if (side === 'sell') {
+    } else if (side === 'sell' || input.amount !== undefined) {
+      // A market sell, or a market buy sized in base: its freeze is priced on the book (settle.ts).
       amount = toFixed(input.amount ?? '0', inst.ap, 'down')
       if (isZero(amount) || lt(amount, inst.minAmount)) throw new AppError('belowMinimum')
       qtyU = toUnits(toFixed(amount, inst.ap), inst.ap)
-      lock = amount
+      lock = side === 'sell' ? amount : null
     } else {
       quoteAmount = toFixed(input.quoteAmount ?? '0', inst.qdp, 'down')
       if (isZero(quoteAmount) || lt(quoteAmount, inst.minNotional)) throw new AppError('belowMinimum')
@@ -51,5 +52,8 @@ export function prepareOrder(inst: Inst, holder: string, input: PlaceInput): Pre
     if (err instanceof AppError) throw err
     throw new AppError('priceOutOfRange')
   }
-  return { holder, inst, input, price, amount, quoteAmount, lock, priceU, qtyU, budgetU }
+  const limit = type === 'limit'
+  const tif = limit ? (input.timeInForce ?? 'GTC') : 'IOC'
+  const postOnly = limit && input.postOnly === true
+  return { holder, inst, input, price, amount, quoteAmount, lock, priceU, qtyU, budgetU, tif, postOnly }
 }

@@ -27,6 +27,23 @@ export function orderToWire(r: OrderRow, pricePrecision = 8): SpotOrder {
     status: r.status,
     createdAt: new Date(r.created_at).getTime(),
     updatedAt: new Date(r.updated_at).getTime(),
+    timeInForce: r.time_in_force,
+    postOnly: r.post_only,
+    clientOrderId: r.client_order_id,
+    ...conditionalToWire(r),
+  }
+}
+
+/** A conditional order's fields on the wire (absent on plain limit and market orders). */
+function conditionalToWire(r: OrderRow): Partial<SpotOrder> {
+  if (r.trigger_price === null && r.callback_rate === null && r.oco_id === null) return {}
+  return {
+    triggerPrice: n(r.trigger_price),
+    triggeredAt: r.triggered_at === null ? null : new Date(r.triggered_at).getTime(),
+    callbackRate: r.callback_rate,
+    activationPrice: n(r.activation_price),
+    watermark: n(r.watermark),
+    ocoId: r.oco_id === null ? null : String(r.oco_id),
   }
 }
 
@@ -48,6 +65,45 @@ export async function openOrdersOfSymbol(db: Tx, symbol: string): Promise<OrderR
     .where('status', 'in', ['open', 'partial'])
     .orderBy('id')
     .execute()
+}
+
+/** A symbol's orders with a client order id that ended since `since` (the engine's retry memory), oldest first. */
+export async function endedClientOrders(db: Tx, symbol: string, since: Date): Promise<OrderRow[]> {
+  return db
+    .selectFrom('spot_order')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .where('client_order_id', 'is not', null)
+    .where('status', 'in', ['filled', 'cancelled'])
+    .where('updated_at', '>=', since)
+    .orderBy('updated_at')
+    .execute()
+}
+
+/** The holder's latest order with this client order id (undefined: none). */
+export async function orderByClientId(
+  db: Db,
+  holder: string,
+  clientOrderId: string,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('spot_order')
+    .selectAll()
+    .where('holder', '=', holder)
+    .where('client_order_id', '=', clientOrderId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** One of the holder's orders by id (undefined: none, or another holder's). */
+export async function orderOf(db: Db, holder: string, id: string): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('spot_order')
+    .selectAll()
+    .where('holder', '=', holder)
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 export async function openOrdersOf(db: Tx, holder: string, symbol?: string): Promise<OrderRow[]> {
@@ -177,16 +233,23 @@ export async function writePassRows(
     }))
     ctes.push(sql`spot_orders as (
       insert into spot_order (id, holder, symbol, side, type, price, amount, quote_amount, filled,
-        filled_quote, fee, maker_fee_rate, taker_fee_rate, locked, status, created_at, updated_at)
+        filled_quote, fee, maker_fee_rate, taker_fee_rate, locked, status, created_at, updated_at,
+        time_in_force, post_only, client_order_id, trigger_price, triggered_at, callback_rate,
+        activation_price, watermark, oco_id)
       select v.id, v.holder, v.symbol, v.side, v.type, v.price, v.amount, v.quote_amount, v.filled,
-        v.filled_quote, v.fee, v.maker_fee_rate, v.taker_fee_rate, v.locked, v.status, v.created_at, v.updated_at
+        v.filled_quote, v.fee, v.maker_fee_rate, v.taker_fee_rate, v.locked, v.status, v.created_at, v.updated_at,
+        coalesce(v.time_in_force, 'GTC'), coalesce(v.post_only, false), v.client_order_id,
+        v.trigger_price, v.triggered_at, v.callback_rate, v.activation_price, v.watermark, v.oco_id
       from json_to_recordset(${JSON.stringify(rows)}::json) as v(id bigint, holder text, symbol text,
         side text, type text, price numeric, amount numeric, quote_amount numeric, filled numeric,
         filled_quote numeric, fee numeric, maker_fee_rate numeric, taker_fee_rate numeric,
-        locked numeric, status text, created_at timestamptz, updated_at timestamptz)
+        locked numeric, status text, created_at timestamptz, updated_at timestamptz,
+        time_in_force text, post_only boolean, client_order_id text, trigger_price numeric,
+        triggered_at timestamptz, callback_rate int, activation_price numeric, watermark numeric, oco_id bigint)
       on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote,
         fee = excluded.fee, locked = excluded.locked, status = excluded.status,
-        updated_at = excluded.updated_at)`)
+        updated_at = excluded.updated_at, triggered_at = excluded.triggered_at,
+        watermark = excluded.watermark)`)
   }
   if (fills.length) {
     const trades = fills.map((t, i) => ({ ...t, ord: i, created_at: new Date(t.created_at).toISOString() }))
@@ -208,4 +271,29 @@ export async function writePassRows(
     with ${sql.join(ctes)}
     ${fills.length ? sql`select * from spot_trades` : sql`select null where false`}`.execute(trx)
   return rows.sort((a, b) => Number(a.id) - Number(b.id))
+}
+
+// ---- conditional orders ------------------------------------------------------------------
+
+/** A symbol's conditional orders waiting for their trigger, oldest first. */
+export async function waitingOrdersOfSymbol(db: Tx, symbol: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('spot_order')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .where('status', '=', 'waiting')
+    .orderBy('id')
+    .execute()
+}
+
+/** The market's last traded price (undefined: no trade yet). */
+export async function lastTradePrice(db: Tx, symbol: string): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('spot_trade')
+    .select('price')
+    .where('symbol', '=', symbol)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return r === undefined ? undefined : normalize(r.price)
 }

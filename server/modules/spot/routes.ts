@@ -6,6 +6,7 @@ import {
   depthQuerySchema,
   historyQuerySchema,
   openOrdersQuerySchema,
+  orderRefSchema,
   placeOrderSchema,
   tradesQuerySchema,
 } from '@common/spot/schema'
@@ -19,7 +20,16 @@ import { assetPrecisions } from '../../ledger/precision'
 import type { ModuleDeps } from '../../platform/module-deps'
 import type { SpotPort } from '../../platform/ports/engines'
 import { vipFeeRates } from '../../platform/ports/fee-rates'
-import { fillsOf, instrumentFees, openOrdersOf, orderHistory, orderToWire, recentTrades } from './repo'
+import {
+  fillsOf,
+  instrumentFees,
+  openOrdersOf,
+  orderByClientId,
+  orderHistory,
+  orderOf,
+  orderToWire,
+  recentTrades,
+} from './repo'
 import { spotService } from './service'
 
 /** Spot trading: thin HTTP layer over SpotService (use cases) and repo (queries). */
@@ -43,9 +53,27 @@ export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
     return ok(await spot.place(currentUser(req).id, input))
   })
 
+  /** Cancel by id or by client order id (the holder's open order with it). */
   app.post('/spot/order/cancel', auth, async (req) => {
-    const { id } = parse(cancelOrderSchema, req.body)
-    return ok(await spot.cancel(currentUser(req).id, id))
+    const ref = parse(cancelOrderSchema, req.body)
+    const holder = currentUser(req).id
+    if (ref.id !== undefined) return ok(await spot.cancel(holder, ref.id))
+    const row = await orderByClientId(db, holder, ref.clientOrderId as string)
+    if (!row) throw new AppError('orderNotFound')
+    if (row.status !== 'open' && row.status !== 'partial') throw new AppError('orderNotOpen')
+    return ok(await spot.cancel(holder, row.id))
+  })
+
+  /** One of the caller's orders, by id or by client order id (the latest with it). */
+  app.get('/spot/order', auth, async (req) => {
+    const ref = parse(orderRefSchema, req.query)
+    const holder = currentUser(req).id
+    const row =
+      ref.id !== undefined
+        ? await orderOf(db, holder, ref.id)
+        : await orderByClientId(db, holder, ref.clientOrderId as string)
+    if (!row) throw new AppError('orderNotFound')
+    return ok(orderToWire(row, market.instrument(row.symbol)?.price_precision))
   })
 
   app.post('/spot/order/cancel-all', auth, async (req) => {

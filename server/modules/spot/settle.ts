@@ -1,13 +1,14 @@
 import { add, gt, isZero, mul, normalize, sub } from '@common/money/decimal'
 import { fromUnits } from '@common/money/units'
-import { fillFee } from '@common/spot/rules'
-import type { PlaceResult } from '../../engine/order-book'
+import { fillFee, limitBuyFreeze } from '@common/spot/rules'
+import type { OrderBook, PlaceResult } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import { freeze, type Posting, unfreeze } from '../../ledger/ledger'
 import { vipFeeRates } from '../../platform/ports/fee-rates'
 import { FEES, key, type Pass, type Prepared } from './model'
 import type { OrderRow } from './repo'
 import type { SpotState } from './state'
+import { conditionalColumns } from './trigger-state'
 
 /*
  * Settlement inside a pass: a placement matched against the book, its fills turned into ledger
@@ -59,22 +60,27 @@ export function placeIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): 
   if (!own.every((k) => pass.ledger.isLocked(k))) return null
   if (type === 'market' && makerIds.length === 0) throw new AppError('noLiquidity')
 
+  const book = st.book(inst.symbol)
+  // Post-only (Binance LIMIT_MAKER): refused, nothing changed, when it would trade at once.
+  if (p.postOnly && book.wouldTake(side, p.priceU)) throw new AppError('postOnlyWouldTake')
+  const lock = p.lock ?? baseBuyFreeze(book, p)
   const lockAsset = side === 'buy' ? inst.quote : inst.base
-  const id = ids.shift()
+  // A triggered conditional order keeps its id and the funds frozen when it was placed.
+  const id = p.child ? Number(p.child.id) : ids.shift()
   if (id === undefined) throw new Error('no order id reserved')
   // The freeze is checked first: a refusal leaves the book and the ledger untouched.
-  pass.ledger.post({
-    reason: 'spot_freeze',
-    refType: 'spot_order',
-    refId: String(id),
-    postings: freeze(key(holder, lockAsset), p.lock),
-  })
+  if (!p.child)
+    pass.ledger.post({
+      reason: 'spot_freeze',
+      refType: 'spot_order',
+      refId: String(id),
+      postings: freeze(key(holder, lockAsset), lock),
+    })
 
-  const book = st.book(inst.symbol)
   pass.fx.books.add(inst.symbol)
   const result: PlaceResult =
     type === 'limit'
-      ? book.placeLimit(id, side, p.priceU, p.qtyU as number, holder)
+      ? book.placeLimit(id, side, p.priceU, p.qtyU as number, holder, p.tif, p.postOnly)
       : book.placeMarket(id, side, p.qtyU, p.budgetU, holder)
 
   const taker: OrderRow = {
@@ -91,10 +97,14 @@ export function placeIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): 
     fee: '0',
     // The VIP tier in force when the order is placed (issue 19) sets its rates for good.
     ...feeRateColumns(vipFeeRates(st.db, holder, inst.makerFee, inst.takerFee)),
-    locked: p.lock,
+    locked: lock,
     status: 'open',
     created_at: pass.now,
     updated_at: pass.now,
+    time_in_force: p.tif,
+    post_only: p.postOnly,
+    client_order_id: p.input.clientOrderId ?? null,
+    ...conditionalColumns(p.child, pass.now),
   }
   const trade: Posting[] = []
   const fees: Posting[] = []
@@ -174,11 +184,11 @@ export function placeIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): 
     o.locked = '0'
   }
   for (const m of touched.values()) if (m.status === 'filled') release(m)
-  if (type === 'limit') {
-    taker.status = result.rested ? (result.fills.length ? 'partial' : 'open') : 'filled'
-    if (!result.rested) release(taker)
-  } else {
-    const complete = p.input.side === 'sell' ? result.remaining === 0 : true
+  if (type === 'limit' && result.rested) taker.status = result.fills.length ? 'partial' : 'open'
+  else {
+    // Filled whole, or what an IOC, a FOK or a market order could not take is dropped (cancelled)
+    // and its freeze released. A market buy by quote budget is complete once it has spent it.
+    const complete = p.qtyU === null || result.remaining === 0
     taker.status = complete ? 'filled' : 'cancelled'
     release(taker)
   }
@@ -203,5 +213,19 @@ export function placeIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): 
   if (type === 'limit' && result.rested) st.open.set(id, taker)
   pass.writes.set(id, taker)
   pass.fx.orders.set(String(id), taker)
+  if (taker.client_order_id !== null) st.rememberClientOrder(taker)
   return taker
+}
+
+/**
+ * What a market buy sized in base freezes: the cost of the asks it would take now (the owner's
+ * own passed over, as self-trade prevention does) with the taker fee on top, as a limit buy's
+ * freeze; the fills cannot cost more, since they run on this same book in this same pass.
+ */
+function baseBuyFreeze(book: OrderBook, p: Prepared): string {
+  const { inst } = p
+  const { cost } = book.sweep('buy', null, p.qtyU as number, p.holder)
+  if (!Number.isSafeInteger(cost)) throw new AppError('priceOutOfRange')
+  if (cost === 0) throw new AppError('noLiquidity')
+  return limitBuyFreeze(fromUnits(cost, inst.pp + inst.ap), inst.takerFee, inst.takerFee, inst.qdp)
 }

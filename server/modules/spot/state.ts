@@ -1,16 +1,18 @@
 import { EventEmitter } from 'node:events'
 import { normalize, sub, toFixed } from '@common/money/decimal'
 import { fromUnits, toUnits } from '@common/money/units'
-import type { DepthSnapshot } from '@common/spot/schema'
+import { type DepthSnapshot, executionOf } from '@common/spot/schema'
 import type { Db } from '../../db/db'
 import { bookOf, depthSnapshot } from '../../engine/books'
+import { CLIENT_ID_MEMORY_MS, ClientOrders } from '../../engine/client-orders'
 import { OrderBook } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
 import { assetPrecisions } from '../../ledger/precision'
 import type { MarketData } from '../../market/service'
 import type { SpotEvents } from '../../platform/manifest'
 import type { Inst, Prepared } from './model'
-import { instrumentRows, type OrderRow, openOrdersOfSymbol } from './repo'
+import { endedClientOrders, instrumentRows, type OrderRow, openOrdersOfSymbol } from './repo'
+import { TriggerState } from './trigger-state'
 
 /**
  * The spot engine's in-memory state: one book per symbol, an in-memory copy of every open order
@@ -22,6 +24,10 @@ export class SpotState extends EventEmitter<SpotEvents> {
   protected readonly insts = new Map<string, Inst>()
   /** Open and partially filled orders, by id. */
   readonly open = new Map<number, OrderRow>()
+  /** Conditional orders waiting for their trigger, and each market's last traded price (triggers.ts). */
+  readonly triggers = new TriggerState()
+  /** Client order ids of open orders and of orders ended lately (a retry answers the first order). */
+  readonly clientOrders = new ClientOrders<OrderRow>(CLIENT_ID_MEMORY_MS)
   private market: MarketData | null = null
   /** Cluster: the markets whose books this process owns (unset: all of them, one process). */
   private owns: ((symbol: string) => boolean) | null = null
@@ -105,6 +111,22 @@ export class SpotState extends EventEmitter<SpotEvents> {
     return this.insts.get(symbol)?.pp
   }
 
+  /** The order the holder placed with this client order id, open or ended lately (undefined: none). */
+  clientOrder(holder: string, clientOrderId: string | undefined): OrderRow | undefined {
+    return this.clientOrders.get(holder, clientOrderId)
+  }
+
+  /** A placement with a client order id, as soon as it is placed (a repeat in the same group sees it). */
+  rememberClientOrder(row: OrderRow): void {
+    this.clientOrders.keep(row, Date.now())
+  }
+
+  /** After a commit: the rows' latest state; an ended order is forgotten CLIENT_ID_MEMORY_MS later. */
+  protected keepClientOrders(rows: Iterable<OrderRow>, now: number): void {
+    for (const r of rows) this.clientOrders.keep(r, now)
+    this.clientOrders.prune(now)
+  }
+
   book(symbol: string): OrderBook {
     return bookOf(this.books, symbol)
   }
@@ -114,9 +136,14 @@ export class SpotState extends EventEmitter<SpotEvents> {
     const inst = this.insts.get(symbol)
     if (!inst) return
     for (const [id, o] of this.open) if (o.symbol === symbol) this.open.delete(id)
+    this.clientOrders.forget(symbol)
+    const since = new Date(Date.now() - CLIENT_ID_MEMORY_MS)
+    for (const o of await endedClientOrders(this.db, symbol, since))
+      this.clientOrders.keep(o, new Date(o.updated_at).getTime())
     const b = new OrderBook()
     for (const o of await openOrdersOfSymbol(this.db, symbol)) {
-      if (o.type !== 'limit' || o.price === null || o.amount === null) continue
+      this.rememberClientOrder(o)
+      if (executionOf(o.type) !== 'limit' || o.price === null || o.amount === null) continue
       const rest = sub(o.amount, o.filled)
       b.add(
         Number(o.id),
@@ -128,6 +155,7 @@ export class SpotState extends EventEmitter<SpotEvents> {
       this.open.set(Number(o.id), o)
     }
     this.books.set(symbol, b)
+    await this.triggers.load(this.db, symbol, inst.pp)
   }
 
   /** Top `limit` levels per side as decimal strings. */
@@ -144,6 +172,8 @@ export class SpotState extends EventEmitter<SpotEvents> {
 
   /** The resting orders a placement would meet, as the book stands now. */
   previewOf(p: Prepared): number[] {
+    // A conditional order being placed trades nothing until it is triggered.
+    if (p.cond) return []
     const book = this.book(p.inst.symbol)
     const side = p.input.side
     return p.input.type === 'limit'

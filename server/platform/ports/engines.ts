@@ -8,7 +8,14 @@ import type {
   contractCloseSchema,
   contractTpslSchema,
 } from '@common/contract/schema'
-import type { DepthSnapshot, SpotOrder, SpotOrderType, SpotSide } from '@common/spot/schema'
+import type {
+  DepthSnapshot,
+  OcoOrderInput,
+  SpotOrder,
+  SpotOrderType,
+  SpotSide,
+  TimeInForce,
+} from '@common/spot/schema'
 import type * as v from 'valibot'
 
 /*
@@ -25,6 +32,13 @@ export interface PlaceInput {
   price?: string
   amount?: string
   quoteAmount?: string
+  timeInForce?: TimeInForce
+  postOnly?: boolean
+  clientOrderId?: string
+  /** Conditional orders (docs/products/spot.md): stop and take-profit trigger, trailing stop. */
+  triggerPrice?: string
+  callbackRate?: number
+  activationPrice?: string
 }
 
 /**
@@ -35,6 +49,8 @@ export interface SpotPort {
   place(holder: string, input: PlaceInput): Promise<SpotOrder>
   cancel(holder: string, id: string): Promise<SpotOrder>
   cancelAll(holder: string, symbol?: string): Promise<number>
+  /** An OCO: both legs (the limit leg first). */
+  oco(holder: string, input: OcoOrderInput): Promise<SpotOrder[]>
   depth(symbol: string, limit: number): DepthSnapshot
 }
 
