@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type pg from 'pg'
 import client from 'prom-client'
 import type { Db } from '../../db/db'
+import { type HealthSource, type IndexHealth, indexHealth } from '../../market/index-health'
 import { registry } from './registry'
 
 /*
@@ -10,32 +11,41 @@ import { registry } from './registry'
  */
 const r = [registry]
 
-/** Index publish time per instrument, fed by the market data this process follows. */
-const indexSeen = new Map<string, number>()
+/** The market data this process follows: its index health (server/market/index-health.ts) per instrument. */
+let index: { health: IndexHealth; symbols: () => string[] } | null = null
+
+export function watchIndex(market: HealthSource & { instruments(): { symbol: string }[] }): void {
+  index = { health: indexHealth(market), symbols: () => market.instruments().map((i) => i.symbol) }
+}
 
 export const indexAge = new client.Gauge({
   name: 'exchange_index_age_seconds',
-  help: 'Seconds since the index price of each instrument was last published',
+  help: 'Seconds since the index price of each instrument was last published (absent before the first)',
   labelNames: ['symbol'] as const,
   registers: r,
   collect() {
     this.reset()
+    if (!index) return
     const now = Date.now()
-    for (const [symbol, ts] of indexSeen) this.set({ symbol }, Math.max(0, (now - ts) / 1000))
+    for (const symbol of index.symbols()) {
+      const ms = index.health.ageMs(symbol, now)
+      if (ms !== null) this.set({ symbol }, ms / 1000)
+    }
   },
 })
 
-/** Market data of this process: each ticker carries its index tick's time. */
-export function watchIndex(market: {
-  on(e: 'ticker', f: (t: { symbol: string; ts: number }) => void): unknown
-  instruments(): { symbol: string }[]
-}): void {
-  const now = Date.now()
-  for (const i of market.instruments()) if (!indexSeen.has(i.symbol)) indexSeen.set(i.symbol, now)
-  market.on('ticker', (t) => {
-    indexSeen.set(t.symbol, t.ts)
-  })
-}
+export const indexStale = new client.Gauge({
+  name: 'exchange_index_stale',
+  help: '1 when the index of an instrument is stale (live feeds: too few fresh sources, or too old)',
+  labelNames: ['symbol'] as const,
+  registers: r,
+  collect() {
+    this.reset()
+    if (!index) return
+    const now = Date.now()
+    for (const symbol of index.symbols()) this.set({ symbol }, index.health.isStale(symbol, now) ? 1 : 0)
+  },
+})
 
 const pools = new Set<WeakRef<pg.Pool>>()
 /** A PostgreSQL pool of this process (server/db/db.ts); PGlite has one connection and no pool. */
