@@ -80,6 +80,8 @@ import { Route as PagesMarketQuoteRouteImport } from './routes/pages/market/quot
 import { Route as PagesMineAccountSetRouteImport } from './routes/pages/mine/account-set'
 import { Route as PagesMineAdvancedVerifyRouteImport } from './routes/pages/mine/advanced-verify'
 import { Route as PagesMineAntiPhishingRouteImport } from './routes/pages/mine/anti-phishing'
+import { Route as PagesMineApiKeyCreateRouteImport } from './routes/pages/mine/api-key-create'
+import { Route as PagesMineApiKeysRouteImport } from './routes/pages/mine/api-keys'
 import { Route as PagesMineBindContactRouteImport } from './routes/pages/mine/bind-contact'
 import { Route as PagesMineForgetPasswordRouteImport } from './routes/pages/mine/forget-password'
 import { Route as PagesMineGoogleAuthRouteImport } from './routes/pages/mine/google-auth'
@@ -482,6 +484,16 @@ const PagesMineAntiPhishingRoute = PagesMineAntiPhishingRouteImport.update({
   path: '/pages/mine/anti-phishing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMineApiKeyCreateRoute = PagesMineApiKeyCreateRouteImport.update({
+  id: '/pages/mine/api-key-create',
+  path: '/pages/mine/api-key-create',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMineApiKeysRoute = PagesMineApiKeysRouteImport.update({
+  id: '/pages/mine/api-keys',
+  path: '/pages/mine/api-keys',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesMineBindContactRoute = PagesMineBindContactRouteImport.update({
   id: '/pages/mine/bind-contact',
   path: '/pages/mine/bind-contact',
@@ -685,6 +697,8 @@ export interface FileRoutesByFullPath {
   '/pages/mine/account-set': typeof PagesMineAccountSetRoute
   '/pages/mine/advanced-verify': typeof PagesMineAdvancedVerifyRoute
   '/pages/mine/anti-phishing': typeof PagesMineAntiPhishingRoute
+  '/pages/mine/api-key-create': typeof PagesMineApiKeyCreateRoute
+  '/pages/mine/api-keys': typeof PagesMineApiKeysRoute
   '/pages/mine/bind-contact': typeof PagesMineBindContactRoute
   '/pages/mine/forget-password': typeof PagesMineForgetPasswordRoute
   '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
@@ -784,6 +798,8 @@ export interface FileRoutesByTo {
   '/pages/mine/account-set': typeof PagesMineAccountSetRoute
   '/pages/mine/advanced-verify': typeof PagesMineAdvancedVerifyRoute
   '/pages/mine/anti-phishing': typeof PagesMineAntiPhishingRoute
+  '/pages/mine/api-key-create': typeof PagesMineApiKeyCreateRoute
+  '/pages/mine/api-keys': typeof PagesMineApiKeysRoute
   '/pages/mine/bind-contact': typeof PagesMineBindContactRoute
   '/pages/mine/forget-password': typeof PagesMineForgetPasswordRoute
   '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
@@ -885,6 +901,8 @@ export interface FileRoutesById {
   '/pages/mine/account-set': typeof PagesMineAccountSetRoute
   '/pages/mine/advanced-verify': typeof PagesMineAdvancedVerifyRoute
   '/pages/mine/anti-phishing': typeof PagesMineAntiPhishingRoute
+  '/pages/mine/api-key-create': typeof PagesMineApiKeyCreateRoute
+  '/pages/mine/api-keys': typeof PagesMineApiKeysRoute
   '/pages/mine/bind-contact': typeof PagesMineBindContactRoute
   '/pages/mine/forget-password': typeof PagesMineForgetPasswordRoute
   '/pages/mine/google-auth': typeof PagesMineGoogleAuthRoute
@@ -987,6 +1005,8 @@ export interface FileRouteTypes {
     | '/pages/mine/account-set'
     | '/pages/mine/advanced-verify'
     | '/pages/mine/anti-phishing'
+    | '/pages/mine/api-key-create'
+    | '/pages/mine/api-keys'
     | '/pages/mine/bind-contact'
     | '/pages/mine/forget-password'
     | '/pages/mine/google-auth'
@@ -1086,6 +1106,8 @@ export interface FileRouteTypes {
     | '/pages/mine/account-set'
     | '/pages/mine/advanced-verify'
     | '/pages/mine/anti-phishing'
+    | '/pages/mine/api-key-create'
+    | '/pages/mine/api-keys'
     | '/pages/mine/bind-contact'
     | '/pages/mine/forget-password'
     | '/pages/mine/google-auth'
@@ -1186,6 +1208,8 @@ export interface FileRouteTypes {
     | '/pages/mine/account-set'
     | '/pages/mine/advanced-verify'
     | '/pages/mine/anti-phishing'
+    | '/pages/mine/api-key-create'
+    | '/pages/mine/api-keys'
     | '/pages/mine/bind-contact'
     | '/pages/mine/forget-password'
     | '/pages/mine/google-auth'
@@ -1268,6 +1292,8 @@ export interface RootRouteChildren {
   PagesMineAccountSetRoute: typeof PagesMineAccountSetRoute
   PagesMineAdvancedVerifyRoute: typeof PagesMineAdvancedVerifyRoute
   PagesMineAntiPhishingRoute: typeof PagesMineAntiPhishingRoute
+  PagesMineApiKeyCreateRoute: typeof PagesMineApiKeyCreateRoute
+  PagesMineApiKeysRoute: typeof PagesMineApiKeysRoute
   PagesMineBindContactRoute: typeof PagesMineBindContactRoute
   PagesMineForgetPasswordRoute: typeof PagesMineForgetPasswordRoute
   PagesMineGoogleAuthRoute: typeof PagesMineGoogleAuthRoute
@@ -1801,6 +1827,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMineAntiPhishingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/mine/api-key-create': {
+      id: '/pages/mine/api-key-create'
+      path: '/pages/mine/api-key-create'
+      fullPath: '/pages/mine/api-key-create'
+      preLoaderRoute: typeof PagesMineApiKeyCreateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/mine/api-keys': {
+      id: '/pages/mine/api-keys'
+      path: '/pages/mine/api-keys'
+      fullPath: '/pages/mine/api-keys'
+      preLoaderRoute: typeof PagesMineApiKeysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/mine/bind-contact': {
       id: '/pages/mine/bind-contact'
       path: '/pages/mine/bind-contact'
@@ -2089,6 +2129,8 @@ const rootRouteChildren: RootRouteChildren = {
   PagesMineAccountSetRoute: PagesMineAccountSetRoute,
   PagesMineAdvancedVerifyRoute: PagesMineAdvancedVerifyRoute,
   PagesMineAntiPhishingRoute: PagesMineAntiPhishingRoute,
+  PagesMineApiKeyCreateRoute: PagesMineApiKeyCreateRoute,
+  PagesMineApiKeysRoute: PagesMineApiKeysRoute,
   PagesMineBindContactRoute: PagesMineBindContactRoute,
   PagesMineForgetPasswordRoute: PagesMineForgetPasswordRoute,
   PagesMineGoogleAuthRoute: PagesMineGoogleAuthRoute,

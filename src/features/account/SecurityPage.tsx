@@ -66,6 +66,7 @@ export function SecurityPage() {
           value={s.antiPhishing ? t`Set` : t`Not set`}
         />
         <LinkCell to="/pages/mine/sessions" label={t`Devices and login history`} />
+        <LinkCell to="/pages/mine/api-keys" label={t`API keys`} />
         <LinkCell
           to="/pages/mine/advanced-verify"
           label={t`Identity verification`}

@@ -16,6 +16,7 @@ import { Pager } from '@/ui/console/Pager'
 import { ReasonAction } from '@/ui/console/ReasonAction'
 import { showToast } from '@/ui/feedback'
 import { userDetailQueryOptions, userLedgerQueryOptions } from './api'
+import { UserApiKeys } from './UserApiKeys'
 import { IdentityLabel } from './UsersPage'
 
 /**
@@ -175,6 +176,7 @@ export function UserDetailPage({ userId, positions }: { userId: string; position
       </section>
 
       <Sessions sessions={d.sessions} />
+      <UserApiKeys userId={userId} canRevoke={!isSelf} />
     </>
   )
 }

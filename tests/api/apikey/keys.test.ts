@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { setKeyRateLimit } from '../../../server/platform/api-keys/index'
 import { api, type Registered, registerEmail } from '../accounts/helpers'
+import { readyStaff } from '../admin/helpers'
 import { backends, type Harness, startHarness } from '../harness'
 import { fund, spotBalance } from '../spot/helpers'
 import { ed25519Pair, emailCode, hmacSigner, signed } from './helpers'
@@ -106,7 +107,7 @@ describe.each(backends)('API keys and signed requests on %s', (backend) => {
     expect(first.body.code).toBe(200)
     const replay = await signed(h.app, key, 'GET', '/api/spot/orders/open', undefined, { timestamp: ts })
     expect(replay.body.code).toBe(2603)
-    const admin = await signed(h.app, key, 'GET', '/api/admin/users/list')
+    const admin = await signed(h.app, key, 'GET', '/api/admin/users/search')
     expect(admin.body.code).toBe(2607)
     const keys = await signed(h.app, key, 'GET', '/api/apikey/list')
     expect(keys.body.code).toBe(2607)
@@ -171,6 +172,44 @@ describe.each(backends)('API keys and signed requests on %s', (backend) => {
     const k2 = hmacSigner((await create(carol, { scopes: ['read'] })).data)
     expect((await call.post('user/sessions/revoke-all', {}, carol.token)).code).toBe(200)
     expect((await signed(h.app, k2, 'GET', '/api/spot/orders/open')).body.code).toBe(2604)
+  })
+
+  it("the console lists a user's keys without secrets, revokes one with a reason (audited); a freeze ends them all", async () => {
+    const staff = await readyStaff(h.app, h.db, 'operator')
+    const dave = await registerEmail(h.app, h.db)
+    const a = await create(dave, { scopes: ['read'] })
+    const b = await create(dave, { scopes: ['read'] })
+    const listed = await call.get<ApiKeyView[]>('admin/apikey/list', { userId: dave.userId }, staff.token)
+    expect(listed.data.map((k) => k.id).sort()).toEqual([a.data.id, b.data.id].sort())
+    expect(JSON.stringify(listed.data)).not.toContain(a.data.secret)
+    const noReason = await call.post(
+      'admin/apikey/revoke',
+      { userId: dave.userId, id: a.data.id },
+      staff.token,
+    )
+    expect(noReason.code).toBe(1101)
+    const rev = await call.post(
+      'admin/apikey/revoke',
+      { userId: dave.userId, id: a.data.id, reason: 'leaked on a forum' },
+      staff.token,
+    )
+    expect(rev.code, rev.msg).toBe(200)
+    const audit = await h.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason'])
+      .where('target_id', '=', dave.userId)
+      .where('action', '=', 'apikey.revoke')
+      .execute()
+    expect(audit).toEqual([{ action: 'apikey.revoke', reason: 'leaked on a forum' }])
+    expect((await signed(h.app, hmacSigner(a.data), 'GET', '/api/spot/orders/open')).body.code).toBe(2604)
+    expect((await signed(h.app, hmacSigner(b.data), 'GET', '/api/spot/orders/open')).body.code).toBe(200)
+    const frozen = await call.post(
+      'admin/users/freeze',
+      { userId: dave.userId, reason: 'under review' },
+      staff.token,
+    )
+    expect(frozen.code, frozen.msg).toBe(200)
+    expect((await signed(h.app, hmacSigner(b.data), 'GET', '/api/spot/orders/open')).body.code).toBe(2604)
   })
 
   it('limits requests per key with the standard headers and Retry-After', async () => {
