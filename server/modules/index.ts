@@ -11,6 +11,7 @@ import { contentModule } from './content/index'
 import { contractModule } from './contract/index'
 import { earnModule } from './earn/index'
 import { etfModule } from './etf/index'
+import { hollaexModule } from './hollaex/index'
 import { inviteModule } from './invite/index'
 import { loanModule } from './loan/index'
 import { marketModule } from './market/index'
@@ -43,6 +44,7 @@ export const manifests: readonly ModuleManifest[] = [
   pushModule,
   supportModule,
   apiKeyModule,
+  hollaexModule,
 ]
 
 function engineOf<K extends 'spot' | 'contract'>(kind: K) {

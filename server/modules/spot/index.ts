@@ -1,6 +1,8 @@
 import { MarketMakers } from '../../market/market-makers'
 import type { ModuleManifest } from '../../platform/manifest'
+import { spotReads } from '../../platform/ports/spot-reads'
 import { spotDevRoutes } from './dev-routes'
+import { spotReadsImpl } from './reads'
 import { recentTrades } from './repo'
 import { spotRoutes } from './routes'
 import { spotService } from './service'
@@ -14,6 +16,9 @@ export const spotModule: ModuleManifest = {
   name: 'spot',
   routes: spotRoutes,
   dev: spotDevRoutes,
+  provide() {
+    spotReads.provide(spotReadsImpl)
+  },
   engine: {
     kind: 'spot',
     local: (db) => spotService(db),

@@ -1,0 +1,176 @@
+import type { DepthSnapshot, SpotFill, SpotOrder } from '@common/spot/schema'
+import ccxt from 'ccxt'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
+import { api, registerEmail } from '../accounts/helpers'
+import { backends } from '../harness'
+import { fund, spotBalance } from '../spot/helpers'
+import { hmacKey, hollaexClient, startListening } from './helpers'
+
+/**
+ * A stock ccxt `hollaex` client, pointed at /api/hollaex, trades here unchanged; every answer is
+ * checked against the native API (issue 37).
+ */
+describe.each(backends)('ccxt hollaex client on %s', (backend) => {
+  let h: Awaited<ReturnType<typeof startListening>>
+  let trader: { userId: string; token: string }
+  let maker: { userId: string; token: string }
+  let ex: InstanceType<typeof ccxt.hollaex>
+  beforeAll(async () => {
+    h = await startListening(backend)
+    trader = await registerEmail(h.app, h.db)
+    maker = await registerEmail(h.app, h.db)
+    await fund(h.db, trader.userId, 'USDT', '10000')
+    await fund(h.db, maker.userId, 'ETH', '1')
+    ex = hollaexClient(h.base, await hmacKey(h, trader.userId))
+  })
+  afterAll(() => h.close())
+  const native = () => api(h.app)
+
+  it('reads markets, ticker, book, trades and candles as the native API answers them', async () => {
+    const markets = await ex.loadMarkets()
+    const inst = (
+      await native().get<
+        { symbol: string; pricePrecision: number; amountPrecision: number; minAmount: string }[]
+      >('market/instruments', { category: 'spot' })
+    ).data.find((i) => i.symbol === 'ETHUSDT')
+    const m = markets['ETH/USDT']
+    expect(m?.id).toBe('eth-usdt')
+    expect(m?.precision.price).toBe(Number(`1e-${inst?.pricePrecision}`))
+    expect(m?.precision.amount).toBe(Number(`1e-${inst?.amountPrecision}`))
+    expect(m?.limits.amount?.min).toBe(Number(inst?.minAmount))
+    expect(Object.values(markets).every((x) => x?.spot)).toBe(true)
+
+    const ticker = await ex.fetchTicker('ETH/USDT')
+    const t = (await native().get<{ last: string } | null>('market/ticker', { symbol: 'ETHUSDT' })).data
+    expect(ticker.last ?? null).toBe(t ? Number(t.last) : null)
+
+    await native().post(
+      'spot/order/place',
+      { symbol: 'ETHUSDT', side: 'sell', type: 'limit', price: '3000', amount: '0.1' },
+      maker.token,
+    )
+    const book = await ex.fetchOrderBook('ETH/USDT')
+    expect(book.asks).toEqual([[3000, 0.1]])
+    const raw = (await ex.publicGetOrderbook({ symbol: 'eth-usdt' })) as Record<string, { seq: number }>
+    const depth = (await native().get<DepthSnapshot>('spot/depth', { symbol: 'ETHUSDT' })).data
+    expect(raw['eth-usdt']?.seq).toBe(depth.seq)
+    expect(depth.seq).toBeGreaterThan(0)
+
+    const now = Date.now()
+    const candles = await ex.fetchOHLCV('ETH/USDT', '1m', now - 3600_000)
+    const kline = (
+      await native().get<{ t: number; c: string }[]>('market/kline', {
+        symbol: 'ETHUSDT',
+        period: '1m',
+        limit: '60',
+      })
+    ).data
+    for (const [time, , , , close] of candles) {
+      const k = kline.find((c) => c.t === time)
+      if (k) expect(close).toBe(Number(k.c))
+    }
+    expect(candles.every(([time]) => (time as number) >= now - 3600_000 - 60_000)).toBe(true)
+  })
+
+  it('places, lists, reads and cancels a limit order; a marketable limit fills; the fills match', async () => {
+    const balance = await ex.fetchBalance()
+    expect(balance.USDT?.free).toBe(10000)
+
+    const resting = await ex.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 2900)
+    expect(resting).toMatchObject({ status: 'open', side: 'buy', price: 2900, amount: 0.1, filled: 0 })
+    const open = await ex.fetchOpenOrders('ETH/USDT')
+    expect(open.map((o) => o.id)).toEqual([resting.id])
+    const nativeOpen = (
+      await native().get<SpotOrder[]>('spot/orders/open', { symbol: 'ETHUSDT' }, trader.token)
+    ).data
+    expect(nativeOpen.map((o) => o.id)).toEqual([resting.id])
+    expect((await ex.fetchBalance()).USDT?.used).toBe(
+      Number((await spotBalance(h.db, trader.userId, 'USDT')).frozen),
+    )
+
+    const cancelled = await ex.cancelOrder(resting.id as string, 'ETH/USDT')
+    expect(cancelled).toMatchObject({ id: resting.id, status: 'canceled' })
+    expect(await ex.fetchOrder(resting.id as string)).toMatchObject({ id: resting.id, status: 'canceled' })
+    expect(await ex.fetchOpenOrders('ETH/USDT')).toEqual([])
+
+    const taken = await ex.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 3000)
+    expect(taken).toMatchObject({ status: 'closed', filled: 0.1 })
+    const mine = await ex.fetchMyTrades('ETH/USDT')
+    const fills = (
+      await native().get<{ list: SpotFill[] }>('spot/fills', { symbol: 'ETHUSDT' }, trader.token)
+    ).data.list
+    expect(mine).toHaveLength(1)
+    expect(mine[0]).toMatchObject({
+      order: taken.id,
+      side: 'buy',
+      price: 3000,
+      amount: 0.1,
+      fee: { currency: 'USDT' },
+    })
+    expect(mine[0]?.fee?.cost).toBe(Number(fills[0]?.fee))
+    const trades = await ex.fetchTrades('ETH/USDT')
+    expect(trades.map((t) => [t.price, t.amount, t.side])).toEqual([[3000, 0.1, 'buy']])
+    const after = await ex.fetchBalance()
+    const eth = await spotBalance(h.db, trader.userId, 'ETH')
+    expect(after.ETH?.free).toBe(Number(eth.available))
+    const closed = await ex.fetchClosedOrders('ETH/USDT')
+    expect(closed.map((o) => [o.id, o.status])).toEqual([
+      [resting.id, 'canceled'],
+      [taken.id, 'closed'],
+    ])
+    expect(ledgerIsSound(await checkLedger(h.db))).toBe(true)
+  })
+
+  it('answers in the words ccxt maps to its exception classes', async () => {
+    await expect(ex.createOrder('ETH/USDT', 'limit', 'buy', 100, 2000)).rejects.toBeInstanceOf(
+      ccxt.InsufficientFunds,
+    )
+    await expect(ex.fetchOrder('999999999')).rejects.toBeInstanceOf(ccxt.OrderNotFound)
+    await expect(ex.cancelOrder('999999999')).rejects.toBeInstanceOf(ccxt.OrderNotFound)
+  })
+
+  it('refuses a bad signature, a stale or far expiry, a read-only key placing, a foreign address and a revoked key', async () => {
+    const key = await hmacKey(h, trader.userId)
+    const wrong = hollaexClient(h.base, { apiKey: key.apiKey, secret: `${key.secret.slice(0, -1)}0` })
+    await expect(wrong.fetchBalance()).rejects.toBeInstanceOf(ccxt.AuthenticationError)
+    const stale = hollaexClient(h.base, key, { options: { 'api-expires': -5 } })
+    await expect(stale.fetchBalance()).rejects.toBeInstanceOf(ccxt.InvalidNonce)
+    const far = hollaexClient(h.base, key, { options: { 'api-expires': 120 } })
+    await expect(far.fetchBalance()).rejects.toBeInstanceOf(ccxt.InvalidNonce)
+    // Within the minute it works.
+    const ok = hollaexClient(h.base, key, { options: { 'api-expires': 60 } })
+    expect((await ok.fetchBalance()).USDT).toBeDefined()
+
+    const readOnly = hollaexClient(h.base, await hmacKey(h, trader.userId, ['read']))
+    expect((await readOnly.fetchBalance()).USDT).toBeDefined()
+    await expect(readOnly.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 2000)).rejects.toBeInstanceOf(
+      ccxt.AuthenticationError,
+    )
+    await expect(readOnly.fetchOpenOrders('ETH/USDT')).resolves.toEqual([])
+
+    const elsewhere = hollaexClient(h.base, await hmacKey(h, trader.userId, ['read'], ['10.9.8.7']))
+    await expect(elsewhere.fetchBalance()).rejects.toBeInstanceOf(ccxt.AuthenticationError)
+
+    const { revokeKey } = await import('../../../server/platform/api-keys/index')
+    const doomed = await hmacKey(h, trader.userId)
+    const client = hollaexClient(h.base, doomed)
+    expect((await client.fetchBalance()).USDT).toBeDefined()
+    await revokeKey(h.db, doomed.id, { reason: 'test', actorId: trader.userId, userId: trader.userId })
+    await expect(client.fetchBalance()).rejects.toBeInstanceOf(ccxt.AuthenticationError)
+  })
+
+  it('a key signed the HollaEx way does not open the console', async () => {
+    const key = await hmacKey(h, trader.userId)
+    const signer = hollaexClient(h.base, key)
+    // ccxt's own signing of a request to /api/admin/me.
+    const { url, headers } = signer.sign('me', 'private', 'GET', {}) as {
+      url: string
+      headers: Record<string, string>
+    }
+    const res = await fetch(url.replace('/api/hollaex/v2/me', '/api/admin/me'), { headers })
+    const body = (await res.json()) as { code: number }
+    expect(body.code).not.toBe(200)
+    expect([1003, 1006, 2607]).toContain(body.code)
+  })
+})
