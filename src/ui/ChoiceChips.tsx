@@ -11,6 +11,7 @@ export function ChoiceChips<V extends string | undefined>({
   onChange,
   disabled,
   testId,
+  classes = styles,
 }: {
   label: string
   value: V
@@ -19,14 +20,16 @@ export function ChoiceChips<V extends string | undefined>({
   disabled?: boolean
   /** Each chip's `data-testid` is this, a dash and its value. */
   testId?: string
+  /** The row's and the chips' classes (`tabs`, `tab`): the product screens' look unless given. */
+  classes?: { tabs?: string; tab?: string }
 }) {
   return (
-    <fieldset className={styles.tabs} aria-label={label} disabled={disabled}>
+    <fieldset className={classes.tabs} aria-label={label} disabled={disabled}>
       {options.map(([v, text]) => (
         <button
           key={v ?? ''}
           type="button"
-          className={styles.tab}
+          className={classes.tab}
           aria-pressed={value === v}
           onClick={() => onChange(v)}
           data-testid={testId && `${testId}-${v}`}

@@ -7,6 +7,7 @@ import { adminApi, invalidateConsole } from '@/lib/console/api'
 import { useFormat } from '@/lib/format/use-format'
 import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
+import { ConsoleChips } from '@/ui/console/ConsoleChips'
 import { dateTime } from '@/ui/console/date-time'
 import { Pager } from '@/ui/console/Pager'
 import { ReasonAction } from '@/ui/console/ReasonAction'
@@ -27,21 +28,14 @@ export function IdentityPage({ status, page }: { status: IdentityFilter; page: n
   return (
     <>
       <h2 className={styles.h2}>{t`Identity review`}</h2>
-      <fieldset className={styles.chips}>
-        <legend className={styles.srOnly}>{t`Status`}</legend>
-        {filters.map((f) => (
-          <button
-            key={f.value}
-            type="button"
-            className={styles.chip}
-            aria-pressed={f.value === status}
-            onClick={() => void navigate({ to: '/admin/identity', search: { status: f.value, page: 1 } })}
-          >
-            {f.label}
-            {f.value === status && data ? ` (${data.total})` : ''}
-          </button>
-        ))}
-      </fieldset>
+      <ConsoleChips
+        label={t`Status`}
+        value={status}
+        options={filters.map(
+          (f) => [f.value, f.value === status && data ? `${f.label} (${data.total})` : f.label] as const,
+        )}
+        onChange={(s) => void navigate({ to: '/admin/identity', search: { status: s, page: 1 } })}
+      />
       {data && data.list.length === 0 && <p className={styles.muted}>{t`Nothing here.`}</p>}
       <ul className={styles.list} aria-label={t`Identity checks`}>
         {data?.list.map((item) => (

@@ -7,6 +7,7 @@ import { useFormat } from '@/lib/format/use-format'
 import { http } from '@/lib/http/client'
 import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
+import { ConsoleChips } from '@/ui/console/ConsoleChips'
 import { DataTable } from '@/ui/console/DataTable'
 import { DecimalField } from '@/ui/console/DecimalField'
 import { dateTime } from '@/ui/console/date-time'
@@ -36,19 +37,7 @@ export function C2cAdminPage() {
   return (
     <>
       <h2 className={styles.h2}>{t`C2C`}</h2>
-      <fieldset className={styles.chips} aria-label={t`C2C`}>
-        {tabs.map(([k, label]) => (
-          <button
-            key={k}
-            type="button"
-            className={styles.chip}
-            aria-pressed={tab === k}
-            onClick={() => setTab(k)}
-          >
-            {label}
-          </button>
-        ))}
-      </fieldset>
+      <ConsoleChips label={t`C2C`} value={tab} options={tabs} onChange={setTab} />
       {tab === 'appeals' && <Appeals />}
       {tab === 'orders' && <Orders />}
       {tab === 'merchants' && <Merchants />}

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
+import { ConsoleChips } from '@/ui/console/ConsoleChips'
 import { showToast } from '@/ui/feedback'
 import { adminArticleQueryOptions, contentAdmin } from './api'
 import { useTypeLabels } from './labels'
@@ -133,24 +134,15 @@ export function ArticleEditor({ id, onClose }: { id: string | null; onClose: () 
       </div>
       {cover && <AuthedPhoto path={`upload/${cover}`} label={t`Cover image`} />}
 
-      <fieldset className={styles.chips} style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className={styles.srOnly}>{t`Language`}</legend>
-        {LANGUAGES.map((l) => (
-          <button
-            key={l.code}
-            type="button"
-            className={styles.chip}
-            aria-pressed={lang === l.code}
-            onClick={() => {
-              setLang(l.code)
-              setPreview(null)
-            }}
-          >
-            {l.native}
-            {texts[l.code]?.title ? ' ✓' : ''}
-          </button>
-        ))}
-      </fieldset>
+      <ConsoleChips
+        label={t`Language`}
+        value={lang}
+        options={LANGUAGES.map((l) => [l.code, `${l.native}${texts[l.code]?.title ? ' ✓' : ''}`] as const)}
+        onChange={(code) => {
+          setLang(code)
+          setPreview(null)
+        }}
+      />
       <p className={styles.muted}>{t`Readers get their language, else English, else Traditional Chinese.`}</p>
       <label className={styles.muted} style={{ display: 'block' }}>
         {t`Title`}

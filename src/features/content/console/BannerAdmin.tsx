@@ -7,6 +7,7 @@ import { useState } from 'react'
 import * as v from 'valibot'
 import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
+import { ConsoleChips } from '@/ui/console/ConsoleChips'
 import { DataTable } from '@/ui/console/DataTable'
 import { showToast } from '@/ui/feedback'
 import { adminBannersQueryOptions, bannerAdmin, contentAdmin, contentAdminKey } from './api'
@@ -89,21 +90,12 @@ function BannerEditor({ banner, onClose }: { banner: AdminBanner | null; onClose
           />
         </label>
       </div>
-      <fieldset className={styles.chips} style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className={styles.srOnly}>{t`Language`}</legend>
-        {LANGUAGES.map((l) => (
-          <button
-            key={l.code}
-            type="button"
-            className={styles.chip}
-            aria-pressed={lang === l.code}
-            onClick={() => setLang(l.code)}
-          >
-            {l.native}
-            {images[l.code] ? ' ✓' : ''}
-          </button>
-        ))}
-      </fieldset>
+      <ConsoleChips
+        label={t`Language`}
+        value={lang}
+        options={LANGUAGES.map((l) => [l.code, `${l.native}${images[l.code] ? ' ✓' : ''}`] as const)}
+        onChange={setLang}
+      />
       <p className={styles.muted}>{t`Readers get their language, else English, else Traditional Chinese.`}</p>
       <div className={styles.filters}>
         <label className={styles.muted}>

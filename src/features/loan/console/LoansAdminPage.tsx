@@ -6,6 +6,7 @@ import { useFormat } from '@/lib/format/use-format'
 import { http } from '@/lib/http/client'
 import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
+import { ConsoleChips } from '@/ui/console/ConsoleChips'
 import { DataTable } from '@/ui/console/DataTable'
 import { dateTime } from '@/ui/console/date-time'
 import { ReasonAction } from '@/ui/console/ReasonAction'
@@ -30,19 +31,7 @@ export function LoansAdminPage() {
   return (
     <>
       <h2 className={styles.h2}>{t`Loans`}</h2>
-      <fieldset className={styles.chips} aria-label={t`Loans`}>
-        {tabs.map(([k, label]) => (
-          <button
-            key={k}
-            type="button"
-            className={styles.chip}
-            aria-pressed={tab === k}
-            onClick={() => setTab(k)}
-          >
-            {label}
-          </button>
-        ))}
-      </fieldset>
+      <ConsoleChips label={t`Loans`} value={tab} options={tabs} onChange={setTab} />
       {tab === 'review' && <Queue />}
       {tab === 'vouchers' && <Vouchers />}
       {tab === 'book' && <Book />}
