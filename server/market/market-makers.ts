@@ -4,6 +4,7 @@ import { fromUnits } from '@common/money/units'
 import type { Db } from '../db/db'
 import { move, postEntry, readBalances } from '../ledger/ledger'
 import type { PlaceInput } from '../platform/ports/engines'
+import { indexHealth } from './index-health'
 import { createRng } from './prng'
 import type { MarketData } from './service'
 
@@ -268,6 +269,11 @@ export class MarketMakers {
    * whole ones stay as they are). Exposed for tests.
    */
   async maybeQuote(symbol: string, force = false): Promise<boolean> {
+    // A stale index (live mode): the house stops quoting this market until it is fresh again.
+    if (indexHealth(this.market).isStale(symbol)) {
+      if (this.quoted.delete(symbol)) await this.spot.cancelAll(this.holder, symbol)
+      return false
+    }
     const last = this.market.ticker(symbol)?.last
     if (!last || !gt(last, '0')) return false
     const prev = this.quoted.get(symbol)

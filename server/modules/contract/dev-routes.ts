@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { indexHealth } from '../../market/index-health'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { runFunding } from './funding'
 import { contractRisk } from './risk'
@@ -33,6 +34,8 @@ export async function contractDevRoutes(app: FastifyInstance, deps: ModuleDeps):
     const { symbol, price } = parse(indexSchema, req.body)
     const inst = market.instrument(symbol)
     if (!inst) throw new AppError('unknownSymbol')
+    // A live index comes only from its sources: nothing sets it by hand, not even in development.
+    if (indexHealth(market).mode === 'live') throw new AppError('forbidden')
     const p = round(price, inst.price_precision, 'half-up')
     market.onTicks([
       {

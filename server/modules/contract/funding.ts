@@ -30,8 +30,21 @@ export async function runFunding(
   const inst = svc.inst(symbol)
   const mark = svc.mark(symbol)
   if (!mark) return null
+  // A stale index (live mode): the round waits for a fresh one; after the configured wait the
+  // interval is skipped, claimed with rate 0 and nothing paid. Never paid at an old price.
+  const skip = svc.indexStale(symbol)
+  if (skip && Date.now() - ts <= svc.fundingWaitMs()) return null
   return svc.exclusive(() =>
     svc.transact(async (pass) => {
+      if (skip) {
+        const row = await pass.trx
+          .insertInto('contract_funding_round')
+          .values({ symbol, ts: String(ts), rate: '0', mark_price: mark, samples: 0 })
+          .onConflict((oc) => oc.columns(['symbol', 'ts']).doNothing())
+          .returning('id')
+          .executeTakeFirst()
+        return row ? { id: String(row.id), symbol, rate: '0', markPrice: mark, ts } : null
+      }
       // The samples of the interval that ends at ts (the one holding the instant before it): at a
       // funding time that is the interval just finished (slot ts - 8 h), not the one starting.
       const samples = await svc.samplesOf(pass.trx, symbol, lastFundingAt(ts - 1))

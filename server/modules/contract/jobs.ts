@@ -91,8 +91,8 @@ export class ContractJobs {
       if (this.paid.has(key)) continue
       const r = await runFunding(this.svc, s, slot)
       if (r) this.log?.info({ symbol: s, rate: r.rate }, 'funding round')
-      // Claimed now or earlier (null also when the index is not there yet: then try again).
-      if (r || this.svc.mark(s)) this.paid.add(key)
+      // Claimed now or earlier (null also when the index is not there yet or stale: then try again).
+      if (r || (this.svc.mark(s) && !this.svc.indexStale(s))) this.paid.add(key)
     }
   }
 

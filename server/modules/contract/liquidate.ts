@@ -150,6 +150,8 @@ export async function liquidateAccount(eng: ContractEngine, holder: string): Pro
       const bal = pass.ledger.balance(wallet(holder)) ?? { available: '0', frozen: '0' }
       const r = eng.riskOf(holder, add(bal.available, bal.frozen))
       if (!r || !isLiquidatable(r.marginBalance, r.maintenance)) return false
+      // Never on an old price: while any of the holder's indexes is stale, the liquidation waits.
+      if (eng.positionsOf(holder).some((p) => eng.indexStale(p.symbol))) return false
       for (const o of eng.openOrdersOf(holder)) cancelIn(eng, pass, o)
       for (const p of eng.positionsOf(holder)) {
         const inst = eng.inst(p.symbol)
@@ -222,7 +224,7 @@ export async function unwindFund(eng: ContractEngine, symbol: string): Promise<n
     for (const side of ['long', 'short'] as const) {
       const p = eng.position(FUND_HOLDER, symbol, side)
       const index = eng.mark(symbol)
-      if (!p || !index) continue
+      if (!p || !index || eng.indexStale(symbol)) continue
       const bookSide = side === 'long' ? 'sell' : 'buy'
       const window = protectionWindow(bookSide, index, inst.protection, inst.pp)
       const lots = Number(p.lots)

@@ -119,7 +119,8 @@ export async function setTpsl(
 /** TP/SL orders for positions of `symbol` the index has reached (reduce-only market closes). */
 export async function runTriggers(eng: ContractEngine, symbol: string): Promise<number> {
   const index = eng.mark(symbol)
-  if (!index) return 0
+  // TP/SL never trigger on an old price (a stale index waits for a fresh one).
+  if (!index || eng.indexStale(symbol)) return 0
   let n = 0
   for (const p of eng.positionsOn(symbol)) {
     const t = triggered(p.side, index, p.tp, p.sl)

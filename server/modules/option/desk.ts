@@ -14,6 +14,8 @@ export interface OptionDesk {
   init(): Promise<void>
   setting(symbol: string, period: number): OptionSetting | undefined
   index(symbol: string): string | null
+  /** How long a round without a delivery price waits for a fresh index (ms; 0: void at once). */
+  indexWaitMs(): number
   ensureRound(trx: Tx, s: OptionSetting, start: number): Promise<RoundRow>
   pool(trx?: Tx): Promise<{ balance: string; exposure: string }>
   trading(symbol: string): boolean

@@ -6,6 +6,7 @@ import * as v from 'valibot'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
+import { indexHealth } from '../../market/index-health'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { roundById } from './round-repo'
 import { optionService, restartOptionService } from './service'
@@ -30,6 +31,8 @@ export async function optionDevRoutes(app: FastifyInstance, deps: ModuleDeps): P
     const { symbol, price, sec } = parse(tickSchema, req.body)
     const inst = market.instrument(symbol)
     if (!inst) throw new AppError('unknownSymbol')
+    // A live index is recorded only from its sources, never by hand.
+    if (indexHealth(market).mode === 'live') throw new AppError('forbidden')
     const svc = optionService(db)
     const s = sec ?? Math.floor(svc.now() / 1000)
     const p = round(price, inst.price_precision, 'half-up')

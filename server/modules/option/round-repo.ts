@@ -167,6 +167,25 @@ export async function priceAt(trx: Tx, symbol: string, sec: number): Promise<Tic
   return row ? { price: normalize(row.price), ts: Number(row.ts) } : null
 }
 
+/** The first recorded index in [from, to] (seconds), if any. */
+export async function firstPriceFrom(
+  trx: Tx,
+  symbol: string,
+  from: number,
+  to: number,
+): Promise<Tick | null> {
+  const row = await trx
+    .selectFrom('option_tick')
+    .select(['price', 'ts'])
+    .where('symbol', '=', symbol)
+    .where('sec', '>=', String(from))
+    .where('sec', '<=', String(to))
+    .orderBy('sec')
+    .limit(1)
+    .executeTakeFirst()
+  return row ? { price: normalize(row.price), ts: Number(row.ts) } : null
+}
+
 /** The recorded index from a second on (the line chart's history). */
 export function ticksSince(db: Db, symbol: string, since: number) {
   return db

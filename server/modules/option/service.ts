@@ -3,6 +3,7 @@ import { buyableRoundStart, type OptionResult, type OptionType } from '@common/o
 import type { OptionOrderInput, OptionSetting } from '@common/option/schema'
 import type { Db } from '../../db/db'
 import type { Tx } from '../../ledger/ledger'
+import { indexHealth } from '../../market/index-health'
 import type { MarketData } from '../../market/service'
 import type { OptionDesk } from './desk'
 import { placeOrder } from './orders'
@@ -88,9 +89,21 @@ export class OptionService implements OptionDesk {
     return this.settings.get(`${symbol}|${period}`)
   }
 
+  /** The current index; null before the first and while it is stale (live mode). */
   index(symbol: string): string | null {
+    if (this.market && indexHealth(this.market).isStale(symbol)) return null
     const last = this.market?.ticker(symbol)?.last
     return last && gt(last, '0') ? last : null
+  }
+
+  /**
+   * How long a round whose delivery second has no index (it was stale) waits for a fresh one
+   * before it is void and refunded (ms; live mode only: demo mode has no stale index).
+   */
+  indexWaitMs(): number {
+    if (!this.market) return 0
+    const h = indexHealth(this.market)
+    return h.mode === 'live' ? h.optionWaitMs : 0
   }
 
   pricePrecision(symbol: string): number {

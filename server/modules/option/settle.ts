@@ -8,7 +8,7 @@ import type { OptionDesk } from './desk'
 import { ASSET } from './pool'
 import { optionPushText } from './push-texts'
 import { lockPool } from './repo'
-import { finishRound, lockRound, priceAt, type RoundRow } from './round-repo'
+import { finishRound, firstPriceFrom, lockRound, priceAt, type RoundRow } from './round-repo'
 
 /**
  * Set-based settlement of one round: a handful of statements whatever its number of orders.
@@ -47,7 +47,14 @@ export function settleInTx(
     const deliverySec = Number(round.delivery_at)
     if (Math.floor((svc.now() - SETTLE_DELAY_MS) / 1000) <= deliverySec) return null
     const open = await priceAt(trx, round.symbol, Number(round.start_at))
-    const close = await priceAt(trx, round.symbol, deliverySec)
+    let close = await priceAt(trx, round.symbol, deliverySec)
+    // No index at delivery (live mode, the index was stale): the round waits for the first fresh
+    // index within the configured wait, and is void (refunded) after it. Never settled on a guess.
+    const waitS = Math.ceil(svc.indexWaitMs() / 1000)
+    if (open && !close && waitS > 0) {
+      close = await firstPriceFrom(trx, round.symbol, deliverySec, deliverySec + waitS)
+      if (!close && Math.floor(svc.now() / 1000) <= deliverySec + waitS) return null
+    }
     const band = open ? bandOf(open.price, round.band_rate, round.price_precision) : null
     const result: OptionResult | 'void' =
       open && close && band !== null ? resultOf(open.price, close.price, band) : 'void'
