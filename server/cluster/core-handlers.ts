@@ -6,7 +6,7 @@ import {
   contractTpslSchema,
 } from '@common/contract/schema'
 import { symbolSchema } from '@common/market/schema'
-import { idString, placeOrderSchema } from '@common/spot/schema'
+import { idString, ocoOrderSchema, placeOrderSchema } from '@common/spot/schema'
 import * as v from 'valibot'
 import { AppError } from '../http/errors'
 import type { MarketData } from '../market/service'
@@ -68,6 +68,11 @@ export function coreHandlers(
       const open = spot.symbolOfOpen(orderId)
       if (open !== undefined && open !== symbol) throw new AppError('orderNotFound')
       return spot.cancel(h, orderId)
+    },
+    'spot.oco': async (raw, unit) => {
+      const [h, input] = args(v.tuple([holder, ocoOrderSchema]), raw)
+      spotOf(input.symbol, unit)
+      return spot.oco(h, input)
     },
     'spot.cancelAll': async (raw, unit) => {
       const [h, symbol] = args(v.tuple([holder, symbolSchema]), raw)

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { DepthSnapshot } from '@common/spot/schema'
+import type { DepthSnapshot, OcoOrderInput } from '@common/spot/schema'
 import type { Db } from '../db/db'
 import { emptyDepth } from '../engine/books'
 import { AppError } from '../http/errors'
@@ -46,6 +46,13 @@ export class RemoteSpot extends EventEmitter<SpotEvents> implements SpotPort {
     ])
   }
 
+  oco(holder: string, input: OcoOrderInput) {
+    return this.bus.send<Awaited<ReturnType<SpotPort['oco']>>>(this.unitOf(input.symbol), 'spot.oco', [
+      holder,
+      input,
+    ])
+  }
+
   /** The order's market decides its core; someone else's order reads as missing, as in one process. */
   async cancel(holder: string, id: string) {
     const row = /^\d+$/.test(id)
@@ -73,7 +80,7 @@ export class RemoteSpot extends EventEmitter<SpotEvents> implements SpotPort {
             .select('symbol')
             .distinct()
             .where('holder', '=', holder)
-            .where('status', 'in', ['open', 'partial'])
+            .where('status', 'in', ['open', 'partial', 'waiting'])
             .execute()
         ).map((r) => r.symbol)
     const counts = await Promise.all(

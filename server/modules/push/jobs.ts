@@ -1,7 +1,7 @@
 import type { ContractUserMessage, Liquidation } from '@common/contract/schema'
-import type { Ticker } from '@common/market/types'
+import type { SeriesTicker as Ticker } from '@common/market/types'
 import type { AlertKind, PushPayload } from '@common/push/schema'
-import type { SpotOrder } from '@common/spot/schema'
+import { executionOf, type SpotOrder } from '@common/spot/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import type { MarketData } from '../../market/service'
@@ -57,7 +57,7 @@ export function fillPayload(o: SpotOrder, lang: string): PushPayload {
     symbol: o.symbol,
     amount: o.filled,
     price: o.avgPrice ?? '',
-    order: pushText(lang, ORDER_TEXT[o.type][o.side]),
+    order: pushText(lang, ORDER_TEXT[executionOf(o.type)][o.side]),
   }
   return {
     title: pushText(lang, 'fillTitle', values),

@@ -111,7 +111,7 @@ export async function openOrdersOf(db: Tx, holder: string, symbol?: string): Pro
     .selectFrom('spot_order')
     .selectAll()
     .where('holder', '=', holder)
-    .where('status', 'in', ['open', 'partial'])
+    .where('status', 'in', ['open', 'partial', 'waiting'])
   if (symbol) q = q.where('symbol', '=', symbol)
   return q.orderBy('id', 'desc').execute()
 }

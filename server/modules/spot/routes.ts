@@ -5,6 +5,7 @@ import {
   cancelOrderSchema,
   depthQuerySchema,
   historyQuerySchema,
+  ocoOrderSchema,
   openOrdersQuerySchema,
   orderRefSchema,
   placeOrderSchema,
@@ -54,6 +55,12 @@ export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
   })
 
   /** Cancel by id or by client order id (the holder's open order with it). */
+  /** An OCO: a limit order and a stop sharing one freeze (docs/products/spot.md); answers both legs. */
+  app.post('/spot/order/oco', auth, async (req) => {
+    const input = parse(ocoOrderSchema, req.body)
+    return ok(await spot.oco(currentUser(req).id, input))
+  })
+
   app.post('/spot/order/cancel', auth, async (req) => {
     const ref = parse(cancelOrderSchema, req.body)
     const holder = currentUser(req).id

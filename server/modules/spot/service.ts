@@ -1,10 +1,11 @@
 import { isZero, normalize } from '@common/money/decimal'
-import type { SpotOrder } from '@common/spot/schema'
+import type { OcoOrderInput, SpotOrder } from '@common/spot/schema'
 import { perDb } from '../../db/db'
 import { AppError } from '../../http/errors'
 import type { BalanceKey } from '../../ledger/ledger'
 import { observeOrder } from '../../platform/metrics/registry'
 import type { PlaceInput } from '../../platform/ports/engines'
+import { cancelWaitingIn, placeOcoIn } from './conditional'
 import { FEES, key, newEffects, type Prepared } from './model'
 import { SpotPipeline } from './pipeline'
 import { type OrderRow, orderHolder, orderToWire } from './repo'
@@ -44,7 +45,10 @@ export class SpotService extends SpotPipeline {
 
   private cancelOne(holder: string, id: string): Promise<SpotOrder> {
     return this.exclusive(async () => {
-      const o = /^\d+$/.test(id) ? this.open.get(Number(id)) : undefined
+      // An open order, or a conditional one waiting for its trigger.
+      const o = /^\d+$/.test(id)
+        ? (this.open.get(Number(id)) ?? this.triggers.waiting.get(Number(id)))
+        : undefined
       if (!o || o.holder !== holder) {
         const found = /^\d+$/.test(id) ? await orderHolder(this.db, id) : undefined
         // Another holder's order reads as missing: nothing about it is revealed.
@@ -56,7 +60,7 @@ export class SpotService extends SpotPipeline {
       return this.transact(fx, async (pass) => {
         const inst = this.inst(o.symbol)
         await pass.ledger.lock([key(o.holder, o.side === 'buy' ? inst.quote : inst.base)])
-        const row = cancelIn(this, pass, o)
+        const row = o.status === 'waiting' ? cancelWaitingIn(this, pass, o) : cancelIn(this, pass, o)
         return orderToWire(row, inst.pp)
       })
     })
@@ -65,7 +69,7 @@ export class SpotService extends SpotPipeline {
   async cancelAll(holder: string, symbol?: string): Promise<number> {
     await this.init()
     return this.exclusive(async () => {
-      const mine = [...this.open.values()].filter(
+      const mine = [...this.open.values(), ...this.triggers.waiting.values()].filter(
         (o) => o.holder === holder && (symbol === undefined || o.symbol === symbol),
       )
       for (const o of mine) this.checkOwned(o.symbol)
@@ -78,9 +82,29 @@ export class SpotService extends SpotPipeline {
             return key(o.holder, o.side === 'buy' ? inst.quote : inst.base)
           }),
         )
-        for (const o of mine) cancelIn(this, pass, o)
+        for (const o of mine) {
+          if (o.status === 'waiting') cancelWaitingIn(this, pass, o)
+          // An OCO's limit leg may have gone with its stop leg just before.
+          else if (this.open.get(Number(o.id))?.status === o.status) cancelIn(this, pass, o)
+        }
       })
       return mine.length
+    })
+  }
+
+  /** An OCO (conditional.ts): both legs placed in one transaction, the limit leg first. */
+  async oco(holder: string, input: OcoOrderInput): Promise<SpotOrder[]> {
+    await this.init()
+    return this.exclusive(async () => {
+      this.checkOwned(input.symbol)
+      const inst = this.inst(input.symbol)
+      const fx = newEffects()
+      return this.transact(fx, async (pass) => {
+        const status = await pass.ledger.lock([key(holder, inst.base), key(holder, inst.quote)], [holder])
+        if (status.get(holder) !== 'active') throw new AppError('accountAbnormal')
+        await this.reserveIds(pass.trx, 2)
+        return placeOcoIn(this, pass, holder, input, this.ids).map((r) => orderToWire(r, inst.pp))
+      })
     })
   }
 

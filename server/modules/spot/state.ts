@@ -57,7 +57,9 @@ export class SpotState extends EventEmitter<SpotEvents> {
 
   /** The market of an order open in this process's books (a core checks a cancel reaches its owner). */
   symbolOfOpen(id: string): string | undefined {
-    return /^\d+$/.test(id) ? this.open.get(Number(id))?.symbol : undefined
+    return /^\d+$/.test(id)
+      ? (this.open.get(Number(id)) ?? this.triggers.waiting.get(Number(id)))?.symbol
+      : undefined
   }
 
   protected async loadInstruments(symbol?: string): Promise<void> {

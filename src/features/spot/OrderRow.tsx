@@ -10,7 +10,14 @@ import styles from './Spot.module.css'
 export function useStatusText() {
   const { t } = useLingui()
   return (s: SpotOrder['status']) =>
-    ({ open: t`Open`, partial: t`Partially filled`, filled: t`Filled`, cancelled: t`Cancelled` })[s]
+    ({
+      open: t`Open`,
+      partial: t`Partially filled`,
+      filled: t`Filled`,
+      cancelled: t`Cancelled`,
+      waiting: t`Waiting`,
+      expired: t`Expired`,
+    })[s]
 }
 
 /** One order: side and pair, type, time, price, amount, filled; open ones can be cancelled. */
