@@ -11,7 +11,7 @@ import type { Db } from './db/db'
 import { captureSignedBody } from './http/api-key-auth'
 import { installErrorHandler } from './http/error-handler'
 import { MarketData } from './market/service'
-import { registerModules } from './modules/index'
+import { engines as engineModules, registerModules } from './modules/index'
 import { instrumentHttp } from './platform/metrics/http'
 import type { EnginePorts } from './platform/ports/engines'
 
@@ -79,6 +79,12 @@ export async function buildApp({ config, db, market: given, engines }: AppDeps):
   const startedAt = Date.now()
   const market = given ?? new MarketData(db)
   if (!given) await market.load()
+  // A market's own figures (volume, high, low, last) follow its engine's fills; this process runs
+  // the engines and stores them (a gateway follows the cores' copies instead: cluster/gateway.ts).
+  if (!engines) {
+    market.followTrades(engineModules.spot.local(db), true)
+    market.followTrades(engineModules.contract.local(db), true)
+  }
   // Rate limits cover the API only: one app start fetches ~100 precached static files.
   await app.register(
     async (api) => {

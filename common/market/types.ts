@@ -25,7 +25,11 @@ export interface Instrument {
   sort: number
 }
 
-export interface Ticker {
+/**
+ * The rolling 24 h figures of one price series, every field set: the index (the server's
+ * reference price for marks, loans, NAV...) or a market's own fills.
+ */
+export interface SeriesTicker {
   symbol: string
   last: string
   /** Price 24 h ago (first price in the window). */
@@ -37,6 +41,39 @@ export interface Ticker {
   volume: string
   turnover: string
   ts: number
+}
+
+/**
+ * What the API and the `tickers` channel show of an instrument (docs/products/market-data.md,
+ * "Honest figures"). For a market here (spot, perpetual) `last`, `open`, `high`, `low`,
+ * `change`, `volume` and `turnover` are this exchange's own fills in it (null prices and zero
+ * volume when it has not traded; no fill in 24 h: flat at the last trade). For an instrument
+ * with no market here (metals, stocks, forex) they are the index's, with no volume.
+ */
+export interface Ticker {
+  symbol: string
+  last: string | null
+  open: string | null
+  high: string | null
+  low: string | null
+  change: string
+  volume: string
+  turnover: string
+  /** The index price: the simulator in demo mode, the median of outside sources in live mode. */
+  index: string
+  ts: number
+}
+
+/** Which series a chart of the instrument draws: its own trades (spot) or the index (the rest). */
+export type ChartSeries = 'trades' | 'index'
+
+export function chartSeriesOf(category: Category): ChartSeries {
+  return category === 'spot' ? 'trades' : 'index'
+}
+
+/** Whether the instrument has an order book here (its figures are its own fills). */
+export function tradesHere(category: Category): boolean {
+  return category === 'spot' || category === 'perpetual'
 }
 
 export interface Candle {

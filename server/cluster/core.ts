@@ -65,6 +65,9 @@ export async function runCore(config: Config): Promise<void> {
   const contract = engines.contract.local(db)
   contract.attachMarket(market)
   await contract.init()
+  // The owned markets' own figures (volume, high, low, last) from this core's fills, stored here.
+  market.followTrades(spot, true)
+  market.followTrades(contract, true)
   // No routes run here: the modules' services get the market data themselves.
   for (const m of manifests) m.attach?.(ctx)
 

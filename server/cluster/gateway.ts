@@ -37,6 +37,9 @@ export async function runGateway(config: Config): Promise<void> {
   const engines = await remoteEngines(bus, sub, db, market)
   const unbridge = await bridgeControl(redis, sub, db, config.nodeId, market)
 
+  // The markets' own figures from the cores' fills (the cores store them).
+  market.followTrades(engines.spot, false)
+  market.followTrades(engines.contract, false)
   const app = await buildApp({ config, db, market, engines })
   market.setLog(app.log)
   if (applied.length) app.log.info({ applied }, 'migrations applied')

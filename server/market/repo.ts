@@ -14,6 +14,9 @@ export async function loadInstruments(db: Db): Promise<InstrumentRow[]> {
   return db.selectFrom('instrument').selectAll().orderBy('sort').execute()
 }
 
+/** The index-price series (`candle`) or a market's own trades (`trade_candle`, migration 031). */
+export type CandleTableName = 'candle' | 'trade_candle'
+
 export interface CandleRow {
   symbol: string
   period: Period
@@ -30,6 +33,7 @@ export async function upsertCandles(
   db: Db,
   rows: readonly CandleRow[],
   mode: 'replace' | 'insert' = 'replace',
+  table: CandleTableName = 'candle',
 ): Promise<void> {
   if (rows.length === 0) return
   const cols = {
@@ -61,7 +65,7 @@ export async function upsertCandles(
     mode === 'replace'
       ? sql`on conflict (symbol, period, open_time) do update set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume, turnover = excluded.turnover`
       : sql``
-  await sql`insert into candle (symbol, period, open_time, open, high, low, close, volume, turnover)
+  await sql`insert into ${sql.table(table)} (symbol, period, open_time, open, high, low, close, volume, turnover)
     select * from unnest(${cols.s}::text[], ${cols.p}::text[], ${cols.t}::bigint[], ${cols.o}::numeric[], ${cols.h}::numeric[],
       ${cols.l}::numeric[], ${cols.c}::numeric[], ${cols.v}::numeric[], ${cols.q}::numeric[])
     ${conflict}`.execute(db)
@@ -95,21 +99,28 @@ export async function hasCandles(db: Db): Promise<boolean> {
 }
 
 /** The newest stored candle of every symbol and period (index lookups, not a scan). */
-export async function latestCandles(db: Db): Promise<(RawCandle & { symbol: string; period: string })[]> {
+export async function latestCandles(
+  db: Db,
+  table: CandleTableName = 'candle',
+): Promise<(RawCandle & { symbol: string; period: string })[]> {
   const periods = sql.join(PERIODS.map((p) => sql`(${p})`))
   const res = await sql<RawCandle & { symbol: string; period: string }>`
     select i.symbol, p.period, c.open_time, c.open, c.high, c.low, c.close, c.volume, c.turnover
     from instrument i
     cross join (values ${periods}) as p(period)
     cross join lateral (
-      select * from candle k where k.symbol = i.symbol and k.period = p.period order by k.open_time desc limit 1
+      select * from ${sql.table(table)} k where k.symbol = i.symbol and k.period = p.period order by k.open_time desc limit 1
     ) c`.execute(db)
   return res.rows
 }
 
-export async function minuteCandlesSince(db: Db, since: number): Promise<(RawCandle & { symbol: string })[]> {
+export async function minuteCandlesSince(
+  db: Db,
+  since: number,
+  table: CandleTableName = 'candle',
+): Promise<(RawCandle & { symbol: string })[]> {
   return db
-    .selectFrom('candle')
+    .selectFrom(table)
     .select(['symbol', 'open_time', 'open', 'high', 'low', 'close', 'volume', 'turnover'])
     .where('period', '=', '1m')
     .where('open_time', '>=', since)
@@ -125,9 +136,10 @@ export async function candlesBefore(
   period: Period,
   to: number,
   limit: number,
+  table: CandleTableName = 'candle',
 ): Promise<RawCandle[]> {
   const rows = await db
-    .selectFrom('candle')
+    .selectFrom(table)
     .select(['open_time', 'open', 'high', 'low', 'close', 'volume', 'turnover'])
     .where('symbol', '=', symbol)
     .where('period', '=', period)

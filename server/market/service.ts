@@ -1,13 +1,21 @@
 import { EventEmitter } from 'node:events'
-import { isPeriod, type Period } from '@common/market/periods'
-import type { Candle, Instrument, Ticker } from '@common/market/types'
+import { bucketStart, isPeriod, nextBucket, type Period } from '@common/market/periods'
+import {
+  type Candle,
+  type Instrument,
+  type SeriesTicker,
+  type Ticker,
+  tradesHere,
+} from '@common/market/types'
 import { fromUnitsFixed } from '@common/money/units'
+import type { PublicTrade } from '@common/spot/schema'
 import { DEFAULT_TIMEZONE } from '@common/time/time'
 import type { Db } from '../db/db'
 import { CandleBuilder, toWire, type UnitCandle } from './candles'
 import type { IndexFeed, IndexTick } from './feed'
 import {
   type CandleRow,
+  candlesBefore,
   fromRow,
   type InstrumentRow,
   latestCandles,
@@ -17,6 +25,7 @@ import {
 } from './repo'
 import { type SimInstrument, SimulatedIndexFeed } from './simulator'
 import { TickerWindow } from './ticker'
+import { flatFilled, rangeStart, TradeSeries, wireAll } from './trade-series'
 
 export interface MarketOptions {
   tz?: string
@@ -31,8 +40,14 @@ export interface MarketOptions {
 }
 
 export interface MarketEvents {
-  ticker: [Ticker]
+  /** The index's 24 h figures (server-side prices: marks, loans, NAV, alerts...). */
+  ticker: [SeriesTicker]
+  /** What the API shows of an instrument (its own fills, and the index apart). */
+  publicTicker: [Ticker]
+  /** An index candle. */
   candle: [string, Period, UnitCandle]
+  /** A candle of a market's own trades. */
+  tradeCandle: [string, Period, UnitCandle]
   favorites: [string, string[]]
 }
 
@@ -81,6 +96,10 @@ export class MarketData extends EventEmitter<MarketEvents> {
   private readonly builders = new Map<string, CandleBuilder>()
   private readonly windows = new Map<string, TickerWindow>()
   private readonly dirty = new Map<string, CandleRow>()
+  /** Each market's own fills (spot and perpetual markets). */
+  private readonly own: TradeSeries
+  /** Whether this process stores the fills it follows (it runs the engine that made them). */
+  private persistTrades = false
   private feed: IndexFeed | null = null
   private flushTimer: ReturnType<typeof setInterval> | null = null
   private flushing: Promise<void> = Promise.resolve()
@@ -100,6 +119,7 @@ export class MarketData extends EventEmitter<MarketEvents> {
     this.setMaxListeners(0)
     this.tz = opts.tz ?? DEFAULT_TIMEZONE
     this.now = opts.now ?? Date.now
+    this.own = new TradeSeries(db, this.tz)
   }
 
   setLog(log: NonNullable<MarketOptions['log']>): void {
@@ -135,6 +155,10 @@ export class MarketData extends EventEmitter<MarketEvents> {
       list.push(fromRow(row, inst.price_precision, inst.amount_precision))
     }
     for (const [symbol, list] of bySymbol) this.windows.get(symbol)?.load(list)
+    await this.own.load(
+      this.rows.filter((r) => tradesHere(r.category)),
+      this.now(),
+    )
     // A market idle for over a day still has a last price: its newest stored minute.
     for (const [symbol, b] of this.builders) {
       const w = this.windows.get(symbol)
@@ -209,13 +233,41 @@ export class MarketData extends EventEmitter<MarketEvents> {
       if (updates.length) {
         const t = window.snapshot(tick.ts)
         if (t) this.emit('ticker', t)
+        const p = this.publicTicker(tick.symbol)
+        if (p) this.emit('publicTicker', p)
       }
     }
+  }
+
+  /**
+   * Follows an engine's fills (its `trades` events) into its markets' own figures. `persist`:
+   * this process runs the engine, so it stores them too (a gateway only mirrors a core's).
+   */
+  followTrades(
+    feed: { on(e: 'trades', f: (symbol: string, trades: PublicTrade[]) => void): unknown },
+    persist: boolean,
+  ): void {
+    if (persist) this.persistTrades = true
+    feed.on('trades', (symbol, trades) => this.recordTrades(symbol, trades))
+  }
+
+  /** Fills of one market, as its engine reported them after they committed. */
+  recordTrades(symbol: string, trades: readonly PublicTrade[]): void {
+    const inst = this.bySymbol.get(symbol)
+    if (!inst || !this.own.has(symbol) || trades.length === 0) return
+    for (const u of this.own.record(inst, trades)) this.emit('tradeCandle', symbol, u.period, u.candle)
+    const p = this.publicTicker(symbol)
+    if (p) this.emit('publicTicker', p)
   }
 
   /** Writes changed candles; serialised so two flushes never race. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
+      try {
+        await this.own.flush(this.persistTrades)
+      } catch (err) {
+        this.opts.log?.error({ err }, 'trade candle flush failed')
+      }
       if (this.dirty.size === 0) return
       const rows = [...this.dirty.values()]
       this.dirty.clear()
@@ -249,15 +301,41 @@ export class MarketData extends EventEmitter<MarketEvents> {
     return this.bySymbol.get(symbol)
   }
 
-  ticker(symbol: string): Ticker | null {
+  /** The index's 24 h figures: the server's reference price (not what a market traded at). */
+  ticker(symbol: string): SeriesTicker | null {
     return this.windows.get(symbol)?.snapshot(this.now()) ?? null
   }
 
-  tickers(): Ticker[] {
+  /**
+   * What the API shows of an instrument: a market's own fills (no fill yet: no price and no
+   * volume), or the index's price with no volume for an instrument with no market here; the
+   * index apart in `index`.
+   */
+  publicTicker(symbol: string): Ticker | null {
     const now = this.now()
+    const idx = this.windows.get(symbol)?.snapshot(now)
+    if (!idx) return null
+    if (!this.own.has(symbol)) return { ...idx, volume: '0', turnover: '0', index: idx.last }
+    const own = this.own.ticker(symbol, now)
+    if (own) return { ...own, index: idx.last, ts: Math.max(own.ts, idx.ts) }
+    return {
+      symbol,
+      last: null,
+      open: null,
+      high: null,
+      low: null,
+      change: '0.00',
+      volume: '0',
+      turnover: '0',
+      index: idx.last,
+      ts: idx.ts,
+    }
+  }
+
+  publicTickers(): Ticker[] {
     const out: Ticker[] = []
     for (const r of this.rows) {
-      const t = this.windows.get(r.symbol)?.snapshot(now)
+      const t = this.publicTicker(r.symbol)
       if (t) out.push(t)
     }
     return out
@@ -282,6 +360,37 @@ export class MarketData extends EventEmitter<MarketEvents> {
     return [...map.values()]
       .sort((a, b) => a.t - b.t)
       .map((c) => toWire(c, inst.price_precision, inst.amount_precision))
+  }
+
+  /** The live candle of a market's own trades, if it ever traded. */
+  currentTradeCandle(symbol: string, period: Period): Candle | null {
+    const inst = this.bySymbol.get(symbol)
+    const c = this.own.current(symbol, period)
+    return inst && c ? toWire(c, inst.price_precision, inst.amount_precision) : null
+  }
+
+  /**
+   * A market's chart from its own trades: the `limit` periods before `to` (default: up to the
+   * current one), each period without a trade flat at the last price; none before its first trade.
+   */
+  async tradeCandles(
+    symbol: string,
+    period: Period,
+    to: number | undefined,
+    limit: number,
+  ): Promise<Candle[]> {
+    const inst = this.bySymbol.get(symbol)
+    if (!inst) return []
+    const end = to ?? nextBucket(bucketStart(this.now(), period, this.tz), period, this.tz)
+    const from = rangeStart(end - 1, period, this.tz, limit)
+    const fromDb = (rows: Awaited<ReturnType<typeof candlesBefore>>) =>
+      rows.map((r) => fromRow(r, inst.price_precision, inst.amount_precision))
+    const inRange = new Map<number, UnitCandle>()
+    for (const c of fromDb(await candlesBefore(this.db, symbol, period, end, limit, 'trade_candle')))
+      if (c.t >= from) inRange.set(c.t, c)
+    for (const [t, c] of this.own.unflushed(symbol, period)) if (t >= from && t < end) inRange.set(t, c)
+    const before = fromDb(await candlesBefore(this.db, symbol, period, from, 1, 'trade_candle'))[0] ?? null
+    return wireAll(flatFilled(inRange, before, period, this.tz, from, end), inst)
   }
 
   wire(symbol: string, c: UnitCandle): Candle {

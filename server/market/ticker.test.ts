@@ -1,4 +1,4 @@
-import type { Ticker } from '@common/market/types'
+import type { SeriesTicker as Ticker } from '@common/market/types'
 import { pctChange } from '@common/money/decimal'
 import { fromUnitsFixed } from '@common/money/units'
 import { describe, expect, it } from 'vitest'

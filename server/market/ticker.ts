@@ -1,4 +1,4 @@
-import type { Ticker } from '@common/market/types'
+import type { SeriesTicker } from '@common/market/types'
 import { pctChange } from '@common/money/decimal'
 import { fromUnitsFixed } from '@common/money/units'
 import { TURNOVER_DP, type UnitCandle } from './candles'
@@ -104,7 +104,7 @@ export class TickerWindow {
     if (drop) this.minutes = this.minutes.slice(drop)
   }
 
-  snapshot(now: number): Ticker | null {
+  snapshot(now: number): SeriesTicker | null {
     if (this.last === null) return null
     this.evict(Math.floor((now - DAY_MS) / MIN_MS) * MIN_MS + MIN_MS)
     const pp = this.pricePrecision

@@ -12,12 +12,12 @@ import type { TickerUpdate } from './ticker-delta'
 /** Just what the hub needs of the market for the `tickers` channel. */
 class FakeMarket extends EventEmitter {
   readonly state = new Map<string, Ticker>()
-  tickers(): Ticker[] {
+  publicTickers(): Ticker[] {
     return [...this.state.values()]
   }
   set(t: Ticker): void {
     this.state.set(t.symbol, t)
-    this.emit('ticker', t)
+    this.emit('publicTicker', t)
   }
 }
 
@@ -36,6 +36,7 @@ const ticker = (symbol: string, last: string, ts: number, open = '1.00'): Ticker
   change: '0.00',
   volume: '10',
   turnover: '100',
+  index: '1.00',
   ts,
 })
 

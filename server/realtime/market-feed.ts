@@ -1,7 +1,7 @@
 import type { ErrorName } from '@common/api/errors'
 import { CHANNEL_TICKERS, SOCKET_COALESCE_MS } from '@common/constants'
 import { isPeriod, type Period } from '@common/market/periods'
-import type { Candle, Ticker } from '@common/market/types'
+import { type Candle, chartSeriesOf, type Ticker } from '@common/market/types'
 import type { DepthSnapshot, PublicTrade } from '@common/spot/schema'
 import type { Db } from '../db/db'
 import { emptyDepth } from '../engine/books'
@@ -57,8 +57,9 @@ export class MarketFeed {
       (acc, t) => (acc ?? new Map()).set(t.symbol, t),
       (m) => this.publishTickers(m),
     )
-    deps.market.on('ticker', this.onTicker)
-    deps.market.on('candle', this.onCandle)
+    deps.market.on('publicTicker', this.onTicker)
+    deps.market.on('candle', this.onIndexCandle)
+    deps.market.on('tradeCandle', this.onTradeCandle)
     deps.spot?.on('book', this.onBook)
     deps.spot?.on('trades', this.onTrades)
     deps.contract?.on('book', this.onBook)
@@ -69,11 +70,17 @@ export class MarketFeed {
   channel(ch: string): MarketChannel | null {
     if (ch === CHANNEL_TICKERS)
       // Published state where there is one; a symbol never published gets all its fields next time.
-      return { snapshot: () => this.deps.market.tickers().map((t) => this.tickerState.get(t.symbol) ?? t) }
+      return {
+        snapshot: () => this.deps.market.publicTickers().map((t) => this.tickerState.get(t.symbol) ?? t),
+      }
     if (ch.startsWith('candle:')) {
       const [, symbol = '', period = ''] = ch.split(':')
-      if (!this.deps.market.instrument(symbol)) return { error: 'unknownSymbol' }
+      const inst = this.deps.market.instrument(symbol)
+      if (!inst) return { error: 'unknownSymbol' }
       if (!isPeriod(period)) return { error: 'invalidField' }
+      // The chart rule: a spot market's own trades, the index for the rest.
+      if (chartSeriesOf(inst.category) === 'trades')
+        return { snapshot: () => this.deps.market.currentTradeCandle(symbol, period) }
       return { snapshot: () => this.deps.market.currentCandle(symbol, period) }
     }
     if (!(ch.startsWith('depth:') || ch.startsWith('trades:')) || !(this.deps.spot || this.deps.contract))
@@ -104,7 +111,17 @@ export class MarketFeed {
 
   private readonly onTicker = (t: Ticker) => this.tickerCoalescer.push(t)
 
-  private readonly onCandle = (symbol: string, period: Period, c: UnitCandle) => {
+  private readonly onIndexCandle = (symbol: string, period: Period, c: UnitCandle) => {
+    const inst = this.deps.market.instrument(symbol)
+    if (inst && chartSeriesOf(inst.category) === 'index') this.onCandle(symbol, period, c)
+  }
+
+  private readonly onTradeCandle = (symbol: string, period: Period, c: UnitCandle) => {
+    const inst = this.deps.market.instrument(symbol)
+    if (inst && chartSeriesOf(inst.category) === 'trades') this.onCandle(symbol, period, c)
+  }
+
+  private onCandle(symbol: string, period: Period, c: UnitCandle): void {
     const ch = `candle:${symbol}:${period}`
     let co = this.candleCoalescers.get(ch)
     if (!co) {
@@ -188,8 +205,9 @@ export class MarketFeed {
   }
 
   close(): void {
-    this.deps.market.off('ticker', this.onTicker)
-    this.deps.market.off('candle', this.onCandle)
+    this.deps.market.off('publicTicker', this.onTicker)
+    this.deps.market.off('candle', this.onIndexCandle)
+    this.deps.market.off('tradeCandle', this.onTradeCandle)
     this.deps.spot?.off('book', this.onBook)
     this.deps.spot?.off('trades', this.onTrades)
     this.deps.contract?.off('book', this.onBook)

@@ -12,6 +12,7 @@ const base: Ticker = {
   change: '1.45',
   volume: '12.345',
   turnover: '864150.00',
+  index: '70001.00',
   ts: 1000,
 }
 
@@ -37,6 +38,7 @@ describe('tickerDelta', () => {
       change: fc.constantFrom('0.00', '-1.25'),
       volume: text,
       turnover: text,
+      index: text,
       ts: fc.integer({ min: 0, max: 3 }),
     })
     fc.assert(

@@ -3,7 +3,7 @@ import type { Ticker } from '@common/market/types'
 /** A ticker on the `tickers` channel: the symbol and the fields that changed since the last message. */
 export type TickerUpdate = Pick<Ticker, 'symbol'> & Partial<Ticker>
 
-const FIELDS = ['last', 'open', 'high', 'low', 'change', 'volume', 'turnover', 'ts'] as const
+const FIELDS = ['last', 'open', 'high', 'low', 'change', 'volume', 'turnover', 'index', 'ts'] as const
 
 /**
  * The fields of `next` that differ from `prev` (all of them when there is no `prev`), or null

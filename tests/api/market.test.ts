@@ -118,12 +118,17 @@ describe.each(backends)('market data and socket feed on %s', (backend) => {
     expect(svg.body).toContain(`fill="${apple.logoColor}"`)
   })
 
-  it('serves 24 h tickers with decimal strings from the backfilled history', async () => {
+  it('serves 24 h tickers: the index from the backfilled history, a market’s own figures apart', async () => {
+    // Backfilled history is index history: a market that has not traded here has no price and no volume.
     const t = (await get('/api/market/ticker?symbol=ETHUSDT')).data as Ticker
-    for (const k of ['last', 'open', 'high', 'low', 'volume', 'turnover'] as const)
-      expect(t[k]).toMatch(/^\d+(\.\d+)?$/)
-    expect(t.change).toMatch(/^-?\d+\.\d{2}$/)
-    expect(Number(t.high)).toBeGreaterThanOrEqual(Number(t.low))
+    expect(t.index).toMatch(/^\d+\.\d+$/)
+    expect(t).toMatchObject({ last: null, high: null, low: null, volume: '0', turnover: '0', change: '0.00' })
+    // An instrument with no market here (gold) shows the index's figures, with no volume.
+    const gold = (await get('/api/market/ticker?symbol=XAUUSD')).data as Ticker
+    for (const k of ['last', 'open', 'high', 'low'] as const) expect(gold[k]).toMatch(/^\d+(\.\d+)?$/)
+    expect(gold.change).toMatch(/^-?\d+\.\d{2}$/)
+    expect(Number(gold.high)).toBeGreaterThanOrEqual(Number(gold.low))
+    expect(gold).toMatchObject({ last: gold.index, volume: '0', turnover: '0' })
     expect((await get('/api/market/tickers')).data.length).toBe(
       (await get('/api/market/instruments')).data.length,
     )
@@ -133,17 +138,17 @@ describe.each(backends)('market data and socket feed on %s', (backend) => {
 
   it('answers candles for every period and refuses bad periods and limits with clear codes', async () => {
     for (const period of ['1m', '5m', '15m', '30m', '1h', '4h', '1D', '1W', '1M']) {
-      const body = await get(`/api/market/kline?symbol=BTCUSDT&period=${period}&limit=50`)
+      const body = await get(`/api/market/kline?symbol=BTCUSDT_PERP&period=${period}&limit=50`)
       expect(body.code, period).toBe(200)
       expect(body.data.length, period).toBeGreaterThan(0)
       const times = body.data.map((c: { t: number }) => c.t)
       expect([...times].sort((a, b) => a - b)).toEqual(times)
     }
-    const bad = await get('/api/market/kline?symbol=BTCUSDT&period=2m')
+    const bad = await get('/api/market/kline?symbol=BTCUSDT_PERP&period=2m')
     expect(bad).toMatchObject({ code: 1101, data: { field: 'period' } })
-    expect((await get('/api/market/kline?symbol=BTCUSDT&period=1m&limit=5000')).code).toBe(1101)
-    const page = await get('/api/market/kline?symbol=BTCUSDT&period=1h&limit=10')
-    const older = await get(`/api/market/kline?symbol=BTCUSDT&period=1h&limit=10&to=${page.data[0].t}`)
+    expect((await get('/api/market/kline?symbol=BTCUSDT_PERP&period=1m&limit=5000')).code).toBe(1101)
+    const page = await get('/api/market/kline?symbol=BTCUSDT_PERP&period=1h&limit=10')
+    const older = await get(`/api/market/kline?symbol=BTCUSDT_PERP&period=1h&limit=10&to=${page.data[0].t}`)
     expect(older.data.at(-1).t).toBeLessThan(page.data[0].t)
   })
 
@@ -151,9 +156,10 @@ describe.each(backends)('market data and socket feed on %s', (backend) => {
     tick('SOLUSDT', 200_000)
     tick('SOLUSDT', 201_500)
     const t = (await get('/api/market/ticker?symbol=SOLUSDT')).data
-    expect(t.last).toBe('201.500')
-    const k = (await get('/api/market/kline?symbol=SOLUSDT&period=1m&limit=1')).data[0]
-    expect(k.c).toBe('201.500')
+    expect(t.index).toBe('201.500')
+    // The spot chart is the market's own trades (none here); the stored index candle has the tick.
+    expect((await get('/api/market/kline?symbol=SOLUSDT&period=1m&limit=1')).data).toEqual([])
+    const k = { t: Math.floor(now / 60_000) * 60_000 }
     await market.flush()
     const row = await h.db
       .selectFrom('candle')
@@ -186,7 +192,7 @@ describe.each(backends)('market data and socket feed on %s', (backend) => {
     tick('BTCUSDT', 7_000_000)
     const m1 = await first
     expect(m1.seq).toBe(ack.seq + 1)
-    expect((m1.data as Ticker[]).find((t) => t.symbol === 'BTCUSDT')).toMatchObject({ last: '70000.00' })
+    expect((m1.data as Ticker[]).find((t) => t.symbol === 'BTCUSDT')).toMatchObject({ index: '70000.00' })
     // Bursts are coalesced: three ticks within 100 ms become one message with the newest price.
     const second = nextMsg(s, 'tickers')
     tick('BTCUSDT', 7_000_100)
@@ -199,12 +205,12 @@ describe.each(backends)('market data and socket feed on %s', (backend) => {
       new Promise((r) => setTimeout(() => r(null), 400)),
     ])
     const merged = [...(m2.data as Ticker[]), ...(((third as Msg | null)?.data as Ticker[]) ?? [])]
-    expect(merged.filter((t) => t.symbol === 'BTCUSDT').at(-1)?.last).toBe('70002.00')
+    expect(merged.filter((t) => t.symbol === 'BTCUSDT').at(-1)?.index).toBe('70002.00')
     expect(merged.some((t) => t.symbol === 'ETHUSDT')).toBe(true)
     // Resync: a new subscription gives a fresh snapshot at the current sequence.
     const again = await sub(s, 'tickers')
     expect(again.seq).toBe(((third as Msg | null) ?? m2).seq)
-    expect((again.data as Ticker[]).find((t) => t.symbol === 'BTCUSDT')?.last).toBe('70002.00')
+    expect((again.data as Ticker[]).find((t) => t.symbol === 'BTCUSDT')?.index).toBe('70002.00')
   })
 
   it('socket: candle channel per symbol and period; bad channels get clear codes', async () => {

@@ -6,7 +6,7 @@ import {
   klineQuerySchema,
   symbolQuerySchema,
 } from '@common/market/schema'
-import type { Candle, Floor, Ticker } from '@common/market/types'
+import { type Candle, chartSeriesOf, type Floor, type Ticker } from '@common/market/types'
 import { cmp } from '@common/money/decimal'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
@@ -31,7 +31,8 @@ export function buildFloor(market: MarketData): Floor {
       .filter((i) => i.category === 'spot')
       .map((i) => i.symbol),
   )
-  const ranked = market.tickers().filter((t) => usdt.has(t.symbol))
+  // This exchange's own figures: a market that never traded has no change and no volume to rank by.
+  const ranked = market.publicTickers().filter((t) => usdt.has(t.symbol))
   const by = (f: (a: Ticker, b: Ticker) => number) =>
     [...ranked]
       .sort(f)
@@ -77,24 +78,27 @@ export async function marketRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
     return ok(category ? list.filter((i) => i.category === category) : list)
   })
 
-  app.get('/market/tickers', async () => ok(market.tickers()))
+  app.get('/market/tickers', async () => ok(market.publicTickers()))
 
   app.get('/market/ticker', async (req) => {
     const { symbol } = parse(symbolQuerySchema, req.query)
     known(symbol)
-    return ok(market.ticker(symbol))
+    return ok(market.publicTicker(symbol))
   })
 
   app.get('/market/detail', async (req) => {
     const { symbol } = parse(symbolQuerySchema, req.query)
     known(symbol)
     const instrument = market.instruments().find((i) => i.symbol === symbol)
-    return ok({ instrument, ticker: market.ticker(symbol) })
+    return ok({ instrument, ticker: market.publicTicker(symbol) })
   })
 
   app.get('/market/kline', async (req) => {
     const q = parse(klineQuerySchema, req.query)
     const inst = known(q.symbol)
+    // The chart rule (docs/products/market-data.md): a spot market's own trades, the index for the rest.
+    if (chartSeriesOf(inst.category) === 'trades')
+      return ok(await market.tradeCandles(q.symbol, q.period, q.to, q.limit))
     const to = q.to ?? Number.MAX_SAFE_INTEGER
     const stored = await candlesBefore(db, q.symbol, q.period, to, q.limit)
     const byTime = new Map<number, Candle>()

@@ -46,7 +46,8 @@ export function PositionsPanel({
       done()
     },
   })
-  const markOf = (p: ContractPosition) => tickers?.[p.symbol]?.last ?? p.markPrice
+  // The mark follows the index (the ticker's `index`), not the last trade.
+  const markOf = (p: ContractPosition) => tickers?.[p.symbol]?.index ?? p.markPrice
   const p = action?.p
   return (
     <>
@@ -70,7 +71,7 @@ export function PositionsPanel({
             <PositionCard
               key={`${x.symbol}-${x.side}`}
               p={x}
-              mark={tickers?.[x.symbol]?.last}
+              mark={tickers?.[x.symbol]?.index}
               pricePrecision={precision(x.symbol)}
               onAction={(a) => setAction({ a, p: x })}
             />

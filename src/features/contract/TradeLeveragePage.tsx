@@ -104,14 +104,14 @@ export function TradeLeveragePage({ symbol }: { symbol: string }) {
         }
         above={
           <>
-            <FundingBar symbol={symbol} mark={ticker?.last} pricePrecision={inst?.pricePrecision} />
+            <FundingBar symbol={symbol} mark={ticker?.index} pricePrecision={inst?.pricePrecision} />
             {menu && <TradeMenu symbol={symbol} inst={inst} onClose={() => setMenu(false)} />}
           </>
         }
         ticket={
           <OrderTicket
             inst={inst}
-            last={ticker?.last}
+            last={ticker?.last ?? ticker?.index}
             available={account.data?.available}
             loggedIn={loggedIn}
             pickedPrice={picked}
@@ -119,7 +119,7 @@ export function TradeLeveragePage({ symbol }: { symbol: string }) {
             riskRate={account.data?.riskRate}
           />
         }
-        book={<BookPanel symbol={symbol} inst={inst} last={ticker?.last} onPick={pickPrice} />}
+        book={<BookPanel symbol={symbol} inst={inst} last={ticker?.last ?? undefined} onPick={pickPrice} />}
       >
         {loggedIn && account.data && (
           <p className={styles.accountLine} data-testid="account-line">

@@ -59,9 +59,9 @@ export function DetailPage({ symbol }: { symbol: string }) {
           </CellGroup>
           {ticker && (
             <CellGroup label={t`Last 24 hours`}>
-              <Cell label={t`Open`} value={price(ticker.open, i.pricePrecision)} />
-              <Cell label={t`High`} value={price(ticker.high, i.pricePrecision)} />
-              <Cell label={t`Low`} value={price(ticker.low, i.pricePrecision)} />
+              <Cell label={t`Open`} value={ticker.open ? price(ticker.open, i.pricePrecision) : '--'} />
+              <Cell label={t`High`} value={ticker.high ? price(ticker.high, i.pricePrecision) : '--'} />
+              <Cell label={t`Low`} value={ticker.low ? price(ticker.low, i.pricePrecision) : '--'} />
               <Cell label={t`Volume`} value={`${amount(ticker.volume, { dp: 2 })} ${i.base}`} />
               <Cell label={t`Turnover`} value={`${amount(ticker.turnover, { dp: 2 })} ${i.quote}`} />
             </CellGroup>

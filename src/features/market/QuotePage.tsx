@@ -183,11 +183,11 @@ function QuoteSummary({ symbol, instrument }: { symbol: string; instrument: Inst
       <dl className={styles.stats}>
         <div>
           <dt>{t`24h high`}</dt>
-          <dd>{ticker && instrument ? price(ticker.high, instrument.pricePrecision) : '--'}</dd>
+          <dd>{ticker?.high && instrument ? price(ticker.high, instrument.pricePrecision) : '--'}</dd>
         </div>
         <div>
           <dt>{t`24h low`}</dt>
-          <dd>{ticker && instrument ? price(ticker.low, instrument.pricePrecision) : '--'}</dd>
+          <dd>{ticker?.low && instrument ? price(ticker.low, instrument.pricePrecision) : '--'}</dd>
         </div>
         <div>
           <dt>{t`24h volume (${instrument?.base ?? ''})`}</dt>
@@ -205,5 +205,5 @@ function QuoteSummary({ symbol, instrument }: { symbol: string; instrument: Inst
 /** The order book and trades of a spot pair, the book's middle at the last price. */
 function SpotPanels({ instrument }: { instrument: Instrument }) {
   const ticker = useTicker(instrument.symbol)
-  return <QuotePanels instrument={instrument} last={ticker?.last} />
+  return <QuotePanels instrument={instrument} last={ticker?.last ?? undefined} />
 }

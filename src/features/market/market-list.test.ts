@@ -27,6 +27,7 @@ const tick = (symbol: string, last: string, change: string, turnover: string): T
   high: last,
   low: last,
   volume: '1',
+  index: last,
   ts: 0,
 })
 

@@ -43,7 +43,8 @@ export function marketRows(
   // Rows without a ticker yet go last whatever the direction.
   return rows.sort((a, b) => {
     if (!a.ticker || !b.ticker) return a.ticker ? -1 : b.ticker ? 1 : 0
-    return sign * cmp(a.ticker[field], b.ticker[field])
+    // A market that has not traded has no price: it sorts as zero.
+    return sign * cmp(a.ticker[field] ?? '0', b.ticker[field] ?? '0')
   })
 }
 

@@ -41,7 +41,7 @@ export function OpenOptions({
               key={o.id}
               o={o}
               now={now}
-              live={o.symbol === symbol ? live : (tickers?.[o.symbol]?.last ?? null)}
+              live={o.symbol === symbol ? live : (tickers?.[o.symbol]?.index ?? null)}
             />
           ))}
         </ul>

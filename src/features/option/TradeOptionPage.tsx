@@ -41,7 +41,7 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
       void navigate({ to: '/pages/trade/trade-option', search: { symbol: DEFAULT_SYMBOL }, replace: true })
   }, [rounds.error, symbol, navigate])
 
-  const live = tickers?.[symbol]?.last ?? rounds.data?.index ?? null
+  const live = tickers?.[symbol]?.index ?? rounds.data?.index ?? null
   const pp = rounds.data?.pricePrecision ?? 2
   const list = rounds.data?.rounds ?? []
   const current = list.find((r) => r.period === period) ?? list[0]

@@ -27,7 +27,8 @@ export function PriceAlertsPage({ symbol: initial }: { symbol: string }) {
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const last = tickers.data?.[symbol]?.last
+  // Alerts follow the index (server/modules/push/jobs.ts).
+  const last = tickers.data?.[symbol]?.index
   const marketId = useId()
   const valueId = useId()
   const markets = useMemo<SelectOption[]>(

@@ -46,8 +46,8 @@ const DayStatsView = memo(function DayStatsView({
       </div>
       <MiniChart symbol={symbol} />
       <dl className={styles.statsGrid}>
-        {cell(t`24h high`, ticker && fmt(ticker.high, { dp: pp }), 'stat-high')}
-        {cell(t`24h low`, ticker && fmt(ticker.low, { dp: pp }), 'stat-low')}
+        {cell(t`24h high`, ticker?.high ? fmt(ticker.high, { dp: pp }) : undefined, 'stat-high')}
+        {cell(t`24h low`, ticker?.low ? fmt(ticker.low, { dp: pp }) : undefined, 'stat-low')}
         {cell(t`24h vol (${base})`, ticker && compact(ticker.volume), 'stat-volume')}
         {cell(t`24h vol (${quote})`, ticker && compact(ticker.turnover), 'stat-turnover')}
       </dl>

@@ -12,7 +12,9 @@ import { HttpError } from '@/lib/http/client'
 import { useTicker } from '@/lib/market/use-live-tickers'
 import { tokenAtom } from '@/lib/store'
 import { showToast } from '@/ui/feedback'
+import { AdvancedFlags } from './AdvancedFlags'
 import { balanceQueryOptions, spotApi, spotKeys } from './api'
+import { flagFields, type LimitFlag } from './limit-flags'
 import { AmountSlider, DecimalField, OrderFigures, segment } from './OrderFormParts'
 import styles from './Spot.module.css'
 import { shareOf, validNum } from './ticket'
@@ -44,6 +46,9 @@ export function OrderForm({
   const [total, setTotal] = useState('')
   /** The slider's share of the maximum; 0 once the user types a size of their own. */
   const [pct, setPct] = useState(0)
+  /** The advanced switch of a limit order: post-only, IOC or FOK instead of GTC. */
+  const [advanced, setAdvanced] = useState(false)
+  const [flag, setFlag] = useState<LimitFlag>('post_only')
   const ids = {
     price: useId(),
     amount: useId(),
@@ -60,8 +65,10 @@ export function OrderForm({
 
   // Start the price field at the last price once it is known.
   useEffect(() => {
-    if (!price && ticker?.last) setPrice(ticker.last)
-  }, [price, ticker?.last])
+    // Never traded: the index, as a starting point only.
+    const start = ticker?.last ?? ticker?.index
+    if (!price && start) setPrice(start)
+  }, [price, ticker?.last, ticker?.index])
 
   const marketBuy = type === 'market' && side === 'buy'
   const pp = inst?.pricePrecision ?? 2
@@ -72,7 +79,7 @@ export function OrderForm({
   const available = side === 'buy' ? balance.data?.quote : balance.data?.base
   // Freezing uses the instrument's higher rate; the charge is the user's own (VIP) rate.
   const freezeRate = balance.data ? upperRate(balance.data.makerFee, balance.data.takerFee) : '0.001'
-  const refPrice = type === 'limit' ? price : ticker?.last
+  const refPrice = type === 'limit' ? price : (ticker?.last ?? ticker?.index)
   const maxBase = !available
     ? null
     : side === 'sell'
@@ -120,7 +127,15 @@ export function OrderForm({
   const place = useMutation({
     mutationFn: spotApi.place,
     onSuccess: (o: SpotOrder) => {
-      showToast(o.status === 'filled' ? t`Order filled` : t`Order placed`)
+      showToast(
+        o.status === 'filled'
+          ? t`Order filled`
+          : o.status !== 'cancelled'
+            ? t`Order placed`
+            : Number(o.filled) > 0
+              ? t`Partly filled: the rest was cancelled`
+              : t`Not filled: the order was cancelled`,
+      )
       resetSize()
       void qc.invalidateQueries({ queryKey: spotKeys.root })
     },
@@ -135,7 +150,11 @@ export function OrderForm({
       symbol,
       side,
       type,
-      ...(type === 'limit' ? { price, amount } : marketBuy ? { quoteAmount: total } : { amount }),
+      ...(type === 'limit'
+        ? { price, amount, ...flagFields(advanced, flag) }
+        : marketBuy
+          ? { quoteAmount: total }
+          : { amount }),
     }
     const parsed = v.safeParse(placeOrderSchema, input)
     if (!parsed.success) {
@@ -206,13 +225,16 @@ export function OrderForm({
         />
       )}
       <AmountSlider id={ids.slider} pct={pct} disabled={!available} onPick={pickPercent} />
+      {type === 'limit' && (
+        <AdvancedFlags on={advanced} flag={flag} onToggle={setAdvanced} onPick={setFlag} />
+      )}
       <OrderFigures
         side={side}
         type={type}
         amount={amount}
         total={total}
         limitTotal={limitTotal}
-        last={ticker?.last}
+        last={ticker?.last ?? ticker?.index}
         balance={balance.data}
         maxBase={maxBase}
         pp={pp}

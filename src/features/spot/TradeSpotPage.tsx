@@ -30,7 +30,7 @@ const LiveBook = memo(function LiveBook({
     <OrderBook
       bids={depth?.bids ?? []}
       asks={depth?.asks ?? []}
-      last={ticker?.last}
+      last={ticker?.last ?? undefined}
       pricePrecision={inst?.pricePrecision}
       amountPrecision={inst?.amountPrecision}
       onPick={onPick}

@@ -11,6 +11,7 @@ const btc: Ticker = {
   change: '1.12',
   volume: '10',
   turnover: '900000',
+  index: '90000.00',
   ts: 1,
 }
 const eth: Ticker = { ...btc, symbol: 'ETHUSDT', last: '2250.5' }

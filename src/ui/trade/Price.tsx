@@ -19,7 +19,7 @@ const changeTrend = (value: string) => (isZero(value) ? 'flat' : isNegative(valu
  * Flashes a price up or down for a moment when it ticks. The flash is set on the element, not in
  * state: a tick renders (or paints) the price once, not three times. Returns the timer's cleanup.
  */
-function flash(node: HTMLElement, before: string | undefined, value: string | undefined) {
+function flash(node: HTMLElement, before: string | undefined, value: string | null | undefined) {
   if (!before || !value || before === value) return undefined
   node.dataset.flash = gt(value, before) ? 'up' : 'down'
   const id = setTimeout(() => delete node.dataset.flash, FLASH_MS)
@@ -39,7 +39,8 @@ export function Price({
   dp,
   className,
 }: {
-  value: string | undefined
+  /** null or undefined: no price (a market that has not traded shows --). */
+  value: string | null | undefined
   change?: string
   dp?: number
   className?: string
@@ -50,7 +51,7 @@ export function Price({
   useEffect(() => {
     const before = prev.current
     prev.current = value
-    return el.current ? flash(el.current, before, value) : undefined
+    return el.current ? flash(el.current, before ?? undefined, value) : undefined
   }, [value])
   return (
     <span ref={el} className={`${styles.price} ${className ?? ''}`} data-trend={priceTrend(change)}>
@@ -108,7 +109,7 @@ export function useListFigures(
         if (tk?.last !== last.current) {
           stopFlash.current?.()
           stopFlash.current = flash(p, last.current, tk?.last)
-          last.current = tk?.last
+          last.current = tk?.last ?? undefined
         }
       }
       const c = change$.current

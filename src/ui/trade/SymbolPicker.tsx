@@ -56,7 +56,7 @@ export function SymbolPicker({
                 {i.base}
                 <small>/{i.quote}</small>
               </span>
-              <span>{tickers?.[i.symbol] ? amount(tickers[i.symbol]?.last ?? '0') : '--'}</span>
+              <span>{tickers?.[i.symbol]?.last ? amount(tickers[i.symbol]?.last ?? '0') : '--'}</span>
               <Change value={tickers?.[i.symbol]?.change} />
             </button>
           </li>
