@@ -1,7 +1,10 @@
+import type { SpotOrder } from '@common/spot/schema'
 import { MarketMakers } from '../../market/market-makers'
 import type { ModuleManifest } from '../../platform/manifest'
+import { pushService } from '../../platform/notify/push-service'
 import { spotReads } from '../../platform/ports/spot-reads'
 import { spotDevRoutes } from './dev-routes'
+import { justTriggered, triggeredPayload } from './push-texts'
 import { spotReadsImpl } from './reads'
 import { recentTrades } from './repo'
 import { spotRoutes } from './routes'
@@ -16,6 +19,17 @@ export const spotModule: ModuleManifest = {
   name: 'spot',
   routes: spotRoutes,
   dev: spotDevRoutes,
+  // A conditional order that triggers: an in-app notice and a push (the order-fill switch).
+  follow: ({ db, log }, engines) => {
+    const on = (holder: string, o: SpotOrder) => {
+      if (!justTriggered(o) || holder.startsWith('mm:')) return
+      pushService(db)
+        .notify(holder, 'orderFill', (lang) => triggeredPayload(o, lang))
+        .catch((err) => log.error({ err }, 'trigger notice failed'))
+    }
+    engines.spot?.on('order', on)
+    return { stop: () => engines.spot?.off('order', on) }
+  },
   provide() {
     spotReads.provide(spotReadsImpl)
   },

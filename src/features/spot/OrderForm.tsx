@@ -14,6 +14,9 @@ import { tokenAtom } from '@/lib/store'
 import { showToast } from '@/ui/feedback'
 import { AdvancedFlags } from './AdvancedFlags'
 import { balanceQueryOptions, spotApi, spotKeys } from './api'
+import { ConditionalPicker } from './ConditionalPicker'
+import { ConditionalTicket } from './ConditionalTicket'
+import type { ConditionalKind } from './conditional-ticket'
 import { flagFields, type LimitFlag } from './limit-flags'
 import { AmountSlider, DecimalField, OrderFigures, segment } from './OrderFormParts'
 import styles from './Spot.module.css'
@@ -41,6 +44,8 @@ export function OrderForm({
   const balance = useQuery({ ...balanceQueryOptions(symbol), enabled: Boolean(token) })
   const [side, setSide] = useState<SpotSide>('buy')
   const [type, setType] = useState<SpotOrderType>('limit')
+  /** A conditional kind picked in the order-type picker (null: limit or market). */
+  const [cond, setCond] = useState<ConditionalKind | null>(null)
   const [price, setPrice] = useState('')
   const [amount, setAmount] = useState('')
   const [total, setTotal] = useState('')
@@ -117,6 +122,7 @@ export function OrderForm({
   const pickType = (k: SpotOrderType) => {
     if (k !== type) resetSize()
     setType(k)
+    setCond(null)
   }
   bookPrice.current = (p: string) => {
     if (type !== 'limit') resetSize()
@@ -142,6 +148,8 @@ export function OrderForm({
   })
   const submit = (e: React.FormEvent) => {
     e.preventDefault()
+    // A conditional ticket has its own submit (Enter in its fields lands here).
+    if (cond) return
     if (!token) {
       void navigate({ to: '/pages/login/index' })
       return
@@ -177,80 +185,94 @@ export function OrderForm({
       </fieldset>
       <fieldset className={styles.types} data-testid="order-type">
         <legend className="visually-hidden">{t`Order type`}</legend>
-        {segment(ids.type, 'limit', type === 'limit', t`Limit`, () => pickType('limit'), 'type-limit')}
+        {segment(
+          ids.type,
+          'limit',
+          type === 'limit' && !cond,
+          t`Limit`,
+          () => pickType('limit'),
+          'type-limit',
+        )}
         {segment(
           ids.type,
           'market',
-          type === 'market',
+          type === 'market' && !cond,
           t({ message: 'Market', context: 'order type' }),
           () => pickType('market'),
           'type-market',
         )}
+        <ConditionalPicker kind={cond} onPick={setCond} />
       </fieldset>
-      {type === 'limit' ? (
-        <DecimalField
-          id={ids.price}
-          label={t`Price (${quote})`}
-          testId="price-input"
-          value={price}
-          onChange={changePrice}
-        />
+      {cond ? (
+        <ConditionalTicket kind={cond} side={side} symbol={symbol} inst={inst} />
       ) : (
-        <div className={styles.field} data-disabled="true">
-          <span>{t`Price`}</span>
-          <span className={styles.marketPrice}>{t`Best market price`}</span>
-        </div>
+        <>
+          {type === 'limit' ? (
+            <DecimalField
+              id={ids.price}
+              label={t`Price (${quote})`}
+              testId="price-input"
+              value={price}
+              onChange={changePrice}
+            />
+          ) : (
+            <div className={styles.field} data-disabled="true">
+              <span>{t`Price`}</span>
+              <span className={styles.marketPrice}>{t`Best market price`}</span>
+            </div>
+          )}
+          {marketBuy ? (
+            <DecimalField
+              id={ids.total}
+              label={t`Total (${quote})`}
+              testId="total-input"
+              value={total}
+              onChange={(x) => {
+                setPct(0)
+                setTotal(x)
+              }}
+            />
+          ) : (
+            <DecimalField
+              id={ids.amount}
+              label={t`Amount (${base})`}
+              testId="amount-input"
+              value={amount}
+              onChange={(x) => {
+                setPct(0)
+                setAmount(x)
+              }}
+            />
+          )}
+          <AmountSlider id={ids.slider} pct={pct} disabled={!available} onPick={pickPercent} />
+          {type === 'limit' && (
+            <AdvancedFlags on={advanced} flag={flag} onToggle={setAdvanced} onPick={setFlag} />
+          )}
+          <OrderFigures
+            side={side}
+            type={type}
+            amount={amount}
+            total={total}
+            limitTotal={limitTotal}
+            last={ticker?.last ?? ticker?.index}
+            balance={balance.data}
+            maxBase={maxBase}
+            pp={pp}
+            ap={ap}
+            base={base}
+            quote={quote}
+          />
+          <button
+            type="submit"
+            data-testid="submit-order"
+            className={styles.submit}
+            data-side={side}
+            disabled={place.isPending}
+          >
+            {!token ? t`Log in` : side === 'buy' ? t`Buy ${base}` : t`Sell ${base}`}
+          </button>
+        </>
       )}
-      {marketBuy ? (
-        <DecimalField
-          id={ids.total}
-          label={t`Total (${quote})`}
-          testId="total-input"
-          value={total}
-          onChange={(x) => {
-            setPct(0)
-            setTotal(x)
-          }}
-        />
-      ) : (
-        <DecimalField
-          id={ids.amount}
-          label={t`Amount (${base})`}
-          testId="amount-input"
-          value={amount}
-          onChange={(x) => {
-            setPct(0)
-            setAmount(x)
-          }}
-        />
-      )}
-      <AmountSlider id={ids.slider} pct={pct} disabled={!available} onPick={pickPercent} />
-      {type === 'limit' && (
-        <AdvancedFlags on={advanced} flag={flag} onToggle={setAdvanced} onPick={setFlag} />
-      )}
-      <OrderFigures
-        side={side}
-        type={type}
-        amount={amount}
-        total={total}
-        limitTotal={limitTotal}
-        last={ticker?.last ?? ticker?.index}
-        balance={balance.data}
-        maxBase={maxBase}
-        pp={pp}
-        ap={ap}
-        base={base}
-        quote={quote}
-      />
-      <button
-        type="submit"
-        data-testid="submit-order"
-        className={styles.submit}
-        data-side={side}
-        disabled={place.isPending}
-      >
-        {!token ? t`Log in` : side === 'buy' ? t`Buy ${base}` : t`Sell ${base}`}
-      </button>
     </form>
   )
 }

@@ -20,6 +20,21 @@ export function useStatusText() {
     })[s]
 }
 
+/** An order type's name (a triggered conditional order keeps its type). */
+export function useTypeName() {
+  const { t } = useLingui()
+  return (type: SpotOrder['type']) =>
+    ({
+      limit: t`Limit`,
+      market: t({ message: 'Market', context: 'order type' }),
+      stop_limit: t`Stop-limit`,
+      stop_market: t`Stop-market`,
+      take_profit_limit: t`Take-profit`,
+      take_profit_market: t`Take-profit`,
+      trailing_stop: t`Trailing stop`,
+    })[type]
+}
+
 /** One order: side and pair, type, time, price, amount, filled; open ones can be cancelled. */
 export function OrderRow({
   order: o,
@@ -31,8 +46,17 @@ export function OrderRow({
   onCancel?: () => void
 }) {
   const { t } = useLingui()
-  const { amount } = useFormat()
+  const { amount, percent } = useFormat()
   const status = useStatusText()
+  const typeName = useTypeName()
+  const conditional = o.triggerPrice != null || o.callbackRate != null
+  // A conditional order's state: waiting, triggered (then as any order), cancelled or expired.
+  const state =
+    o.status === 'waiting' || o.status === 'cancelled' || o.status === 'expired'
+      ? status(o.status)
+      : o.triggeredAt
+        ? t`Triggered`
+        : status(o.status)
   const dateTime = useDateTime()
   const pair =
     instrument && instrument.symbol === o.symbol
@@ -45,9 +69,7 @@ export function OrderRow({
           {o.side === 'buy' ? t`Buy` : t`Sell`}
         </span>
         <span className={styles.orderPair}>{pair}</span>
-        <span className={styles.orderType}>
-          {o.type === 'limit' ? t`Limit` : t({ message: 'Market', context: 'order type' })}
-        </span>
+        <span className={styles.orderType}>{o.ocoId ? t`OCO` : typeName(o.type)}</span>
         <time className={styles.orderTime} dateTime={new Date(o.createdAt).toISOString()}>
           {dateTime(o.createdAt)}
         </time>
@@ -66,6 +88,23 @@ export function OrderRow({
         )}
       </div>
       <dl className={styles.orderGrid}>
+        {conditional && (
+          <div data-testid="order-trigger">
+            <dt>{o.callbackRate != null ? t`Callback rate` : t`Trigger price`}</dt>
+            <dd className={styles.orderTrigger}>
+              {o.callbackRate != null ? percent(String(o.callbackRate / 100)) : amount(o.triggerPrice ?? '0')}
+            </dd>
+          </div>
+        )}
+        {conditional && (
+          <div
+            data-testid="order-state"
+            data-state={o.status === 'waiting' ? 'waiting' : o.triggeredAt ? 'triggered' : o.status}
+          >
+            <dt>{t`State`}</dt>
+            <dd>{state}</dd>
+          </div>
+        )}
         <div>
           <dt>{t`Price`}</dt>
           <dd>{o.price ? amount(o.price) : t({ message: 'Market', context: 'order type' })}</dd>

@@ -1,5 +1,5 @@
 import type { Page } from '@common/api/page'
-import type { PlaceOrderInput, SpotBalances, SpotFill, SpotOrder } from '@common/spot/schema'
+import type { OcoOrderInput, PlaceOrderInput, SpotBalances, SpotFill, SpotOrder } from '@common/spot/schema'
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 
@@ -59,6 +59,7 @@ export const fillsQueryOptions = (symbol?: string) =>
 
 export const spotApi = {
   place: (input: PlaceOrderInput) => http.post<SpotOrder>('spot/order/place', input, { loading: true }),
+  oco: (input: OcoOrderInput) => http.post<SpotOrder[]>('spot/order/oco', input, { loading: true }),
   cancel: (id: string) => http.post<SpotOrder>('spot/order/cancel', { id }),
   cancelAll: (symbol?: string) =>
     http.post<{ cancelled: number }>('spot/order/cancel-all', symbol ? { symbol } : {}),
