@@ -22,6 +22,14 @@ export interface Overview {
   suspendedMarkets: number
   depositsPending: number | null
   withdrawalsPending: number | null
+  /** The continuous ledger check's last pass (null before the first). */
+  ledgerCheck: {
+    ok: boolean
+    mode: 'full' | 'incremental'
+    at: number
+    entries: number
+    problems: string[]
+  } | null
 }
 export interface Photos {
   front: string | null

@@ -73,3 +73,57 @@ export async function checkLedger(db: Tx): Promise<LedgerReport> {
 
 export const ledgerIsSound = (r: LedgerReport): boolean =>
   r.unbalancedAssets.length === 0 && r.mismatchedBalances.length === 0
+
+/**
+ * The invariant over the entries after `afterId` only (the continuous check, server/ledger/watch.ts):
+ * each new entry's postings sum to zero per asset, and every balance a new entry touched equals
+ * the sum of all its postings. `entries` counts the new entries.
+ */
+export async function checkLedgerSince(db: Tx, afterId: number): Promise<LedgerReport & { maxId: number }> {
+  const counts = await sql<{ entries: number; max_id: number | null }>`
+    select count(*)::int as entries, max(id) as max_id from ledger_entry where id > ${afterId}`.execute(db)
+  const unbalanced = await sql<{ asset: string; total: string }>`
+    select asset, sum(amount)::text as total from ledger_posting where entry_id > ${afterId}
+    group by entry_id, asset having sum(amount) <> 0`.execute(db)
+  const mismatched = await sql<{
+    holder: string
+    account: string
+    asset: string
+    available: string
+    frozen: string
+    posted_available: string
+    posted_frozen: string
+  }>`
+    with touched as (
+      select distinct holder, account, asset from ledger_posting where entry_id > ${afterId}
+    ), posted as (
+      select p.holder, p.account, p.asset,
+             coalesce(sum(p.amount) filter (where p.bucket = 'available'), 0) as available,
+             coalesce(sum(p.amount) filter (where p.bucket = 'frozen'), 0) as frozen
+      from ledger_posting p join touched t on t.holder = p.holder and t.account = p.account and t.asset = p.asset
+      group by p.holder, p.account, p.asset
+    )
+    select p.holder, p.account, p.asset,
+           coalesce(b.available, 0)::text as available, coalesce(b.frozen, 0)::text as frozen,
+           p.available::text as posted_available, p.frozen::text as posted_frozen
+    from posted p left join balance b on b.holder = p.holder and b.account = p.account and b.asset = p.asset
+    where coalesce(b.available, 0) <> p.available or coalesce(b.frozen, 0) <> p.frozen
+  `.execute(db)
+  const c = counts.rows[0]
+  return {
+    entries: Number(c?.entries ?? 0),
+    postings: 0,
+    balances: mismatched.rows.length,
+    maxId: Number(c?.max_id ?? afterId),
+    unbalancedAssets: unbalanced.rows.map((r) => ({ asset: r.asset, total: normalize(r.total) })),
+    mismatchedBalances: mismatched.rows.map((r) => ({
+      holder: r.holder,
+      account: r.account,
+      asset: r.asset,
+      available: normalize(r.available),
+      frozen: normalize(r.frozen),
+      postedAvailable: normalize(r.posted_available),
+      postedFrozen: normalize(r.posted_frozen),
+    })),
+  }
+}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { type PageQuery, pageWithTotal } from '../../db/page'
+import { ledgerWatchStatus } from '../../ledger/watch'
 
 const likePrefix = (s: string) => `${s.replace(/[%_\\]/g, '\\$&')}%`
 
@@ -37,7 +38,13 @@ export async function overviewCounts(db: Db) {
     frozenUsers: Number(users.n),
     suspendedMarkets: Number(instruments.n),
     ...(await queueCounts(db)),
+    ledgerCheck: await ledgerCheckOf(db),
   }
+}
+
+async function ledgerCheckOf(db: Db) {
+  const s = await ledgerWatchStatus(db)
+  return s && { ok: s.ok, mode: s.mode, at: s.at, entries: s.entries, problems: s.problems }
 }
 
 /** Counts of the deposit and withdrawal queues, when the assets area's tables exist. */

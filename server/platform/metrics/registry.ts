@@ -228,3 +228,10 @@ export function countSocketMessages(ch: string, n: number): void {
 export function observeLiquidationScan(t0: bigint): void {
   if (on) liquidationScan.observe(since(t0))
 }
+
+/** The continuous ledger check's result (server/modules/system/jobs.ts). */
+export function recordLedgerCheck(ok: boolean, mode: string, seconds: number): void {
+  ledgerCheckOk.set(ok ? 1 : 0)
+  ledgerCheckLast.set({ mode }, Date.now() / 1000)
+  ledgerCheckDuration.set({ mode }, seconds)
+}

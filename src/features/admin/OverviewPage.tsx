@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import styles from '@/ui/console/Console.module.css'
 import { ApprovalsSection } from './ApprovalsSection'
 import { overviewQueryOptions } from './api'
+import { LedgerCheckCard } from './LedgerCheckCard'
 
 /** What waits for the operators, each count a way into its queue, and the four-eyes approvals. */
 export function OverviewPage() {
@@ -37,6 +38,7 @@ export function OverviewPage() {
           <span className={styles.count}>{data?.suspendedMarkets ?? '—'}</span>
           <span className={styles.muted}>{t`Suspended markets`}</span>
         </Link>
+        <LedgerCheckCard check={data?.ledgerCheck ?? null} />
       </div>
       <ApprovalsSection />
     </>
