@@ -8,7 +8,7 @@ import {
   withdrawalApproveSchema,
   withdrawalRejectSchema,
 } from '@common/admin/schema'
-import { apiKeyAdminRevokeSchema } from '@common/apikey/schema'
+import { apiKeyUserSchema } from '@common/apikey/schema'
 import { decideSchema, merchantSchema, suggestSchema } from '@common/c2c/schema'
 import { partnerGrantSchema } from '@common/invite/schema'
 import { loanReviewSchema, loanVoucherReviewSchema } from '@common/loan/schema'
@@ -183,7 +183,7 @@ export const CONSOLE_ACTIONS: Readonly<Record<string, CaseRule | null>> = {
   'POST /api/admin/c2c/suggest': inBody('c2c_order', suggestSchema, 'id'),
   'POST /api/admin/c2c/merchant': inBody('user_uid', merchantSchema, 'uid'),
   'POST /api/admin/invite/partner': inBody('user', partnerGrantSchema, 'userId'),
-  'POST /api/admin/apikey/revoke': inBody('user', apiKeyAdminRevokeSchema, 'userId'),
+  'POST /api/admin/apikey/revoke': inBody('user', apiKeyUserSchema, 'userId'),
   'POST /api/admin/service/take': inBody('conversation', takeSchema, 'id'),
   'POST /api/admin/service/reply': inBody('conversation', staffMessageSchema, 'id'),
   'POST /api/admin/service/read': inBody('conversation', staffReadSchema, 'id'),
