@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
 import { deviceName } from '@/lib/format/device-name'
 import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
+import { Confirm } from '@/ui/Sheet'
 import styles from './Account.module.css'
 import { accountApi, loginHistoryQueryOptions, sessionsQueryOptions } from './api'
+import { signOut } from './session'
 
 export function SessionsPage() {
   const { t } = useLingui()
@@ -14,6 +18,19 @@ export function SessionsPage() {
   const fmt = useFormat()
   const sessions = useQuery(sessionsQueryOptions())
   const history = useQuery(loginHistoryQueryOptions())
+  const navigate = useNavigate()
+  const [askAll, setAskAll] = useState(false)
+
+  // Every session (this one too) and every API key end; this device then signs out.
+  const logoutAll = async () => {
+    try {
+      await accountApi.post('user/sessions/revoke-all', {}, { loading: true })
+    } catch {
+      return
+    }
+    signOut(qc, false)
+    void navigate({ to: '/pages/login/index', replace: true })
+  }
 
   const revoke = async (id: string) => {
     try {
@@ -52,6 +69,26 @@ export function SessionsPage() {
           </li>
         ))}
       </ul>
+      <div style={{ margin: '8px 16px 0' }}>
+        <button
+          type="button"
+          className={form.secondary}
+          onClick={() => setAskAll(true)}
+          data-testid="logout-all"
+        >
+          <Trans>Log out of all devices</Trans>
+        </button>
+      </div>
+      {askAll && (
+        <Confirm
+          title={t`Log out of all devices?`}
+          text={t`Every device, this one included, is logged out, and your API keys stop working.`}
+          confirmLabel={t`Log out`}
+          cancelLabel={t`Cancel`}
+          onConfirm={() => void logoutAll()}
+          onClose={() => setAskAll(false)}
+        />
+      )}
       <h2 className={form.label} style={{ margin: '16px 16px 0' }}>
         <Trans>Login history</Trans>
       </h2>
