@@ -121,6 +121,8 @@ export const withdrawalApproveSchema = v.object({
   ),
 })
 export const withdrawalRejectSchema = v.object({ withdrawalId: idSchema, reason: reasonSchema })
+/** Approves a withdrawal for the hot wallet of a watched chain (the signer pays it). */
+export const withdrawalChainApproveSchema = v.object({ withdrawalId: idSchema })
 
 /** `npm run operator -- create <email>` and the development path of the browser tests. */
 export const staffCreateSchema = v.object({

@@ -3,6 +3,7 @@ import {
   depositListSchema,
   depositRejectSchema,
   withdrawalApproveSchema,
+  withdrawalChainApproveSchema,
   withdrawalListSchema,
   withdrawalRejectSchema,
 } from '@common/admin/schema'
@@ -18,6 +19,7 @@ import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { type AuditInput, writeAudit } from '../../platform/staff/audit'
 import { fourEyes } from '../../platform/staff/four-eyes'
+import { approveForChain } from './chain/approve'
 import { channelList, setChannel } from './deposits'
 import { owners, reviewMove, statusCounts } from './repo'
 import {
@@ -183,6 +185,24 @@ export async function assetsAdminRoutes(admin: FastifyInstance, deps: ModuleDeps
   })
   admin.post('/withdrawals/approve', async (req) =>
     ok(await pay(req, parse(withdrawalApproveSchema, req.body))),
+  )
+  // A watched chain: approved for the hot wallet, whose signer pays it (chain/payouts.ts).
+  const payByChain = fourEyes(deps, {
+    kind: 'withdrawal.approve_chain',
+    caseType: 'withdrawal',
+    caseId: (b: v.InferOutput<typeof withdrawalChainApproveSchema>) => b.withdrawalId,
+    moves: async (d, b) => {
+      const row = await reviewMove(d, 'withdrawal', b.withdrawalId)
+      return row?.status === 'pending' ? { asset: row.asset, amount: normalize(row.amount) } : null
+    },
+    run: (ctx, b) =>
+      approveForChain(db, deps.config.chains, {
+        ...b,
+        audit: reviewAudit(ctx.audit, 'withdrawal.approve_chain', 'withdrawal', withdrawalBefore),
+      }).then(() => null),
+  })
+  admin.post('/withdrawals/approve-chain', async (req) =>
+    ok(await payByChain(req, parse(withdrawalChainApproveSchema, req.body))),
   )
 
   decide(

@@ -6,6 +6,7 @@ import {
   userActionSchema,
   userIdSchema,
   withdrawalApproveSchema,
+  withdrawalChainApproveSchema,
   withdrawalRejectSchema,
 } from '@common/admin/schema'
 import { apiKeyUserSchema } from '@common/apikey/schema'
@@ -177,6 +178,11 @@ export const CONSOLE_ACTIONS: Readonly<Record<string, CaseRule | null>> = {
   'POST /api/admin/deposits/reject': inBody('deposit', depositRejectSchema, 'depositId'),
   'POST /api/admin/withdrawals/approve': inBody('withdrawal', withdrawalApproveSchema, 'withdrawalId'),
   'POST /api/admin/withdrawals/reject': inBody('withdrawal', withdrawalRejectSchema, 'withdrawalId'),
+  'POST /api/admin/withdrawals/approve-chain': inBody(
+    'withdrawal',
+    withdrawalChainApproveSchema,
+    'withdrawalId',
+  ),
   'POST /api/admin/loan/review': inBody('loan', loanReviewSchema, 'id'),
   'POST /api/admin/loan/repayment/review': inBody('loan_repayment', loanVoucherReviewSchema, 'id'),
   'POST /api/admin/c2c/decide': inBody('c2c_order', decideSchema, 'id'),

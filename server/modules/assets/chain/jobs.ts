@@ -2,11 +2,12 @@ import type { EvmChainConfig } from '../../../chain-config'
 import { loadChains } from '../../../chain-config'
 import type { Db } from '../../../db/db'
 import { type JobLog, JobRunner } from '../../../jobs/runner'
+import { ChainPayer } from './payouts'
 import { ChainWatcher } from './watcher'
 
 /**
- * The chain scheduler (runner and leader lock "chain-watch"): one watcher pass per configured chain
- * every CHAIN_<CHAIN>_POLL_MS. Passes are idempotent in the database (./watcher.ts), so a restart,
+ * The chain scheduler (runner and leader lock "chain-watch"): per configured chain, every
+ * CHAIN_<CHAIN>_POLL_MS, a watcher pass (deposits) then a payer pass (withdrawals). Passes are idempotent in the database (./watcher.ts), so a restart,
  * or the lock moving to another core, carries on from the persisted cursor.
  */
 export class ChainJobs {
@@ -22,8 +23,18 @@ export class ChainJobs {
   start(): this {
     for (const cfg of this.chains) {
       const watcher = new ChainWatcher(this.db, cfg)
+      const payer = new ChainPayer(this.db, cfg)
       const runner = new JobRunner(`${ChainJobs.runner}:${cfg.chain}`, this.db, this.log)
-      runner.start([{ ms: cfg.pollMs, now: true, run: () => watcher.pass() }])
+      runner.start([
+        {
+          ms: cfg.pollMs,
+          now: true,
+          run: async () => {
+            await watcher.pass()
+            await payer.pass()
+          },
+        },
+      ])
       this.runners.push(runner)
     }
     return this
