@@ -80,12 +80,15 @@ export function ApiKeyCreatePage() {
             label={t`Key type`}
             value={v.type}
             options={[
-              ['hmac', t`HMAC-SHA256 (we create the secret)`],
-              ['ed25519', t`Ed25519 (your public key)`],
+              ['hmac', 'HMAC-SHA256'],
+              ['ed25519', 'Ed25519'],
             ]}
             onChange={(type) => setV((o) => ({ ...o, type }))}
             testId="api-key-type"
           />
+          <p className={form.hint}>
+            {v.type === 'hmac' ? t`HMAC-SHA256 (we create the secret)` : t`Ed25519 (your public key)`}
+          </p>
         </div>
         {v.type === 'ed25519' && (
           <Field
@@ -98,7 +101,7 @@ export function ApiKeyCreatePage() {
           />
         )}
         <fieldset className={form.field} style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend className={form.label}>
+          <legend className={form.label} style={{ padding: 0 }}>
             <Trans>Permissions</Trans>
           </legend>
           <label className={form.check}>
