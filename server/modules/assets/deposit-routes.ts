@@ -17,7 +17,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promi
   const { db } = ctx
   const auth = { preHandler: requireUser }
 
-  app.get('/assets/chains', auth, async () => ok(await chainsOverview(db)))
+  app.get('/assets/chains', auth, async () => ok(await chainsOverview(db, ctx.config.chains)))
 
   app.get('/assets/deposit/address', auth, async (req) => {
     const q = parse(depositAddressQuerySchema, req.query)

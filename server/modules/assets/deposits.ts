@@ -2,6 +2,7 @@ import { isValidAddress } from '@common/assets/address'
 import { COINS, chainDef } from '@common/assets/chains'
 import type { DepositChannelInput } from '@common/assets/schema'
 import { cmp, normalize } from '@common/money/decimal'
+import type { EvmChainConfig } from '../../chain-config'
 import type { Db } from '../../db/db'
 import { AppError } from '../../http/errors'
 import { ownUploadCount } from '../../platform/content/uploads'
@@ -18,8 +19,12 @@ export async function channelOf(db: Db, coin: string, chain: string) {
 }
 
 /** Which coins move on which chains, with fees and whether deposits are open. */
-export async function chainsOverview(db: Db) {
+export async function chainsOverview(db: Db, watched: EvmChainConfig[] = []) {
   const isOpen = new Set((await openChannels(db)).map((r) => `${r.asset}/${r.chain}`))
+  // A watched chain takes deposits of its configured coins at each user's own address.
+  for (const w of watched)
+    for (const coin of [...w.tokens.map((t) => t.coin), ...(w.native ? [w.native.coin] : [])])
+      isOpen.add(`${coin}/${w.chain}`)
   return COINS.map((c) => ({
     coin: c.code,
     chains: c.chains.map((x) => ({

@@ -13,6 +13,7 @@ import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
 import { assetsApi, chainsQueryOptions, depositAddressQueryOptions, depositsQueryOptions } from './api'
+import { ChainDepositPanel } from './ChainDepositPanel'
 import { InfiniteList } from './InfiniteList'
 import { fieldReason, statusLabel } from './labels'
 import { useMoney } from './use-money'
@@ -120,82 +121,93 @@ export function RechargePage({ coin }: { coin: string }) {
                 <Trans>Copy address</Trans>
               </button>
             </section>
-            <p className={styles.notice}>
-              {isZero(address.data.minAmount) ? (
-                <Trans>
-                  Send only {coin} on {address.data.chain} to this address. It needs{' '}
-                  {address.data.confirmations} network confirmations and is credited within 2 to 5 minutes
-                  after review.
-                </Trans>
-              ) : (
-                <Trans>
-                  Send only {coin} on {address.data.chain} to this address. Minimum deposit{' '}
-                  {address.data.minAmount} {coin}. It needs {address.data.confirmations} network confirmations
-                  and is credited within 2 to 5 minutes after review.
-                </Trans>
-              )}
-            </p>
-            <form
-              className={form.page}
-              style={{ padding: 0 }}
-              onSubmit={submit}
-              noValidate
-              aria-label={t`Report deposit`}
-            >
-              <div className={form.field}>
-                <label htmlFor={amountId} className={form.label}>
-                  <Trans>Amount sent</Trans>
-                </label>
-                <DecimalInput
-                  id={amountId}
-                  className={form.input}
-                  value={amount}
-                  onChange={setAmount}
-                  aria-invalid={errors.amount ? true : undefined}
-                />
-                {errors.amount && (
-                  <span className={form.error} role="alert">
-                    {fieldReason(i18n, errors.amount)}
-                  </span>
-                )}
-              </div>
-              <label className={styles.card} style={{ cursor: 'pointer' }}>
-                <span className={form.label}>
-                  <Trans>Payment proof</Trans>
-                </span>
-                {proof ? (
-                  <img className={styles.proof} src={proof.preview} alt={t`Payment proof`} />
-                ) : (
-                  <span className={`${form.secondary} ${styles.picker}`}>
-                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                      <rect
-                        x="3"
-                        y="5"
-                        width="18"
-                        height="14"
-                        rx="2"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.6"
-                      />
-                      <circle cx="9" cy="10" r="1.6" fill="currentColor" />
-                      <path d="M4 17l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-                    </svg>
-                    <Trans>Choose an image</Trans>
-                  </span>
-                )}
-                <input
-                  type="file"
-                  accept="image/*"
-                  className="visually-hidden"
-                  style={{ position: 'absolute', opacity: 0, width: 1, height: 1 }}
-                  onChange={(e) => void pick(e.target.files?.[0])}
-                />
-              </label>
-              <button type="submit" className={form.primary} disabled={busy}>
-                <Trans>I have sent it</Trans>
-              </button>
-            </form>
+            {address.data.watched ? (
+              <ChainDepositPanel address={address.data} />
+            ) : (
+              <>
+                <p className={styles.notice}>
+                  {isZero(address.data.minAmount) ? (
+                    <Trans>
+                      Send only {coin} on {address.data.chain} to this address. It needs{' '}
+                      {address.data.confirmations} network confirmations and is credited within 2 to 5 minutes
+                      after review.
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      Send only {coin} on {address.data.chain} to this address. Minimum deposit{' '}
+                      {address.data.minAmount} {coin}. It needs {address.data.confirmations} network
+                      confirmations and is credited within 2 to 5 minutes after review.
+                    </Trans>
+                  )}
+                </p>
+                <form
+                  className={form.page}
+                  style={{ padding: 0 }}
+                  onSubmit={submit}
+                  noValidate
+                  aria-label={t`Report deposit`}
+                >
+                  <div className={form.field}>
+                    <label htmlFor={amountId} className={form.label}>
+                      <Trans>Amount sent</Trans>
+                    </label>
+                    <DecimalInput
+                      id={amountId}
+                      className={form.input}
+                      value={amount}
+                      onChange={setAmount}
+                      aria-invalid={errors.amount ? true : undefined}
+                    />
+                    {errors.amount && (
+                      <span className={form.error} role="alert">
+                        {fieldReason(i18n, errors.amount)}
+                      </span>
+                    )}
+                  </div>
+                  <label className={styles.card} style={{ cursor: 'pointer' }}>
+                    <span className={form.label}>
+                      <Trans>Payment proof</Trans>
+                    </span>
+                    {proof ? (
+                      <img className={styles.proof} src={proof.preview} alt={t`Payment proof`} />
+                    ) : (
+                      <span className={`${form.secondary} ${styles.picker}`}>
+                        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                          <rect
+                            x="3"
+                            y="5"
+                            width="18"
+                            height="14"
+                            rx="2"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="1.6"
+                          />
+                          <circle cx="9" cy="10" r="1.6" fill="currentColor" />
+                          <path
+                            d="M4 17l5-5 4 4 3-3 4 4"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="1.6"
+                          />
+                        </svg>
+                        <Trans>Choose an image</Trans>
+                      </span>
+                    )}
+                    <input
+                      type="file"
+                      accept="image/*"
+                      className="visually-hidden"
+                      style={{ position: 'absolute', opacity: 0, width: 1, height: 1 }}
+                      onChange={(e) => void pick(e.target.files?.[0])}
+                    />
+                  </label>
+                  <button type="submit" className={form.primary} disabled={busy}>
+                    <Trans>I have sent it</Trans>
+                  </button>
+                </form>
+              </>
+            )}
           </>
         ) : null}
       </div>

@@ -7,6 +7,7 @@ import type {
   DepositRow,
   ExchangeRow,
   LedgerRow,
+  PendingChainDeposit,
   TransferRow,
   WithdrawInfo,
   WithdrawRow,
@@ -61,6 +62,14 @@ export const depositAddressQueryOptions = (coin: string, chain: string) =>
     queryFn: ({ signal }) =>
       http.get<DepositAddress>('assets/deposit/address', { coin, chain }, { signal, toast: false }),
     retry: false,
+  })
+/** Transfers seen on a watched chain, waiting for confirmations; polled while the screen is open. */
+export const pendingDepositsQueryOptions = (coin: string, chain: string) =>
+  queryOptions({
+    queryKey: [...root, 'deposit-pending', coin, chain],
+    queryFn: ({ signal }) =>
+      http.get<PendingChainDeposit[]>('assets/deposit/pending', { coin, chain }, { signal }),
+    refetchInterval: 4000,
   })
 export const withdrawInfoQueryOptions = (coin: string) =>
   queryOptions({
