@@ -35,7 +35,7 @@ export function AdvancedFlags({
       </div>
       {on && (
         <>
-          <fieldset className={styles.types} data-testid="limit-flag">
+          <fieldset className={styles.flags} data-testid="limit-flag">
             <legend className="visually-hidden">{t`Advanced`}</legend>
             {segment(
               name,
