@@ -27,6 +27,8 @@ export interface Config {
   indexSeed: string
   /** Simulated index tick interval (ms). */
   indexTickMs: number
+  /** MARKET_DATA: `demo` (default, the simulator; screens say "Demo prices") or `live` (checked in market/start.ts). */
+  marketData: 'demo' | 'live'
   /** nodemailer transport URL (smtp://user:pass@host:587); unset = development outbox. */
   smtpUrl: string | null
   mailFrom: string
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backfillDays: int(env.BACKFILL_DAYS, 90, 'BACKFILL_DAYS'),
     indexSeed: env.INDEX_SEED || 'open-exchange',
     indexTickMs: int(env.INDEX_TICK_MS, 1000, 'INDEX_TICK_MS'),
+    marketData: env.MARKET_DATA?.trim() === 'live' ? 'live' : 'demo',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Open Exchange <no-reply@localhost>',
     smsWebhookUrl: env.SMS_WEBHOOK_URL || null,

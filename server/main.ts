@@ -26,7 +26,10 @@ async function main(): Promise<void> {
   if (applied.length) app.log.info({ applied }, 'migrations applied')
   await announceFirstAdmin(db, app.log)
   if (backfilled)
-    app.log.info(backfilled, `candle history: ${backfilled.rows} candles in ${backfilled.ms} ms`)
+    app.log.info(
+      backfilled,
+      `index history (demo simulator, not trades here): ${backfilled.rows} candles in ${backfilled.ms} ms`,
+    )
   // socket.io shares the HTTP server (and port) with the app and API.
   const spot = engines.spot.local(db)
   const contract = engines.contract.local(db)
@@ -66,7 +69,7 @@ async function main(): Promise<void> {
   for (const m of manifests) for (const job of m.jobs ?? []) running.push(job.start(ctx))
   started = true
   app.log.info(
-    `exchange ready on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+    `exchange ready on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}; market data: ${config.marketData === 'demo' ? 'demo, simulated prices' : 'live index'})`,
   )
 }
 

@@ -23,6 +23,8 @@ export interface Instrument {
   /** The colour `logo` is drawn in ("#f7931a"): the app draws the same badge without the image. */
   logoColor: string
   sort: number
+  /** Its price is the demo simulator's (MARKET_DATA=demo): screens showing it say "Demo prices". */
+  demo?: boolean
 }
 
 /**

@@ -74,7 +74,9 @@ export async function marketRoutes(app: FastifyInstance, opts: ModuleDeps): Prom
 
   app.get('/market/instruments', async (req) => {
     const { category } = parse(instrumentsQuerySchema, req.query)
-    const list = market.instruments()
+    // The mode rides on the list every market screen loads: no request of its own on a first screen.
+    const demo = opts.config.marketData === 'demo'
+    const list = market.instruments().map((i) => ({ ...i, demo }))
     return ok(category ? list.filter((i) => i.category === category) : list)
   })
 

@@ -10,6 +10,7 @@ import { useLiveTickers } from '@/lib/market/use-live-tickers'
 import { themeAtom } from '@/lib/store'
 import chip from '@/ui/Chip.module.css'
 import { CoinIcon } from '@/ui/CoinIcon'
+import { DemoMark } from '@/ui/DemoMark'
 import { BrandMark, GlobeIcon, MoonIcon, SunIcon } from '@/ui/Icons'
 import { ConnectionStatus } from '@/ui/trade/ConnectionStatus'
 import { figureClass, useListFigures } from '@/ui/trade/Price'
@@ -60,7 +61,10 @@ const HomeBody = memo(function HomeBody({
     <>
       <header className={styles.top}>
         <BrandMark className={styles.logo} />
-        <h1 className={styles.brand}>Open Exchange</h1>
+        <h1 className={styles.brand}>
+          Open Exchange
+          <DemoMark />
+        </h1>
         <Link to="/pages/mine/language-set" className={styles.iconButton} aria-label={t`Language`}>
           <GlobeIcon />
         </Link>

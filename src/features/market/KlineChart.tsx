@@ -1,6 +1,6 @@
 import { candleChannel } from '@common/constants'
 import type { Period } from '@common/market/periods'
-import type { Candle, Instrument } from '@common/market/types'
+import { type Candle, chartSeriesOf, type Instrument } from '@common/market/types'
 import { isNegative, isZero, pctChange } from '@common/money/decimal'
 import { DEFAULT_TIMEZONE_OFFSET } from '@common/time/time'
 import { useLingui } from '@lingui/react/macro'
@@ -325,6 +325,10 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
       <div className={styles.head}>
         <span className={styles.when} data-testid="bar-time">
           {when}
+        </span>
+        {/* The chart rule: a spot market draws its own trades, the rest the index (labelled). */}
+        <span className={styles.boundary} data-testid="chart-series">
+          {chartSeriesOf(instrument.category) === 'index' ? t`Index price` : t`Trades on this exchange`}
         </span>
         <span className={styles.zone}>{t`Times in your time zone (${zone})`}</span>
         {boundary && (

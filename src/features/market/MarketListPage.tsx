@@ -9,6 +9,7 @@ import { pairLabel } from '@/lib/market/pair-label'
 import { useLiveTickers } from '@/lib/market/use-live-tickers'
 import { useOnScreen } from '@/lib/use-on-screen'
 import { CoinIcon } from '@/ui/CoinIcon'
+import { DemoMark } from '@/ui/DemoMark'
 import { PageHeader } from '@/ui/PageHeader'
 import { ConnectionStatus } from '@/ui/trade/ConnectionStatus'
 import { figureClass, useListFigures } from '@/ui/trade/Price'
@@ -57,7 +58,14 @@ export function MarketListPage({ tab }: { tab: Tab }) {
 
   return (
     <>
-      <PageHeader title={t`Markets`} />
+      <PageHeader
+        title={
+          <>
+            {t`Markets`}
+            <DemoMark />
+          </>
+        }
+      />
       <ConnectionStatus />
       <div className={styles.search}>
         <input

@@ -10,6 +10,7 @@ import { instrumentsQueryOptions } from '@/lib/market/api'
 import { pairLabel } from '@/lib/market/pair-label'
 import { useLiveTickers, useTicker } from '@/lib/market/use-live-tickers'
 import chip from '@/ui/Chip.module.css'
+import { DemoMark } from '@/ui/DemoMark'
 import { PageHeader } from '@/ui/PageHeader'
 import { ConnectionStatus } from '@/ui/trade/ConnectionStatus'
 import { Change, Price } from '@/ui/trade/Price'
@@ -100,7 +101,12 @@ export function QuotePage({ symbol }: { symbol: string }) {
   return (
     <>
       <PageHeader
-        title={instrument ? pairLabel(instrument) : symbolLabel(symbol)}
+        title={
+          <>
+            {instrument ? pairLabel(instrument) : symbolLabel(symbol)}
+            <DemoMark />
+          </>
+        }
         backLabel={t`Back`}
         right={
           <button

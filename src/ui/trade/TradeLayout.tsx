@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { memo, type ReactNode, useState } from 'react'
 import { useTicker } from '@/lib/market/use-live-tickers'
+import { DemoMark } from '../DemoMark'
 import { ConnectionStatus } from './ConnectionStatus'
 import { Change } from './Price'
 import { SymbolPicker } from './SymbolPicker'
@@ -91,6 +92,7 @@ export function TradeLayout({
           <span className="visually-hidden">{t`Choose a market`}</span>
         </button>
         <DayChange symbol={symbol} />
+        <DemoMark />
         {actions}
       </header>
       {connection && <ConnectionStatus />}
