@@ -23,6 +23,7 @@ import { Route as AdminEtfsRouteImport } from './routes/admin/etfs'
 import { Route as AdminIdentityRouteImport } from './routes/admin/identity'
 import { Route as AdminInviteRouteImport } from './routes/admin/invite'
 import { Route as AdminLoansRouteImport } from './routes/admin/loans'
+import { Route as AdminMarketDataRouteImport } from './routes/admin/market-data'
 import { Route as AdminMarketsRouteImport } from './routes/admin/markets'
 import { Route as AdminOptionsRouteImport } from './routes/admin/options'
 import { Route as AdminServiceRouteImport } from './routes/admin/service'
@@ -178,6 +179,11 @@ const AdminInviteRoute = AdminInviteRouteImport.update({
 const AdminLoansRoute = AdminLoansRouteImport.update({
   id: '/loans',
   path: '/loans',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMarketDataRoute = AdminMarketDataRouteImport.update({
+  id: '/market-data',
+  path: '/market-data',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminMarketsRoute = AdminMarketsRouteImport.update({
@@ -644,6 +650,7 @@ export interface FileRoutesByFullPath {
   '/admin/identity': typeof AdminIdentityRoute
   '/admin/invite': typeof AdminInviteRoute
   '/admin/loans': typeof AdminLoansRoute
+  '/admin/market-data': typeof AdminMarketDataRoute
   '/admin/markets': typeof AdminMarketsRoute
   '/admin/options': typeof AdminOptionsRoute
   '/admin/service': typeof AdminServiceRoute
@@ -745,6 +752,7 @@ export interface FileRoutesByTo {
   '/admin/identity': typeof AdminIdentityRoute
   '/admin/invite': typeof AdminInviteRoute
   '/admin/loans': typeof AdminLoansRoute
+  '/admin/market-data': typeof AdminMarketDataRoute
   '/admin/markets': typeof AdminMarketsRoute
   '/admin/options': typeof AdminOptionsRoute
   '/admin/service': typeof AdminServiceRoute
@@ -848,6 +856,7 @@ export interface FileRoutesById {
   '/admin/identity': typeof AdminIdentityRoute
   '/admin/invite': typeof AdminInviteRoute
   '/admin/loans': typeof AdminLoansRoute
+  '/admin/market-data': typeof AdminMarketDataRoute
   '/admin/markets': typeof AdminMarketsRoute
   '/admin/options': typeof AdminOptionsRoute
   '/admin/service': typeof AdminServiceRoute
@@ -952,6 +961,7 @@ export interface FileRouteTypes {
     | '/admin/identity'
     | '/admin/invite'
     | '/admin/loans'
+    | '/admin/market-data'
     | '/admin/markets'
     | '/admin/options'
     | '/admin/service'
@@ -1053,6 +1063,7 @@ export interface FileRouteTypes {
     | '/admin/identity'
     | '/admin/invite'
     | '/admin/loans'
+    | '/admin/market-data'
     | '/admin/markets'
     | '/admin/options'
     | '/admin/service'
@@ -1155,6 +1166,7 @@ export interface FileRouteTypes {
     | '/admin/identity'
     | '/admin/invite'
     | '/admin/loans'
+    | '/admin/market-data'
     | '/admin/markets'
     | '/admin/options'
     | '/admin/service'
@@ -1426,6 +1438,13 @@ declare module '@tanstack/react-router' {
       path: '/loans'
       fullPath: '/admin/loans'
       preLoaderRoute: typeof AdminLoansRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/market-data': {
+      id: '/admin/market-data'
+      path: '/market-data'
+      fullPath: '/admin/market-data'
+      preLoaderRoute: typeof AdminMarketDataRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/markets': {
@@ -2045,6 +2064,7 @@ interface AdminRouteRouteChildren {
   AdminIdentityRoute: typeof AdminIdentityRoute
   AdminInviteRoute: typeof AdminInviteRoute
   AdminLoansRoute: typeof AdminLoansRoute
+  AdminMarketDataRoute: typeof AdminMarketDataRoute
   AdminMarketsRoute: typeof AdminMarketsRoute
   AdminOptionsRoute: typeof AdminOptionsRoute
   AdminServiceRoute: typeof AdminServiceRoute
@@ -2067,6 +2087,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminIdentityRoute: AdminIdentityRoute,
   AdminInviteRoute: AdminInviteRoute,
   AdminLoansRoute: AdminLoansRoute,
+  AdminMarketDataRoute: AdminMarketDataRoute,
   AdminMarketsRoute: AdminMarketsRoute,
   AdminOptionsRoute: AdminOptionsRoute,
   AdminServiceRoute: AdminServiceRoute,

@@ -2,6 +2,7 @@ import { CHANNEL_USER } from '@common/constants'
 import * as v from 'valibot'
 import type { ModuleManifest } from '../../platform/manifest'
 import { listFavorites } from './favorites'
+import { indexStatusRoutes, marketDataAdminRoutes } from './index-routes'
 import { marketRoutes } from './routes'
 
 /**
@@ -10,7 +11,12 @@ import { marketRoutes } from './routes'
  */
 export const marketModule: ModuleManifest = {
   name: 'market',
-  routes: marketRoutes,
+  routes: async (app, deps) => {
+    await marketRoutes(app, deps)
+    await indexStatusRoutes(app, deps)
+  },
+  // The market-data page: each instrument's sources and index state (read only).
+  console: { prefix: '/admin/market-data', routes: marketDataAdminRoutes },
   relays: [
     {
       t: 'favorites',

@@ -66,6 +66,7 @@ export function AdminLayout() {
     { to: '/admin/channels', label: t`Deposit addresses` },
     { to: '/admin/users', label: t`Users` },
     { to: '/admin/markets', label: t`Markets` },
+    { to: '/admin/market-data', label: t`Market data` },
     { to: '/admin/contracts', label: t`Perpetuals` },
     { to: '/admin/options', label: t`Options` },
     { to: '/admin/earn', label: t`Staking & launchpad` },
