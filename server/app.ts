@@ -5,11 +5,12 @@ import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/db'
 import { captureSignedBody } from './http/api-key-auth'
 import { installErrorHandler } from './http/error-handler'
+import { loggerOptions, requestLogging } from './http/logging'
 import { MarketData } from './market/service'
 import { engines as engineModules, registerModules } from './modules/index'
 import { instrumentHttp } from './platform/metrics/http'
@@ -27,13 +28,15 @@ export interface AppDeps {
 /** Builds the Fastify instance; main.ts listens on it, tests call app.inject. */
 export async function buildApp({ config, db, market: given, engines }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
+    logController: new LogController({ disableRequestLogging: config.isProduction }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   })
   installErrorHandler(app)
   captureSignedBody(app)
   instrumentHttp(app)
+  requestLogging(app, config.isProduction)
   // The route table as registered (method, url): the security sweeps in tests/api/security walk
   // it, so an endpoint is covered the day it is added.
   const routeTable: { method: string; url: string }[] = []

@@ -1,6 +1,7 @@
 import Fastify from 'fastify'
 import type { Config } from '../config'
 import { migrate, openDb } from '../db/db'
+import { loggerOptions } from '../http/logging'
 import { openMarket } from '../market/start'
 import { engines, manifests, providePorts } from '../modules/index'
 import { addReadyCheck, readiness } from '../platform/health/readiness'
@@ -30,7 +31,7 @@ const schedulers = new Map(manifests.flatMap((m) => m.jobs ?? []).map((job) => [
  */
 export async function runCore(config: Config): Promise<void> {
   // Health and ownership for operators and the cluster script; nothing else is served by a core.
-  const health = Fastify({ logger: { level: config.logLevel, base: { role: 'core', node: config.nodeId } } })
+  const health = Fastify({ logger: loggerOptions(config, { base: { role: 'core', node: config.nodeId } }) })
   const log = health.log
   setClusterName(config.clusterName)
   const databaseUrl = config.databaseUrl as string
@@ -48,7 +49,8 @@ export async function runCore(config: Config): Promise<void> {
   const { market, backfilled } = await openMarket(db, config)
   await announceFirstAdmin(db, log)
   await starting.close()
-  if (backfilled) log.info(backfilled, `candle history: ${backfilled.rows} candles`)
+  if (backfilled)
+    log.info(backfilled, `index history (demo simulator, not trades here): ${backfilled.rows} candles`)
   market.setLog(log)
 
   const redis = await connectRedis(redisUrl, config.nodeId)
@@ -204,5 +206,7 @@ export async function runCore(config: Config): Promise<void> {
   makers = engines.spot.owner(ctx, (symbol) => owns(spotUnit(symbol)))
   ownership.start()
   owning = true
-  log.info(`core ${config.nodeId} ready (health on http://localhost:${config.port}/api/health)`)
+  log.info(
+    `core ${config.nodeId} ready (health on http://localhost:${config.port}/api/health; market data: ${config.marketData})`,
+  )
 }

@@ -37,7 +37,9 @@ export function lastCodeSentTo(to: string): string | null {
 function keep(log: FastifyBaseLogger, msg: OutboxMessage): void {
   outbox.push(msg)
   if (outbox.length > OUTBOX_MAX) outbox.splice(0, outbox.length - OUTBOX_MAX)
-  log.info({ outbox: msg }, `outbox ${msg.channel} to ${msg.to}: ${msg.text.split('\n')[0]}`)
+  // In production the text (a verification code) stays out of the log; development shows it.
+  const shown = process.env.NODE_ENV === 'production' ? '' : `: ${msg.text.split('\n')[0]}`
+  log.info({ outbox: msg }, `outbox ${msg.channel} to ${msg.to}${shown}`)
 }
 
 /** E-mail through SMTP when configured, SMS through a webhook when configured, else the outbox. */
