@@ -23,11 +23,11 @@ import * as m021 from './021-invite'
 import * as m022 from './022-c2c'
 import * as m023 from './023-identity-and-nicknames'
 import * as mFourEyes from './024-four-eyes'
-import * as m028 from './028-spot-conditional'
-import * as mOrderFlags from './027-order-flags'
-import * as m031 from './031-trade-candles'
-import * as mChains from './029-chains'
 import * as mApiKeys from './026-api-keys'
+import * as mOrderFlags from './027-order-flags'
+import * as m028 from './028-spot-conditional'
+import * as mChains from './029-chains'
+import * as m031 from './031-trade-candles'
 
 /** Every migration, in order. Imported statically so the bundle-free tsx runtime and tests see the same set. */
 export const migrations: Record<string, Migration> = {
