@@ -21,6 +21,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { type Db, migrate, openDb } from '../server/db/db'
+import { OrderBook } from '../server/engine/order-book'
 import { TriggerBook } from '../server/engine/trigger-book'
 import { checkLedger, ledgerIsSound } from '../server/ledger/check'
 import { fromDepositClearing, postEntry } from '../server/ledger/ledger'
@@ -100,14 +101,22 @@ async function restStops(db: Db, users: string[]): Promise<void> {
   }
 }
 
-function pureBook(): { fireMs: number } {
+/**
+ * The engine alone (no I/O): 100,000 triggers in the trigger book, one price firing 10,000, each
+ * placed as a market sell into a resting bid of the order book (what a pass does in memory).
+ */
+function pureBook(): { fireMs: number; firePlaceMs: number } {
   const b = new TriggerBook()
   for (let k = 0; k < STOPS; k++) b.addFixed(k + 1, 'down', 599_999 - k)
+  const book = new OrderBook()
+  book.add(STOPS + 1, 'buy', 590_000, CROSSED * 100 + 1, 'bid')
   const t0 = performance.now()
   const { fired } = b.onTrade(599_999 - (CROSSED - 1))
   const fireMs = performance.now() - t0
+  for (const id of fired) book.placeMarket(id, 'sell', 100, null, `stop-${id % STOP_USERS}`)
+  const firePlaceMs = performance.now() - t0
   if (fired.length !== CROSSED) throw new Error(`pure book fired ${fired.length}`)
-  return { fireMs }
+  return { fireMs, firePlaceMs }
 }
 
 async function run(name: string, db: Db): Promise<void> {
@@ -188,7 +197,7 @@ async function run(name: string, db: Db): Promise<void> {
     `  sweep crossing ${CROSSED.toLocaleString('en')} stops: fired and placed ${fired.n} in ${sweepMs.toFixed(0)} ms (one transaction, ledger ${sound ? 'sound' : 'NOT SOUND'})`,
   )
   console.log(
-    `  pure trigger book: ${CROSSED.toLocaleString('en')} of ${STOPS.toLocaleString('en')} fired in ${pure.fireMs.toFixed(1)} ms`,
+    `  engine alone: ${CROSSED.toLocaleString('en')} of ${STOPS.toLocaleString('en')} fired in ${pure.fireMs.toFixed(1)} ms, fired and placed in ${pure.firePlaceMs.toFixed(1)} ms`,
   )
   if (Number(fired.n) !== CROSSED || !sound) process.exitCode = 1
 }
