@@ -52,11 +52,8 @@ export function hollaexPrivateRoutes(app: FastifyInstance, s: Surface): void {
       ...(b.type === 'limit' && b.price !== undefined ? { price: b.price } : {}),
       ...(postOnly ? { postOnly } : {}),
     })
-    // The engine's post-only (issue 38) is mapped once the order schema carries it; never dropped silently.
-    if (postOnly && (input as { postOnly?: boolean }).postOnly !== true)
-      throw new HollaexError(400, 'Error 1001 - POST ONLY orders are not available on this server yet')
     const order = await (await s.spot()).place(userId, input)
-    return { ...wire(order, userId), meta: postOnly ? { post_only: true } : {} }
+    return wire(order, userId)
   })
 
   app.delete('/v2/order', trade, async (req) => {

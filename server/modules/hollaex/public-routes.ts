@@ -1,8 +1,6 @@
 import { chartQuerySchema, optionalPairQuerySchema, pairQuerySchema } from '@common/hollaex/schema'
-import type { Candle } from '@common/market/types'
 import type { FastifyInstance } from 'fastify'
 import { parse } from '../../http/validate'
-import { candlesBefore, fromRow } from '../../market/repo'
 import { spotReads } from '../../platform/ports/spot-reads'
 import { assetRows, feeRows } from './repo'
 import type { Surface } from './routes'
@@ -26,7 +24,7 @@ export function hollaexPublicRoutes(app: FastifyInstance, s: Surface): void {
 
   app.get('/v2/ticker', async (req) => {
     const inst = s.pair(parse(pairQuerySchema, req.query).symbol)
-    const t = market.ticker(inst.symbol)
+    const t = market.publicTicker(inst.symbol)
     if (!t)
       return { open: null, close: null, high: null, low: null, last: null, volume: '0', timestamp: null }
     return tickerOf(t)
@@ -35,7 +33,7 @@ export function hollaexPublicRoutes(app: FastifyInstance, s: Surface): void {
   app.get('/v2/tickers', async () => {
     const out: Record<string, object> = {}
     for (const inst of s.pairs()) {
-      const t = market.ticker(inst.symbol)
+      const t = market.publicTicker(inst.symbol)
       if (t) out[s.nameOf(inst)] = tickerOf(t, s.nameOf(inst))
     }
     return out
@@ -63,25 +61,21 @@ export function hollaexPublicRoutes(app: FastifyInstance, s: Surface): void {
     return Object.fromEntries(list.map((i, k) => [s.nameOf(i), (trades[k] ?? []).map(publicTradeOf)]))
   })
 
-  /** Candles from `from` to `to` (seconds), as GET /api/market/kline builds them, oldest first. */
+  /**
+   * Candles from `from` to `to` (seconds), oldest first: the pair's chart as GET /api/market/kline
+   * draws it (a spot market's own trades, docs/products/market-data.md).
+   */
   app.get('/v2/chart', async (req) => {
     const q = parse(chartQuerySchema, req.query)
     const inst = s.pair(q.symbol)
-    const period = RESOLUTIONS[q.resolution]
     const from = q.from * 1000
-    const to = q.to * 1000 + 1
-    const stored = await candlesBefore(db, inst.symbol, period, to, MAX_CANDLES)
-    const byTime = new Map<number, Candle>()
-    for (const r of stored) {
-      const c = fromRow(r, inst.pricePrecision, inst.amountPrecision)
-      byTime.set(c.t, market.wire(inst.symbol, c))
-    }
-    for (const c of market.unflushed(inst.symbol, period)) if (c.t < to) byTime.set(c.t, c)
+    const candles = await market.tradeCandles(
+      inst.symbol,
+      RESOLUTIONS[q.resolution],
+      q.to * 1000 + 1,
+      MAX_CANDLES,
+    )
     const name = s.nameOf(inst)
-    return [...byTime.values()]
-      .filter((c) => c.t >= from && c.t < to)
-      .sort((a, b) => a.t - b.t)
-      .slice(-MAX_CANDLES)
-      .map((c) => candleOf(c, name))
+    return candles.filter((c) => c.t >= from).map((c) => candleOf(c, name))
   })
 }

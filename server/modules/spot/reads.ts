@@ -1,5 +1,5 @@
 import type { SpotReads } from '../../platform/ports/spot-reads'
-import { fillsOf, openOrdersOf, orderHistory, orderToWire, recentTrades } from './repo'
+import { fillsOf, openOrdersOf, orderHistory, orderOf, orderToWire, recentTrades } from './repo'
 import { spotService } from './service'
 
 /** The spot queries other surfaces read through the platform port (server/platform/ports/spot-reads.ts). */
@@ -15,12 +15,7 @@ export const spotReadsImpl: SpotReads = {
     return rows.map((r) => orderToWire(r, market.instrument(r.symbol)?.price_precision))
   },
   async order(db, market, holder, id) {
-    const r = await db
-      .selectFrom('spot_order')
-      .selectAll()
-      .where('id', '=', id)
-      .where('holder', '=', holder)
-      .executeTakeFirst()
+    const r = await orderOf(db, holder, id)
     return r && orderToWire(r, market.instrument(r.symbol)?.price_precision)
   },
   async history(db, market, holder, q) {

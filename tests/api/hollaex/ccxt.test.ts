@@ -111,6 +111,17 @@ describe.each(backends)('ccxt hollaex client on %s', (backend) => {
     expect(mine[0]?.fee?.cost).toBe(Number(fills[0]?.fee))
     const trades = await ex.fetchTrades('ETH/USDT')
     expect(trades.map((t) => [t.price, t.amount, t.side])).toEqual([[3000, 0.1, 'buy']])
+    // The chart is the market's own trades, as the native kline draws it.
+    const last = (await ex.fetchOHLCV('ETH/USDT', '1m')).at(-1)
+    const kline = (
+      await native().get<{ t: number; c: string }[]>('market/kline', {
+        symbol: 'ETHUSDT',
+        period: '1m',
+        limit: '1',
+      })
+    ).data.at(-1)
+    expect(last?.[4]).toBe(3000)
+    expect([last?.[0], last?.[4]]).toEqual([kline?.t, Number(kline?.c)])
     const after = await ex.fetchBalance()
     const eth = await spotBalance(h.db, trader.userId, 'ETH')
     expect(after.ETH?.free).toBe(Number(eth.available))
@@ -128,6 +139,23 @@ describe.each(backends)('ccxt hollaex client on %s', (backend) => {
     )
     await expect(ex.fetchOrder('999999999')).rejects.toBeInstanceOf(ccxt.OrderNotFound)
     await expect(ex.cancelOrder('999999999')).rejects.toBeInstanceOf(ccxt.OrderNotFound)
+    // meta.post_only is the engine's post-only: refused when it would take, resting otherwise.
+    await native().post(
+      'spot/order/place',
+      { symbol: 'ETHUSDT', side: 'sell', type: 'limit', price: '3100', amount: '0.1' },
+      maker.token,
+    )
+    await expect(
+      ex.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 3100, { postOnly: true }),
+    ).rejects.toBeInstanceOf(ccxt.OrderImmediatelyFillable)
+    const maker1 = await ex.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 3000, { postOnly: true })
+    expect(maker1).toMatchObject({ status: 'open', postOnly: true })
+    const nativeOrder = (
+      await native().get<SpotOrder[]>('spot/orders/open', { symbol: 'ETHUSDT' }, trader.token)
+    ).data
+    expect(nativeOrder.find((o) => o.id === maker1.id)?.postOnly).toBe(true)
+    expect(await ex.fetchOrder(maker1.id as string)).toMatchObject({ postOnly: true })
+    await ex.cancelOrder(maker1.id as string)
   })
 
   it('refuses a bad signature, a stale or far expiry, a read-only key placing, a foreign address and a revoked key', async () => {
