@@ -66,9 +66,10 @@ async function measure(label: string, ports: number[], procs: Proc[], dbUrl: str
   // Prices far from the market on both sides: every order rests, none fills.
   const tickers = (await (await fetch(`http://127.0.0.1:${ports[0]}/api/market/tickers`)).json()).data as {
     symbol: string
-    last: string
+    index: string
   }[]
-  const last = new Map(tickers.map((t) => [t.symbol, Number(t.last)]))
+  // The index: a market's own last price is null until it trades.
+  const last = new Map(tickers.map((t) => [t.symbol, Number(t.index)]))
   let next = 0
   let failures = 0
   const codes = new Map<number, number>()
