@@ -1,3 +1,4 @@
+import { chartSeriesOf } from '@common/market/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -55,7 +56,13 @@ export function DetailPage({ symbol }: { symbol: string }) {
             <Cell label={t`Amount step`} value={tick(i.amountPrecision)} />
             <Cell label={t`Minimum amount`} value={`${amount(i.minAmount)} ${i.base}`} />
             <Cell label={t`Minimum order value`} value={`${amount(i.minNotional)} ${i.quote}`} />
-            <Cell label={t`Price source`} value={t`Platform index price`} />
+            {/* A spot market's figures are its own trades; the rest follow the index (issue 36). */}
+            <Cell
+              label={t`Price source`}
+              value={
+                chartSeriesOf(i.category) === 'trades' ? t`Trades on this exchange` : t`Platform index price`
+              }
+            />
           </CellGroup>
           {ticker && (
             <CellGroup label={t`Last 24 hours`}>
