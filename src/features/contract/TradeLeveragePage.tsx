@@ -7,6 +7,7 @@ import { useFormat } from '@/lib/format/use-format'
 import { instrumentsQueryOptions as marketInstruments } from '@/lib/market/api'
 import { useLiveTickers } from '@/lib/market/use-live-tickers'
 import { tokenAtom } from '@/lib/store'
+import { IndexNotice } from '@/ui/trade/IndexNotice'
 import { ChartLink, TradeLayout } from '@/ui/trade/TradeLayout'
 import {
   accountQueryOptions,
@@ -104,6 +105,7 @@ export function TradeLeveragePage({ symbol }: { symbol: string }) {
         }
         above={
           <>
+            <IndexNotice symbol={symbol} kind="perpetual" />
             <FundingBar symbol={symbol} mark={ticker?.index} pricePrecision={inst?.pricePrecision} />
             {menu && <TradeMenu symbol={symbol} inst={inst} onClose={() => setMenu(false)} />}
           </>

@@ -13,6 +13,7 @@ import chip from '@/ui/Chip.module.css'
 import { DemoMark } from '@/ui/DemoMark'
 import { PageHeader } from '@/ui/PageHeader'
 import { ConnectionStatus } from '@/ui/trade/ConnectionStatus'
+import { IndexNotice } from '@/ui/trade/IndexNotice'
 import { Change, Price } from '@/ui/trade/Price'
 import { QuotePanels } from '@/ui/trade/QuotePanels'
 import {
@@ -129,6 +130,7 @@ export function QuotePage({ symbol }: { symbol: string }) {
         }
       />
       <ConnectionStatus />
+      <IndexNotice symbol={symbol} kind="quote" />
       <QuoteSummary symbol={symbol} instrument={instrument} />
       <section className={styles.chartCard} aria-label={t`Chart`}>
         <ChartToolbar mode={mode} setMode={setMode} main={main} setMain={setMain} sub={sub} setSub={setSub} />

@@ -9,6 +9,7 @@ import { instrumentsQueryOptions as marketInstruments } from '@/lib/market/api'
 import { useLiveTickers } from '@/lib/market/use-live-tickers'
 import { tokenAtom } from '@/lib/store'
 import { useNow } from '@/lib/use-now'
+import { IndexNotice } from '@/ui/trade/IndexNotice'
 import { TradeLayout } from '@/ui/trade/TradeLayout'
 import { DEFAULT_SYMBOL, isNotOffered, openOrdersQueryOptions, roundsQueryOptions } from './api'
 import { IndexChart } from './IndexChart'
@@ -68,6 +69,7 @@ export function TradeOptionPage({ symbol }: { symbol: string }) {
       }
       connection={false}
     >
+      <IndexNotice symbol={symbol} kind="option" />
       <section className={styles.priceRow} aria-label={t`Index price`}>
         <span className={styles.bigPrice} data-testid="option-index">
           {live ? of.price(symbol, live, pp) : '--'}
