@@ -117,8 +117,9 @@ describe('browser socket client against the Socket.IO server', () => {
       await until(() => messages.some((m) => m.ch === 'tickers'))
       const m = messages.find((x) => x.ch === 'tickers') as Msg
       expect(m.seq).toBe(ack.seq + 1)
+      // An index tick moves the ticker's index (a market's own last price moves only with its trades).
       expect((m.data as Ticker[]).find((t) => t.symbol === 'BTCUSDT')).toMatchObject({
-        last: (price / 100).toFixed(2),
+        index: (price / 100).toFixed(2),
       })
       // Refusals come back as acknowledgements with the error code.
       expect(((await c.emitWithAck('sub', 'user')) as Ack).code).toBe(1003)
