@@ -13,6 +13,9 @@
 
 export type MarketDataMode = 'demo' | 'live'
 
+/** The live feed publishes an index at most this often (index-calc.ts nextPublishAt). */
+const PUBLISH_INTERVAL_MS = 1000
+
 export interface SourceStatus {
   /** "exchange:symbol" (or "http:name"). */
   key: string
@@ -121,7 +124,8 @@ export class IndexHealth {
     if (!rule) return true
     const s = this.state.get(symbol)
     if (!s || s.lastTickAt === null || s.staleAt !== null) return true
-    return now - s.lastTickAt > rule.staleMs
+    // Ticks come at most once a second: one interval of slack before silence counts as stale.
+    return now - s.lastTickAt > rule.staleMs + PUBLISH_INTERVAL_MS
   }
 
   /** Milliseconds since the last index tick (null before the first). */
@@ -137,7 +141,7 @@ export class IndexHealth {
     if (!s) return null
     if (s.staleAt !== null) return s.staleAt
     const rule = this.rules.get(symbol)
-    return s.lastTickAt !== null && rule ? s.lastTickAt + rule.staleMs : null
+    return s.lastTickAt !== null && rule ? s.lastTickAt + rule.staleMs + PUBLISH_INTERVAL_MS : null
   }
 
   status(symbol: string, now = this.now()): InstrumentIndexStatus {

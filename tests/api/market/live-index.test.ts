@@ -51,7 +51,7 @@ describe.each(backends)('live index on %s', (backend) => {
       (['binance', 'okx', 'bybit'] as const).map((id) => new FakeExchange(id, [PAIR, 'ETH/USDT']).start()),
     )
     const sources = fakes.map((f) => ({ exchange: f.id, symbol: PAIR }))
-    const rule = { sources, minSources: 2, staleMs: 1500, outlierBand: 0.02 }
+    const rule = { sources, minSources: 2, staleMs: 2000, outlierBand: 0.02 }
     live = parseMarketDataConfig({
       exchanges: Object.fromEntries(fakes.map((f) => [f.id, f.options()])),
       instruments: { [PERP]: rule, [SPOT]: rule },
