@@ -14,7 +14,7 @@ import { showToast } from '@/ui/feedback'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
-import { useScopeLabels } from './ApiKeysPage'
+import { LINK_BUTTON, useScopeLabels } from './ApiKeysPage'
 import { securityHomeQueryOptions } from './api'
 import { type ApiKeyCreateBody, apiKeysApi, apiKeysQueryOptions, splitIps } from './api-keys'
 import { type Channel, CodeInput } from './CodeInput'
@@ -186,7 +186,7 @@ function Created({ created }: { created: ApiKeyCreated }) {
             </p>
           </div>
         )}
-        <Link to="/pages/mine/api-keys" className={form.primary}>
+        <Link to="/pages/mine/api-keys" className={form.primary} style={LINK_BUTTON}>
           <Trans>Done</Trans>
         </Link>
       </div>

@@ -11,6 +11,14 @@ import { Confirm } from '@/ui/Sheet'
 import styles from './Account.module.css'
 import { apiKeysApi, apiKeysQueryOptions } from './api-keys'
 
+/** A link drawn as the form's main button. */
+export const LINK_BUTTON = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textDecoration: 'none',
+} as const
+
 /** What each scope is called on screen (one word per meaning). */
 export function useScopeLabels(): Record<ApiKeyScope, string> {
   const { t } = useLingui()
@@ -51,7 +59,12 @@ export function ApiKeysPage() {
             A key never reaches your security settings and stops working when you change your password.
           </Trans>
         </p>
-        <Link to="/pages/mine/api-key-create" className={form.primary} data-testid="api-key-new">
+        <Link
+          to="/pages/mine/api-key-create"
+          className={form.primary}
+          style={LINK_BUTTON}
+          data-testid="api-key-new"
+        >
           <Trans>Create API key</Trans>
         </Link>
       </div>
