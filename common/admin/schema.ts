@@ -123,6 +123,13 @@ export const withdrawalApproveSchema = v.object({
 export const withdrawalRejectSchema = v.object({ withdrawalId: idSchema, reason: reasonSchema })
 /** Approves a withdrawal for the hot wallet of a watched chain (the signer pays it). */
 export const withdrawalChainApproveSchema = v.object({ withdrawalId: idSchema })
+/** A watched chain of the console's chain page (ERC20, BEP20). */
+export const chainQuerySchema = v.object({
+  chain: v.pipe(v.string('invalid_chain'), v.regex(/^[A-Z0-9]{2,16}$/, 'invalid_chain')),
+})
+export const chainAlertAckSchema = v.object({
+  id: v.pipe(v.string('invalid_id'), v.regex(/^\d{1,18}$/, 'invalid_id')),
+})
 
 /** `npm run operator -- create <email>` and the development path of the browser tests. */
 export const staffCreateSchema = v.object({

@@ -19,6 +19,7 @@ import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { type AuditInput, writeAudit } from '../../platform/staff/audit'
 import { fourEyes } from '../../platform/staff/four-eyes'
+import { chainAdminRoutes } from './chain/admin-routes'
 import { approveForChain } from './chain/approve'
 import { channelList, setChannel } from './deposits'
 import { owners, reviewMove, statusCounts } from './repo'
@@ -213,6 +214,8 @@ export async function assetsAdminRoutes(admin: FastifyInstance, deps: ModuleDeps
     withdrawalRejectBefore,
     (b, by, audit) => rejectWithdrawal(db, { ...b, actorId: by, audit }),
   )
+
+  await chainAdminRoutes(admin, deps)
 
   // The platform's deposit addresses: every coin/chain pair, set or not; each save audited.
   admin.get('/deposit-channels', async () => ok(await channelList(db)))

@@ -160,6 +160,8 @@ const PLATFORM_ACTIONS = [
   'approvals/approve',
   'approvals/reject',
   'approvals/limit',
+  // Chains: acknowledging an alert of the chain page.
+  'chains/alerts/ack',
 ]
 
 /**

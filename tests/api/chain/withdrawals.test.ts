@@ -179,4 +179,42 @@ describe.skipIf(skip !== null).each(backends)('withdrawals paid by the hot walle
     expect((await status(w.id)).status).toBe('broadcast')
     await expectSound(h.db)
   })
+
+  it('the console chain page: hot wallet balance, withdrawals on their way, alerts (acknowledged, audited), CSV of deposit addresses', async () => {
+    const staff = await readyStaff(h.app, h.db, 'operator')
+    const dep = await api(h.app).get<{ address: string }>(
+      'assets/deposit/address',
+      { coin: 'USDT', chain: 'ERC20' },
+      user.token,
+    )
+    await sendToken(a, token, dep.data.address, 12n * USDT)
+    const page = await api(h.app).get<
+      {
+        chain: string
+        hotWallet: { address: string; balances: Record<string, string> }
+        withdrawals: { status: string }[]
+        alerts: { id: string; kind: string }[]
+      }[]
+    >('admin/chains', {}, staff.token)
+    expect(page.code, page.msg).toBe(200)
+    const c = page.data[0]
+    expect(c?.hotWallet.address).toBe(HOT)
+    expect(Number(c?.hotWallet.balances.USDT)).toBe(Number((await tokenBalance(a, token, HOT)) / USDT))
+    expect(c?.withdrawals.map((w) => w.status)).toContain('broadcast')
+    const alert = c?.alerts.find((x) => x.kind === 'hot_wallet_low')
+    expect(alert).toBeDefined()
+    const ack = await api(h.app).post('admin/chains/alerts/ack', { id: alert?.id }, staff.token)
+    expect(ack.code, ack.msg).toBe(200)
+    const again = await api(h.app).post('admin/chains/alerts/ack', { id: alert?.id }, staff.token)
+    expect(again.code).not.toBe(200)
+    const csv = await h.app.inject({
+      method: 'GET',
+      url: '/api/admin/chains/balances.csv?chain=ERC20',
+      headers: { authorization: `Bearer ${staff.token}` },
+    })
+    expect(csv.headers['content-type']).toMatch(/text\/csv/)
+    expect(csv.body.split('\n')[0]).toBe('address,path,user_id,ETH,USDT')
+    expect(csv.body).toContain(`${dep.data.address},0/`)
+    expect(csv.body).toMatch(new RegExp(`${dep.data.address},0/\\d+,${user.userId},0,12\n`))
+  })
 })
