@@ -3,7 +3,8 @@ import type { SpotOrder } from '@common/spot/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { setKeyRateLimit } from '../../../server/platform/api-keys/index'
-import { api, type Registered, registerEmail } from '../accounts/helpers'
+import { totpAt } from '../../../server/platform/verify/totp'
+import { api, PASSWORD, type Registered, registerEmail } from '../accounts/helpers'
 import { readyStaff } from '../admin/helpers'
 import { backends, type Harness, startHarness } from '../harness'
 import { fund, spotBalance } from '../spot/helpers'
@@ -210,6 +211,35 @@ describe.each(backends)('API keys and signed requests on %s', (backend) => {
     )
     expect(frozen.code, frozen.msg).toBe(200)
     expect((await signed(h.app, hmacSigner(b.data), 'GET', '/api/spot/orders/open')).body.code).toBe(2604)
+  })
+
+  it('a Google-authenticator reset by the console ends the keys; with Google bound, create asks for its code', async () => {
+    const staff = await readyStaff(h.app, h.db, 'operator')
+    const erin = await registerEmail(h.app, h.db)
+    const g = await call.get<{ secret: string }>('user/getGoogleToken', {}, erin.token)
+    const bound = await call.post(
+      'user/bindGoogleToken',
+      { googleCode: totpAt(g.data.secret, Date.now()), password: PASSWORD },
+      erin.token,
+    )
+    expect(bound.code, bound.msg).toBe(200)
+    const body = { label: 'bot', type: 'hmac', scopes: ['read'] }
+    expect((await call.post('apikey/create', body, erin.token)).code).toBe(1508)
+    const made = await call.post<ApiKeyCreated>(
+      'apikey/create',
+      { ...body, googleCode: totpAt(g.data.secret, Date.now() + 30_000) },
+      erin.token,
+    )
+    expect(made.code, made.msg).toBe(200)
+    const k = hmacSigner(made.data)
+    expect((await signed(h.app, k, 'GET', '/api/spot/orders/open')).body.code).toBe(200)
+    const reset = await call.post(
+      'admin/users/reset-google',
+      { userId: erin.userId, reason: 'lost phone' },
+      staff.token,
+    )
+    expect(reset.code, reset.msg).toBe(200)
+    expect((await signed(h.app, k, 'GET', '/api/spot/orders/open')).body.code).toBe(2604)
   })
 
   it('limits requests per key with the standard headers and Retry-After', async () => {
