@@ -2,7 +2,8 @@ import { buildApp } from './app'
 import { runCore } from './cluster/core'
 import { runGateway } from './cluster/gateway'
 import { loadConfig } from './config'
-import { migrate, openDb } from './db/db'
+import { serveOnlineBackup } from './db/backup'
+import { migrate, openDb, pgliteOf } from './db/db'
 import { AlreadyRunningError, holdExclusive } from './db/exclusive'
 import { openMarket } from './market/start'
 import { engines, manifests } from './modules/index'
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
   const hub = new RealtimeHub(app.server, { market, db, spot, contract })
   const ctx: RunContext = { db, market, log: app.log }
   const metrics = await startProcessMetrics(config, { db, market, log: app.log })
+  // PGlite: `npm run backup` asks this process for a consistent snapshot (DATA_DIR/ops.sock).
+  const pglite = pgliteOf(db)
+  const ops = pglite ? await serveOnlineBackup(config.dataDir, pglite) : null
   let started = false
   addReadyCheck('engines and schedulers', () => (started ? null : 'starting'))
   // What follows the engines' events (notifications) runs from here on; the rest once listening.
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
     await hub.close()
     await market.stop()
     await metrics?.close()
+    await ops?.close()
     await app.close()
     await db.destroy()
     await exclusive.release()

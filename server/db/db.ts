@@ -43,7 +43,15 @@ export async function openDb(opts: DbOptions): Promise<Db> {
   } else {
     pglite = new PGlite()
   }
-  return new Kysely<Database>({ dialect: singleConnection(new KyselyPGlite(pglite).dialect) })
+  const db = new Kysely<Database>({ dialect: singleConnection(new KyselyPGlite(pglite).dialect) })
+  pglites.set(db, pglite)
+  return db
+}
+
+const pglites = new WeakMap<Db, PGlite>()
+/** The PGlite instance behind a database opened on PGlite (online backups: server/db/backup.ts). */
+export function pgliteOf(db: Db): PGlite | undefined {
+  return pglites.get(db)
 }
 
 /**
