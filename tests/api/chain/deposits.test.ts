@@ -1,5 +1,6 @@
 import { type Address, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Anvil, deployToken, localChain, sendToken, startAnvil } from '../../../scripts/chain/anvil'
 import { buildApp } from '../../../server/app'
 import type { EvmChainConfig } from '../../../server/chain-config'
 import { loadConfig } from '../../../server/config'
@@ -7,7 +8,6 @@ import { ChainWatcher } from '../../../server/modules/assets/chain/watcher'
 import { api, registerEmail } from '../accounts/helpers'
 import { expectSound } from '../assets/helpers'
 import { backends, type Harness, startHarness } from '../harness'
-import { type Anvil, deployToken, localChain, sendToken, startAnvil } from './anvil'
 import { chainConfig, chainSkipReason, funding } from './setup'
 
 const skip = chainSkipReason()

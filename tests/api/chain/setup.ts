@@ -1,9 +1,9 @@
 import type { Address } from 'viem'
 import { HDKey } from 'viem/accounts'
+import { type Anvil, anvilBinary } from '../../../scripts/chain/anvil'
 import type { EvmChainConfig } from '../../../server/chain-config'
 import type { Db } from '../../../server/db/db'
 import { readBalances } from '../../../server/ledger/ledger'
-import { type Anvil, anvilBinary } from './anvil'
 
 /** The operator's key pair of the tests: the xprv stays here, the server gets the xpub. */
 export const OPERATOR_ROOT = HDKey.fromMasterSeed(new Uint8Array(32).fill(9))

@@ -4,6 +4,14 @@ import path from 'node:path'
 import { type Address, getAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type Anvil,
+  DEV_KEYS,
+  deployToken,
+  sendToken,
+  startAnvil,
+  tokenBalance,
+} from '../../../scripts/chain/anvil'
 import type { EvmChainConfig } from '../../../server/chain-config'
 import { readBalances } from '../../../server/ledger/ledger'
 import { ChainPayer } from '../../../server/modules/assets/chain/payouts'
@@ -11,7 +19,6 @@ import { api, registerEmail, TRADE } from '../accounts/helpers'
 import { readyStaff } from '../admin/helpers'
 import { expectSound } from '../assets/helpers'
 import { backends, type Harness, startHarness } from '../harness'
-import { type Anvil, DEV_KEYS, deployToken, sendToken, startAnvil, tokenBalance } from './anvil'
 import { chainConfig, chainSkipReason } from './setup'
 
 const skip = chainSkipReason()

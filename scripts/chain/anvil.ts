@@ -12,7 +12,7 @@ import {
   walletActions,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { TEST_TOKEN_BYTECODE } from '../../../scripts/chain/test-token'
+import { TEST_TOKEN_BYTECODE } from './test-token'
 
 /** anvil's well-known development accounts (public test keys; never hold real funds with them). */
 export const DEV_KEYS = [
