@@ -5,7 +5,7 @@ import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
 import { api, registerEmail } from '../accounts/helpers'
 import { backends } from '../harness'
 import { fund, spotBalance } from '../spot/helpers'
-import { hmacKey, hollaexClient, startListening } from './helpers'
+import { connect, hmacKey, hollaexClient, startListening } from './helpers'
 
 /**
  * A stock ccxt `hollaex` client, pointed at /api/hollaex, trades here unchanged; every answer is
@@ -200,5 +200,74 @@ describe.each(backends)('ccxt hollaex client on %s', (backend) => {
     const body = (await res.json()) as { code: number }
     expect(body.code).not.toBe(200)
     expect([1003, 1006, 2607]).toContain(body.code)
+  })
+
+  // ---- the program stream, /api/hollaex/stream ----
+
+  it('pushes the order, its fill and the balance change with consecutive sequence numbers', async () => {
+    const trader = await registerEmail(h.app, h.db)
+    const maker = await registerEmail(h.app, h.db)
+    await fund(h.db, trader.userId, 'USDT', '1000')
+    await fund(h.db, maker.userId, 'ETH', '1')
+    const key = await hmacKey(h, trader.userId)
+    const s = connect(h.base, key)
+    await s.opened
+    s.ws.send(JSON.stringify({ op: 'subscribe', args: ['order', 'usertrade', 'wallet'] }))
+    await s.next((m) => m.topic === 'wallet' && m.action === 'partial')
+
+    const ex = hollaexClient(h.base, key)
+    const order = await ex.createOrder('ETH/USDT', 'limit', 'buy', 0.1, 3000)
+    await s.next((m) => m.topic === 'order' && (m.data as { id: string }).id === order.id)
+    const seller = hollaexClient(h.base, await hmacKey(h, maker.userId))
+    await seller.createOrder('ETH/USDT', 'limit', 'sell', 0.1, 3000)
+    const filled = await s.next(
+      (m) => m.topic === 'order' && (m.data as { status: string }).status === 'filled',
+    )
+    expect(filled.data).toMatchObject({ id: order.id, filled: '0.1', symbol: 'eth-usdt' })
+    const fill = await s.next((m) => m.topic === 'usertrade' && m.action === 'insert')
+    expect(fill.data).toMatchObject([{ order_id: order.id, side: 'buy', price: '3000', size: '0.1' }])
+    const wallet = await s.next(
+      (m) => m.topic === 'wallet' && (m.data as Record<string, string>).eth_balance === '0.1',
+    )
+    expect((wallet.data as Record<string, string>).eth_available).toBe('0.1')
+    expect(fill.seq).toBeGreaterThan(filled.seq)
+    // One connection's messages are numbered 1, 2, 3... without a gap.
+    expect(s.got.map((m) => m.seq)).toEqual(s.got.map((_, i) => i + 1))
+    s.ws.close()
+  })
+
+  it('serves ccxt.pro watchOrders and watchOrderBook unchanged', async () => {
+    const trader = await registerEmail(h.app, h.db)
+    await fund(h.db, trader.userId, 'USDT', '1000')
+    const key = await hmacKey(h, trader.userId)
+    const pro = new ccxt.pro.hollaex({
+      apiKey: key.apiKey,
+      secret: key.secret,
+      enableRateLimit: false,
+      urls: {
+        api: { rest: `${h.base}/api/hollaex`, ws: `${h.base.replace('http', 'ws')}/api/hollaex/stream` },
+      },
+    })
+    try {
+      // ccxt asks for this once before a plain ws:// (non-TLS) address.
+      await pro.loadHttpProxyAgent()
+      await pro.loadMarkets()
+      const book = await pro.watchOrderBook('ETH/USDT')
+      expect(book.symbol).toBe('ETH/USDT')
+      const watching = pro.watchOrders('ETH/USDT')
+      // Placed before the subscription is read, the order is in its partial; after, it comes as an update.
+      const placed = await hollaexClient(h.base, key).createOrder('ETH/USDT', 'limit', 'buy', 0.1, 2000)
+      const orders = await watching
+      expect(orders.map((o) => [o.id, o.status])).toContainEqual([placed.id, 'open'])
+    } finally {
+      await pro.close()
+    }
+  })
+
+  it('refuses a connection with a wrong signature', async () => {
+    const trader = await registerEmail(h.app, h.db)
+    const key = await hmacKey(h, trader.userId)
+    const s = connect(h.base, key, 'not-the-secret')
+    await expect(s.opened).rejects.toThrow('refused 401')
   })
 })
