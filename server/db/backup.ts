@@ -53,6 +53,7 @@ export async function backup(target: Target, file: string): Promise<'pg_dump' | 
   }
   try {
     const db = new PGlite(path.join(target.dataDir, 'pglite'))
+    await db.query('checkpoint')
     await writeDump(db, file)
     await db.close()
     return 'offline'
