@@ -4,7 +4,6 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, Migrator, PostgresDialect } from 'kysely'
 import { KyselyPGlite } from 'kysely-pglite'
 import pg from 'pg'
-import { watchPool } from '../platform/metrics/collectors'
 import { migrations } from './migrations/index'
 import type { Database } from './schema'
 import { singleConnection } from './single-connection'
@@ -30,8 +29,8 @@ export async function openDb(opts: DbOptions): Promise<Db> {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     })
-    watchPool(pool)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    pools.set(db, pool)
     if (opts.schema) schemas.set(db, opts.schema)
     return db
   }
@@ -49,6 +48,12 @@ export async function openDb(opts: DbOptions): Promise<Db> {
 }
 
 const pglites = new WeakMap<Db, PGlite>()
+const pools = new WeakMap<Db, pg.Pool>()
+/** The connection pool behind a database opened on PostgreSQL (its use goes to the metrics). */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db)
+}
+
 /** The PGlite instance behind a database opened on PGlite (online backups: server/db/backup.ts). */
 export function pgliteOf(db: Db): PGlite | undefined {
   return pglites.get(db)

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/db'
-import { watchIndex, watchInsuranceFund } from './collectors'
+import { type Db, poolOf } from '../../db/db'
+import { watchIndex, watchInsuranceFund, watchPool } from './collectors'
 import { type MetricsServer, startMetricsServer } from './server'
 
 export interface MetricsConfig {
@@ -33,6 +33,8 @@ export async function startProcessMetrics(
 ): Promise<MetricsServer | null> {
   watchIndex(parts.market)
   watchInsuranceFund(parts.db)
+  const pool = poolOf(parts.db)
+  if (pool) watchPool(pool)
   if (config.port === 0) return null
   return startMetricsServer({
     port: config.port,
