@@ -7,13 +7,13 @@ test('visitors see the book and are sent to login when they order', async ({ pag
   await english(page)
   await page.goto('./#/pages/trade/trade-spot?symbol=BTCUSDT')
   await expect(page.getByTestId('asks').getByRole('button').first()).toBeVisible({ timeout: 30_000 })
-  // 24 h high, low and volume beside a sparkline of the day's closes (the candles endpoint).
-  await expect(page.getByTestId('stat-high')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/)
-  await expect(page.getByTestId('stat-low')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}$/)
-  // The day's volumes in short form ("1.2K", "1.2B"), once the compact number format is built.
-  await expect(page.getByTestId('stat-volume')).toHaveText(/^\d+(\.\d+)?[KMBT]?$/)
-  await expect(page.getByTestId('stat-turnover')).toHaveText(/^\d+(\.\d+)?[KMBT]$/)
-  await expect(page.getByTestId('mini-chart').locator('path[d^="M0 "]')).toHaveCount(2)
+  // 24 h high, low and volume are the market's own trades (issue 36): none yet in this run, so no
+  // high or low, no volume and no sparkline, rather than the index's figures.
+  await expect(page.getByTestId('stat-high')).toHaveText('--')
+  await expect(page.getByTestId('stat-low')).toHaveText('--')
+  await expect(page.getByTestId('stat-volume')).toHaveText('0')
+  await expect(page.getByTestId('stat-turnover')).toHaveText('0')
+  await expect(page.getByTestId('mini-chart').locator('path')).toHaveCount(0)
   await page.getByTestId('submit-order').click()
   await expect(page).toHaveURL(/#\/pages\/login\/index/)
 })
