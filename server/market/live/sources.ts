@@ -24,6 +24,7 @@ interface Ticker {
 
 interface CcxtClient {
   has: Record<string, unknown>
+  tickers?: Record<string, Ticker>
   loadMarkets(): Promise<unknown>
   watchTickers?(symbols: string[]): Promise<Record<string, Ticker>>
   watchTicker?(symbol: string): Promise<Ticker>
@@ -128,10 +129,21 @@ export class ExchangeConnection {
   private async stream(c: CcxtClient): Promise<void> {
     if (c.has.watchTickers && c.watchTickers) {
       const watch = c.watchTickers.bind(c)
+      // ccxt keeps every symbol's latest ticker in `tickers` (a new object per message): after
+      // each wake-up, every ticker that changed is read, so updates that arrive between two
+      // calls are not lost.
+      const seen = new Map<string, Ticker>()
       while (this.running) {
         const tickers = await watch(this.symbols)
         const at = Date.now()
-        for (const t of Object.values(tickers)) this.emit(t, at)
+        const all = c.tickers ?? tickers
+        for (const s of this.symbols) {
+          const t = all[s]
+          if (t && seen.get(s) !== t) {
+            seen.set(s, t)
+            this.emit(t, at)
+          }
+        }
       }
       return
     }
