@@ -8,6 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -24,6 +25,11 @@ const CLIENTS = (process.env.BENCH_CLIENTS ?? '50,200').split(',').map(Number)
 const USERS = Number(process.env.BENCH_USERS ?? 20)
 // BENCH_METRICS="off,on" measures each case without, then with the Prometheus metrics (default: on).
 const METRICS = (process.env.BENCH_METRICS ?? 'on').split(',')
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each measured run (the timed loop only, not the
+// set-up) to <dir>/orders-<backend>-<clients>-<metrics>.cpuprofile; summarise it with
+// `node scripts/profile-summary.mjs <file>`. The server runs in this process (app.inject), so the
+// profile holds the server's path and the in-process client's light-my-request calls.
+const PROF_DIR = process.env.BENCH_CPU_PROF
 
 interface Backend {
   name: string
@@ -134,10 +140,23 @@ async function run(backend: Backend, clients: number, label: string): Promise<vo
     }
   }
 
+  const profiler = PROF_DIR ? new Session() : null
+  if (profiler) {
+    profiler.connect()
+    await profiler.post('Profiler.enable')
+    await profiler.post('Profiler.start')
+  }
   const start = performance.now()
   const cpu0 = process.cpuUsage()
   await Promise.all(Array.from({ length: clients }, client))
   const secs = (performance.now() - start) / 1000
+  if (profiler && PROF_DIR) {
+    const { profile } = await profiler.post('Profiler.stop')
+    profiler.disconnect()
+    fs.mkdirSync(PROF_DIR, { recursive: true })
+    const name = `orders-${backend.name.split(' ')[0]?.toLowerCase()}-${clients}-${label}.cpuprofile`
+    fs.writeFileSync(path.join(PROF_DIR, name), JSON.stringify(profile))
+  }
   // This process's CPU per order (PGlite runs here; PostgreSQL's own CPU is not counted): less
   // sensitive to a busy machine than orders/s.
   const cpu = process.cpuUsage(cpu0)
