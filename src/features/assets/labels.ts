@@ -61,6 +61,12 @@ export const STATUS_LABELS: Record<string, MessageDescriptor> = {
   rejected: msg`Rejected`,
   success: msg`Success`,
   failed: msg`Failure`,
+  // A withdrawal paid by the hot wallet of a watched chain (docs/products/chains.md).
+  approved: msg`Approved`,
+  queued: msg`Waiting for the hot wallet`,
+  signed: msg`Sending`,
+  broadcast: msg`Sent to the network`,
+  confirmed: msg`Confirming`,
 }
 
 const FIELD_REASONS: Record<string, MessageDescriptor> = {
