@@ -98,7 +98,12 @@ export async function serveOnlineBackup(dataDir: string, db: PGlite): Promise<{ 
       (err: unknown) => res.writeHead(500).end(String(err)),
     )
   })
-  await new Promise<void>((resolve) => server.listen(sock, () => resolve()))
+  // A socket path the system refuses (too long a DATA_DIR) leaves online backups off, not the exchange.
+  const listening = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false))
+    server.listen(sock, () => resolve(true))
+  })
+  if (!listening) return { close: async () => undefined }
   fs.chmodSync(sock, 0o600)
   return {
     close: () =>
