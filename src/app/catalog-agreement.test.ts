@@ -24,6 +24,7 @@ const langs = fs
  */
 const SAME_ON_PURPOSE: Record<string, string> = {
   'Appeal | Appeals': 'singular and plural: the console tab and one appeal',
+  'API key | API keys': 'singular and plural (German, Japanese and Korean say both alike)',
   'Close all | Close all positions': 'the button and its confirmation: the same action',
   'Customer service | Online customer service':
     'the service links heading and its chat link: the same service',

@@ -23,7 +23,7 @@ export const LINK_BUTTON = {
 export function useScopeLabels(): Record<ApiKeyScope, string> {
   const { t } = useLingui()
   return {
-    read: t`Read`,
+    read: t({ message: 'Read', context: 'API key permission' }),
     'spot:trade': t`Spot trading`,
     'contract:trade': t`Perpetual trading`,
     withdraw: t`Withdrawals`,
