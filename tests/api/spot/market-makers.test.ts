@@ -26,6 +26,8 @@ describe.each(backends)('market makers on %s', (backend) => {
       instrument: (s: string) => rows.find((r) => r.symbol === s),
       instruments: () => [],
       ticker: (s: string) => (s === 'BTCUSDT' ? { last } : null),
+      // Index ticks keep the index health current; this fake index never ticks (demo: never stale).
+      on: () => {},
     } as unknown as MarketData
     const mm = new MarketMakers(h.db, market, spotService(h.db), { levels: 5 })
     expect(await marketMakersEnabled(h.db)).toBe(true)
