@@ -59,9 +59,17 @@ describe.skipIf(!enabled)('cluster: 2 gateways + 2 cores', () => {
     // Every market unit and leader owned exactly once, markets spread over both cores.
     const expected = [
       ...marketUnits(await db.selectFrom('instrument').select(['symbol', 'category']).execute()),
-      ...['index', 'loan-jobs', 'c2c-jobs', 'invite-jobs', 'earn-jobs', 'etf-jobs', 'option-jobs'].map(
-        (n) => `leader:${n}`,
-      ),
+      ...[
+        'index',
+        'loan-jobs',
+        'c2c-jobs',
+        'invite-jobs',
+        'earn-jobs',
+        'etf-jobs',
+        'option-jobs',
+        'chain-watch',
+        'ledger-check',
+      ].map((n) => `leader:${n}`),
     ].sort()
     let lists: string[][] = []
     await until(async () => {
