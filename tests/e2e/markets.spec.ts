@@ -91,12 +91,13 @@ test('home shows live lists and links into the markets', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Gainers' })).toHaveAttribute('aria-selected', 'true')
   await page.getByRole('tab', { name: 'Volume' }).click()
   await expect(page.getByRole('list', { name: 'Volume' }).getByRole('listitem')).toHaveCount(5)
-  // The figures are the markets' own trades (issue 36): none yet in this run, so the hot pair has
-  // no price and the ranked rows no volume, rather than the index's.
+  // The figures are the markets' own trades (issue 36): a price, or "--" where the pair has not
+  // traded here yet (earlier specs of the run may have traded it), and each ranked row its volume.
+  // tests/api/market-figures.test.ts holds the figures themselves to the fills.
   const hotBtc = page.getByRole('link', { name: /^BTC\/USDT/ }).first()
-  await expect(hotBtc).toContainText('--')
+  await expect(hotBtc).toContainText(/--|\d/)
   await expect(page.getByRole('list', { name: 'Volume' }).getByRole('listitem').first()).toContainText(
-    /Vol 0/,
+    /Vol \d/,
   )
   await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Markets' }).click()
   await expect(page).toHaveURL(/pages\/market\/market/)
