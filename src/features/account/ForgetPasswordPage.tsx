@@ -10,6 +10,7 @@ import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
 import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { PageHeader } from '@/ui/PageHeader'
+import { TabRow } from '@/ui/TabRow'
 import { accountApi } from './api'
 import { CountrySelect } from './CountrySelect'
 import { NewPasswordFields } from './NewPasswordFields'
@@ -76,20 +77,17 @@ export function ForgetPasswordPage() {
       <PageHeader title={t`Reset password`} backLabel={t`Back`} />
       {!attempt ? (
         <form className={form.page} onSubmit={next} noValidate>
-          <div className={form.tabs} role="tablist" aria-label={t`Account type`}>
-            {(['email', 'phone'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="tab"
-                aria-selected={mode === m}
-                className={form.tab}
-                onClick={() => setMode(m)}
-              >
-                {m === 'email' ? t`E-mail` : t`Phone`}
-              </button>
-            ))}
-          </div>
+          <TabRow
+            label={t`Account type`}
+            className={form.tabs}
+            tabClass={form.tab}
+            value={mode}
+            options={[
+              ['email', t`E-mail`],
+              ['phone', t`Phone`],
+            ]}
+            onChange={setMode}
+          />
           <Field
             label={mode === 'email' ? t`E-mail` : t`Phone number`}
             value={account}
@@ -112,26 +110,27 @@ export function ForgetPasswordPage() {
       ) : (
         <form className={form.page} onSubmit={submit} noValidate>
           {attempt.sms && attempt.email && (
-            <div className={form.tabs} role="tablist" aria-label={t`Receive the code by`}>
-              <button
-                type="button"
-                role="tab"
-                aria-selected={channel === 'email'}
-                className={form.tab}
-                onClick={() => setChannel('email')}
-              >
-                {t`E-mail`} {attempt.emailMasked}
-              </button>
-              <button
-                type="button"
-                role="tab"
-                aria-selected={channel === 'sms'}
-                className={form.tab}
-                onClick={() => setChannel('sms')}
-              >
-                {t`SMS`} {attempt.phoneMasked}
-              </button>
-            </div>
+            <TabRow
+              label={t`Receive the code by`}
+              className={form.tabs}
+              tabClass={form.tab}
+              value={channel}
+              options={[
+                [
+                  'email',
+                  <>
+                    {t`E-mail`} {attempt.emailMasked}
+                  </>,
+                ],
+                [
+                  'sms',
+                  <>
+                    {t`SMS`} {attempt.phoneMasked}
+                  </>,
+                ],
+              ]}
+              onChange={setChannel}
+            />
           )}
           <Field
             label={channel === 'email' ? t`E-mail code` : t`SMS code`}

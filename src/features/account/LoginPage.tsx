@@ -8,6 +8,7 @@ import { fieldErrors } from '@/lib/form/validate'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
+import { TabRow } from '@/ui/TabRow'
 import { accountApi } from './api'
 import { CountrySelect } from './CountrySelect'
 import { SecondCheckForm } from './SecondCheckForm'
@@ -74,23 +75,20 @@ export function LoginPage() {
     <>
       <PageHeader title={t`Log in`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={submit} noValidate>
-        <div className={form.tabs} role="tablist" aria-label={t`Log in with`}>
-          {(['email', 'phone'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={mode === m}
-              className={form.tab}
-              onClick={() => {
-                setMode(m)
-                setAccount('')
-              }}
-            >
-              {m === 'email' ? t`E-mail` : t`Phone`}
-            </button>
-          ))}
-        </div>
+        <TabRow
+          label={t`Log in with`}
+          className={form.tabs}
+          tabClass={form.tab}
+          value={mode}
+          options={[
+            ['email', t`E-mail`],
+            ['phone', t`Phone`],
+          ]}
+          onChange={(m) => {
+            setMode(m)
+            setAccount('')
+          }}
+        />
         <Field
           label={mode === 'email' ? t`E-mail` : t`Phone number`}
           value={account}

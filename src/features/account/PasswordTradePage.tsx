@@ -8,6 +8,7 @@ import { showToast } from '@/ui/feedback'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
+import { TabRow } from '@/ui/TabRow'
 import { accountApi, accountKeys, securityHomeQueryOptions } from './api'
 import { type Channel, CodeInput } from './CodeInput'
 
@@ -72,20 +73,14 @@ export function PasswordTradePage() {
           autoComplete="off"
         />
         {channels.length > 1 && (
-          <div className={form.tabs} role="tablist" aria-label={t`Verify with`}>
-            {channels.map((c) => (
-              <button
-                key={c}
-                type="button"
-                role="tab"
-                aria-selected={type === c}
-                className={form.tab}
-                onClick={() => setPicked(c)}
-              >
-                {names[c]}
-              </button>
-            ))}
-          </div>
+          <TabRow
+            label={t`Verify with`}
+            className={form.tabs}
+            tabClass={form.tab}
+            value={type}
+            options={channels.map((c) => [c, names[c]] as const)}
+            onChange={setPicked}
+          />
         )}
         <CodeInput type={type} value={v.code} onChange={set('code')} error={errors.code} />
         <button type="submit" className={form.primary} disabled={busy || !s}>

@@ -9,6 +9,7 @@ import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
 import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { PageHeader } from '@/ui/PageHeader'
+import { TabRow } from '@/ui/TabRow'
 import { accountApi } from './api'
 import { ClauseDialog } from './ClauseDialog'
 import { CountrySelect } from './CountrySelect'
@@ -75,20 +76,17 @@ export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
     <>
       <PageHeader title={t`Register`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={submit} noValidate>
-        <div className={form.tabs} role="tablist" aria-label={t`Register with`}>
-          {(['email', 'phone'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              aria-selected={type === m}
-              className={form.tab}
-              onClick={() => setType(m)}
-            >
-              {m === 'email' ? t`E-mail` : t`Phone`}
-            </button>
-          ))}
-        </div>
+        <TabRow
+          label={t`Register with`}
+          className={form.tabs}
+          tabClass={form.tab}
+          value={type}
+          options={[
+            ['email', t`E-mail`],
+            ['phone', t`Phone`],
+          ]}
+          onChange={setType}
+        />
         {type === 'email' ? (
           <Field
             label={t`E-mail`}

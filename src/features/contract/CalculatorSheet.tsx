@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { Sheet } from '@/ui/Sheet'
+import { TabRow } from '@/ui/TabRow'
 import styles from './Contract.module.css'
 import { type CalcInput, type CalcTab, calculate } from './calculator-form'
 
@@ -45,13 +46,7 @@ export function CalculatorSheet({ inst, onClose }: { inst: ContractInstrument; o
   const usdt = (x: string) => `${amount(x, { dp: 2 })} USDT`
   return (
     <Sheet title={t`Calculator`} onClose={onClose} closeLabel={t`Close`} testId="calculator">
-      <div className={styles.tabs} role="tablist" aria-label={t`Calculator`}>
-        {tabs.map(([k, label]) => (
-          <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)}>
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabRow label={t`Calculator`} className={styles.tabs} value={tab} options={tabs} onChange={setTab} />
       <fieldset className={styles.segment} aria-label={t`Direction`}>
         {(['long', 'short'] as ContractSide[]).map((s) => (
           <button key={s} type="button" aria-pressed={form.side === s} onClick={() => set('side', s)}>

@@ -8,6 +8,7 @@ import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
 import sheet from '@/ui/Sheet.module.css'
+import { TabRow } from '@/ui/TabRow'
 import { contractApi, contractKeys } from './api'
 import styles from './Contract.module.css'
 import { usePerpName } from './PositionCard'
@@ -56,20 +57,17 @@ export function CloseSheet({ p, mark, onClose }: { p: ContractPosition; mark: st
       <p className={sheet.confirmText}>
         {p.side === 'long' ? t`Long` : t`Short`} · {perp(p.symbol)} · {t`${amount(p.lots)} lots`}
       </p>
-      <div className={styles.segment} role="tablist" aria-label={t`Order type`}>
-        {(['market', 'limit'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={type === k}
-            data-testid={`close-${k}`}
-            onClick={() => setType(k)}
-          >
-            {k === 'market' ? t({ message: 'Market', context: 'order type' }) : t`Limit`}
-          </button>
-        ))}
-      </div>
+      <TabRow
+        label={t`Order type`}
+        className={styles.segment}
+        value={type}
+        options={[
+          ['market', t({ message: 'Market', context: 'order type' })],
+          ['limit', t`Limit`],
+        ]}
+        onChange={setType}
+        testId="close"
+      />
       {type === 'limit' && (
         <div className={styles.field}>
           <label htmlFor={ids.price}>{t`Price (USDT)`}</label>

@@ -13,6 +13,7 @@ import * as v from 'valibot'
 import { useFormat } from '@/lib/format/use-format'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
+import { TabRow } from '@/ui/TabRow'
 import { contractApi, contractKeys } from './api'
 import styles from './Contract.module.css'
 import { LeverageSheet } from './LeverageSheet'
@@ -116,21 +117,18 @@ export function OrderTicket({
   return (
     <>
       <form className={styles.ticket} onSubmit={submit} aria-label={t`Place order`} noValidate>
-        <div className={styles.sides} role="tablist" aria-label={t`Direction`}>
-          {(['long', 'short'] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              role="tab"
-              aria-selected={side === s}
-              data-side={s}
-              data-testid={`side-${s}`}
-              onClick={() => setSide(s)}
-            >
-              {s === 'long' ? t`Long` : t`Short`}
-            </button>
-          ))}
-        </div>
+        <TabRow
+          label={t`Direction`}
+          className={styles.sides}
+          value={side}
+          options={[
+            ['long', t`Long`],
+            ['short', t`Short`],
+          ]}
+          onChange={setSide}
+          testId="side"
+          tabProps={(s) => ({ 'data-side': s })}
+        />
         <div className={styles.ticketRow}>
           <span className={styles.tag}>{t`Cross`}</span>
           <button

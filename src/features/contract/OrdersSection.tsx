@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { TickerMap } from '@/lib/market/api'
+import { TabRow } from '@/ui/TabRow'
 import styles from './Contract.module.css'
 import { HistoryOrders, OpenOrders } from './OrdersPanel'
 import { PositionsPanel } from './PositionsPanel'
@@ -31,23 +32,18 @@ export function OrdersSection(props: {
   ]
   return (
     <section className={styles.orders} aria-label={t`My positions and orders`}>
-      <div className={styles.tabs} role="tablist" aria-label={t`My positions and orders`}>
-        {tabs.map(([k, label]) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={section === k}
-            data-testid={`tab-${k}`}
-            data-count={
-              k === 'positions' ? props.positions.length : k === 'open' ? props.open.length : undefined
-            }
-            onClick={() => setSection(k)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabRow
+        label={t`My positions and orders`}
+        className={styles.tabs}
+        value={section}
+        options={tabs}
+        onChange={setSection}
+        testId="tab"
+        tabProps={(k) => ({
+          'data-count':
+            k === 'positions' ? props.positions.length : k === 'open' ? props.open.length : undefined,
+        })}
+      />
       {!props.loggedIn ? (
         <p className={styles.empty}>
           <Link to="/pages/login/index">{t`Log in`}</Link> {t`to trade perpetuals`}

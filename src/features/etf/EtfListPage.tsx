@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
+import { TabRow } from '@/ui/TabRow'
 import { productsQueryOptions } from './api'
 import styles from './Etf.module.css'
 import { useEtfText } from './labels'
@@ -33,20 +34,13 @@ export function EtfListPage() {
             {t`Hold a basket or a 3x position as one unit. Subscribe with USDT from your finance account and redeem at the net asset value (NAV), computed from index prices.`}
           </p>
         </section>
-        <div className={styles.filters} role="tablist">
-          {tabs.map(([f, label]) => (
-            <button
-              key={f}
-              type="button"
-              role="tab"
-              aria-selected={filter === f}
-              className={filter === f ? styles.filterOn : styles.filter}
-              onClick={() => setFilter(f)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <TabRow
+          className={styles.filters}
+          tabClass={(on) => (on ? styles.filterOn : styles.filter)}
+          value={filter}
+          options={tabs}
+          onChange={setFilter}
+        />
         {q.isSuccess && list.length === 0 && <p className={styles.empty}>{t`No products`}</p>}
         <ul className={styles.cards} aria-label={t`ETF products`} data-testid="etf-list">
           {list.map((p) => (

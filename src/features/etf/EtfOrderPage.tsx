@@ -15,6 +15,7 @@ import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Fields, PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
+import { TabRow } from '@/ui/TabRow'
 import { etfApi, etfKeys, holdingsQueryOptions, ordersQueryOptions, productQueryOptions } from './api'
 import styles from './Etf.module.css'
 import { useEtfText } from './labels'
@@ -133,32 +134,19 @@ function TradePanel({ p, loggedIn }: { p: EtfProduct; loggedIn: boolean }) {
 
   return (
     <section className={styles.trade} aria-label={t`Subscribe or redeem`}>
-      <div className={styles.sideTabs} role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={side === 'subscribe'}
-          className={side === 'subscribe' ? styles.sideBuy : styles.side}
-          onClick={() => {
-            setSide('subscribe')
-            setValue('')
-          }}
-        >
-          {t`Subscribe`}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={side === 'redeem'}
-          className={side === 'redeem' ? styles.sideSell : styles.side}
-          onClick={() => {
-            setSide('redeem')
-            setValue('')
-          }}
-        >
-          {t`Redeem`}
-        </button>
-      </div>
+      <TabRow
+        className={styles.sideTabs}
+        tabClass={(on, s) => (!on ? styles.side : s === 'subscribe' ? styles.sideBuy : styles.sideSell)}
+        value={side}
+        options={[
+          ['subscribe', t`Subscribe`],
+          ['redeem', t`Redeem`],
+        ]}
+        onChange={(s) => {
+          setSide(s)
+          setValue('')
+        }}
+      />
       <label className={styles.field} htmlFor={valueId}>
         <span className={styles.fieldLabel}>{side === 'subscribe' ? t`Amount` : t`Units`}</span>
         <span className={styles.inputWrap}>

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { TabRow } from '@/ui/TabRow'
 import { navQueryOptions } from './api'
 import { chartPath } from './chart-path'
 import styles from './Etf.module.css'
@@ -26,25 +27,19 @@ export function NavChart({ code, up }: { code: string; up: boolean }) {
   ]
   return (
     <section className={styles.chartCard} aria-label={t`NAV chart`}>
-      <div className={styles.rangeTabs} role="tablist">
-        {ranges.map(([r, label]) => (
-          <button
-            key={r}
-            type="button"
-            role="tab"
-            aria-selected={range === r}
-            className={range === r ? styles.rangeOn : styles.range}
-            onClick={() => setRange(r)}
-          >
-            {label}
-          </button>
-        ))}
+      <TabRow
+        className={styles.rangeTabs}
+        tabClass={(on) => (on ? styles.rangeOn : styles.range)}
+        value={range}
+        options={ranges}
+        onChange={setRange}
+      >
         {points.length > 1 && (
           <span className={styles.rangeSpan}>
             {t`Low`} {amount(String(g.min), { dp: 4 })} · {t`High`} {amount(String(g.max), { dp: 4 })}
           </span>
         )}
-      </div>
+      </TabRow>
       {points.length > 1 ? (
         <svg
           viewBox={`0 0 ${W} ${H}`}

@@ -11,6 +11,7 @@ import { useOnScreen } from '@/lib/use-on-screen'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { DemoMark } from '@/ui/DemoMark'
 import { PageHeader } from '@/ui/PageHeader'
+import { TabRow } from '@/ui/TabRow'
 import { ConnectionStatus } from '@/ui/trade/ConnectionStatus'
 import { figureClass, useListFigures } from '@/ui/trade/Price'
 import { useFavorites } from './favorites'
@@ -77,20 +78,14 @@ export function MarketListPage({ tab }: { tab: Tab }) {
           autoComplete="off"
         />
       </div>
-      <div className={styles.tabs} role="tablist" aria-label={t`Market categories`}>
-        {TABS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={styles.tab}
-            onClick={() => void navigate({ to: '/pages/market/market', search: { tab: key }, replace: true })}
-          >
-            {labels[key]}
-          </button>
-        ))}
-      </div>
+      <TabRow
+        label={t`Market categories`}
+        className={styles.tabs}
+        tabClass={styles.tab}
+        value={tab}
+        options={TABS.map((key) => [key, labels[key]] as const)}
+        onChange={(key) => void navigate({ to: '/pages/market/market', search: { tab: key }, replace: true })}
+      />
       <div className={styles.head}>
         <span className={styles.colName}>{sortButton('volume', t`Name / Vol`)}</span>
         <span className={styles.colPrice}>{sortButton('price', t`Last price`)}</span>
