@@ -126,6 +126,13 @@ export const ledgerCheckDuration = new client.Gauge({
   registers: r,
 })
 
+export const hotWalletBalance = new client.Gauge({
+  name: 'exchange_hot_wallet_balance',
+  help: 'Balance of the hot wallet on chain per chain and asset, as last read by the chain runner; a gauge, not money',
+  labelNames: ['chain', 'asset'] as const,
+  registers: r,
+})
+
 /** Gauges read when scraped: each is filled by the providers the process registered. */
 export const orderQueueDepth = new client.Gauge({
   name: 'exchange_order_queue_depth',
@@ -234,4 +241,24 @@ export function recordLedgerCheck(ok: boolean, mode: string, seconds: number): v
   ledgerCheckOk.set(ok ? 1 : 0)
   ledgerCheckLast.set({ mode }, Date.now() / 1000)
   ledgerCheckDuration.set({ mode }, seconds)
+}
+
+const hotAssets = new Map<string, Set<string>>()
+/**
+ * The hot wallet's balances of one chain as read from its node by the chain runner (issue 39),
+ * asset -> decimal string; null when the node could not be read: the chain's series are dropped,
+ * so an unreadable node does not look like an empty (or a full) wallet.
+ */
+export function recordHotWallet(chain: string, balances: Record<string, string> | null): void {
+  const seen = hotAssets.get(chain) ?? new Set<string>()
+  hotAssets.set(chain, seen)
+  if (!balances) {
+    for (const asset of seen) hotWalletBalance.remove({ chain, asset })
+    seen.clear()
+    return
+  }
+  for (const [asset, amount] of Object.entries(balances)) {
+    seen.add(asset)
+    hotWalletBalance.set({ chain, asset }, Number(amount))
+  }
 }

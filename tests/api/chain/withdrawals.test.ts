@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { type Address, getAddress } from 'viem'
+import { type Address, formatUnits, getAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -14,7 +14,9 @@ import {
 } from '../../../scripts/chain/anvil'
 import type { EvmChainConfig } from '../../../server/chain-config'
 import { readBalances } from '../../../server/ledger/ledger'
+import { ChainJobs } from '../../../server/modules/assets/chain/jobs'
 import { ChainPayer } from '../../../server/modules/assets/chain/payouts'
+import { hotWalletBalance } from '../../../server/platform/metrics/registry'
 import { api, registerEmail, TRADE } from '../accounts/helpers'
 import { readyStaff } from '../admin/helpers'
 import { expectSound } from '../assets/helpers'
@@ -223,5 +225,24 @@ describe.skipIf(skip !== null).each(backends)('withdrawals paid by the hot walle
     expect(csv.body.split('\n')[0]).toBe('address,path,user_id,ETH,USDT')
     expect(csv.body).toContain(`${dep.data.address},0/`)
     expect(csv.body).toMatch(new RegExp(`${dep.data.address},0/\\d+,${user.userId},0,12\n`))
+  })
+  it('the chain runner publishes the hot wallet balance (exchange_hot_wallet_balance), dropped when it stops', async () => {
+    const series = async () =>
+      Object.fromEntries(
+        (await hotWalletBalance.get()).values
+          .filter((v) => v.labels.chain === 'ERC20')
+          .map((v) => [String(v.labels.asset), v.value]),
+      )
+    const jobs = new ChainJobs(h.db, { warn: () => undefined, info: () => undefined }, [cfg]).start()
+    try {
+      const onChain = async () => Number(formatUnits(await tokenBalance(a, token, HOT), 6))
+      await expect
+        .poll(async () => (await series()).USDT === (await onChain()), { timeout: 15_000 })
+        .toBe(true)
+      expect((await series()).ETH).toBeGreaterThan(0)
+    } finally {
+      await jobs.stop()
+    }
+    expect(await series()).toEqual({})
   })
 })

@@ -2,12 +2,15 @@ import type { EvmChainConfig } from '../../../chain-config'
 import { loadChains } from '../../../chain-config'
 import type { Db } from '../../../db/db'
 import { type JobLog, JobRunner } from '../../../jobs/runner'
+import { recordHotWallet } from '../../../platform/metrics/registry'
+import { balancesAt } from './overview'
 import { ChainPayer } from './payouts'
 import { ChainWatcher } from './watcher'
 
 /**
  * The chain scheduler (runner and leader lock "chain-watch"): per configured chain, every
- * CHAIN_<CHAIN>_POLL_MS, a watcher pass (deposits) then a payer pass (withdrawals). Passes are idempotent in the database (./watcher.ts), so a restart,
+ * CHAIN_<CHAIN>_POLL_MS, a watcher pass (deposits) then a payer pass (withdrawals), then the hot
+ * wallet's balances are read for the metric `exchange_hot_wallet_balance`. Passes are idempotent in the database (./watcher.ts), so a restart,
  * or the lock moving to another core, carries on from the persisted cursor.
  */
 export class ChainJobs {
@@ -30,8 +33,12 @@ export class ChainJobs {
           ms: cfg.pollMs,
           now: true,
           run: async () => {
-            await watcher.pass()
-            await payer.pass()
+            try {
+              await watcher.pass()
+              await payer.pass()
+            } finally {
+              await this.publishHotWallet(cfg, payer)
+            }
           },
         },
       ])
@@ -40,7 +47,15 @@ export class ChainJobs {
     return this
   }
 
+  /** The hot wallet's balances on chain for `exchange_hot_wallet_balance` (unreadable: no series). */
+  private async publishHotWallet(cfg: EvmChainConfig, payer: ChainPayer): Promise<void> {
+    if (!payer.hotAddress) return
+    recordHotWallet(cfg.chain, await balancesAt(cfg, payer.hotAddress).catch(() => null))
+  }
+
   async stop(): Promise<void> {
     await Promise.all(this.runners.map((r) => r.stop()))
+    // Another process may hold the lock from now on: its series are the current ones.
+    for (const cfg of this.chains) recordHotWallet(cfg.chain, null)
   }
 }
