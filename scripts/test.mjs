@@ -10,9 +10,13 @@ fs.mkdirSync('test-results', { recursive: true })
 const totals = { passed: 0, failed: 0, skipped: 0 }
 let exit = 0
 
+const timings = []
+
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`)
+  const started = Date.now()
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  timings.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`)
   if (r.status !== 0) exit = 1
 }
 
@@ -78,6 +82,7 @@ buildIfStale()
 run('e2e', 'npx', ['playwright', 'test'])
 countPlaywright('test-results/e2e.json')
 
+console.log(`\ntime per suite: ${timings.join(', ')}`)
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 )
