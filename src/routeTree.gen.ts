@@ -14,6 +14,7 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminC2cRouteImport } from './routes/admin/c2c'
+import { Route as AdminChainsRouteImport } from './routes/admin/chains'
 import { Route as AdminChannelsRouteImport } from './routes/admin/channels'
 import { Route as AdminContentRouteImport } from './routes/admin/content'
 import { Route as AdminContractsRouteImport } from './routes/admin/contracts'
@@ -134,6 +135,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
 const AdminC2cRoute = AdminC2cRouteImport.update({
   id: '/c2c',
   path: '/c2c',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminChainsRoute = AdminChainsRouteImport.update({
+  id: '/chains',
+  path: '/chains',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminChannelsRoute = AdminChannelsRouteImport.update({
@@ -641,6 +647,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
   '/admin/c2c': typeof AdminC2cRoute
+  '/admin/chains': typeof AdminChainsRoute
   '/admin/channels': typeof AdminChannelsRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/contracts': typeof AdminContractsRoute
@@ -743,6 +750,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/c2c': typeof AdminC2cRoute
+  '/admin/chains': typeof AdminChainsRoute
   '/admin/channels': typeof AdminChannelsRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/contracts': typeof AdminContractsRoute
@@ -847,6 +855,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/admin/audit': typeof AdminAuditRoute
   '/admin/c2c': typeof AdminC2cRoute
+  '/admin/chains': typeof AdminChainsRoute
   '/admin/channels': typeof AdminChannelsRoute
   '/admin/content': typeof AdminContentRoute
   '/admin/contracts': typeof AdminContractsRoute
@@ -952,6 +961,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/audit'
     | '/admin/c2c'
+    | '/admin/chains'
     | '/admin/channels'
     | '/admin/content'
     | '/admin/contracts'
@@ -1054,6 +1064,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin/audit'
     | '/admin/c2c'
+    | '/admin/chains'
     | '/admin/channels'
     | '/admin/content'
     | '/admin/contracts'
@@ -1157,6 +1168,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/audit'
     | '/admin/c2c'
+    | '/admin/chains'
     | '/admin/channels'
     | '/admin/content'
     | '/admin/contracts'
@@ -1375,6 +1387,13 @@ declare module '@tanstack/react-router' {
       path: '/c2c'
       fullPath: '/admin/c2c'
       preLoaderRoute: typeof AdminC2cRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/chains': {
+      id: '/admin/chains'
+      path: '/chains'
+      fullPath: '/admin/chains'
+      preLoaderRoute: typeof AdminChainsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/channels': {
@@ -2055,6 +2074,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminC2cRoute: typeof AdminC2cRoute
+  AdminChainsRoute: typeof AdminChainsRoute
   AdminChannelsRoute: typeof AdminChannelsRoute
   AdminContentRoute: typeof AdminContentRoute
   AdminContractsRoute: typeof AdminContractsRoute
@@ -2078,6 +2098,7 @@ interface AdminRouteRouteChildren {
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminC2cRoute: AdminC2cRoute,
+  AdminChainsRoute: AdminChainsRoute,
   AdminChannelsRoute: AdminChannelsRoute,
   AdminContentRoute: AdminContentRoute,
   AdminContractsRoute: AdminContractsRoute,

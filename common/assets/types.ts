@@ -96,6 +96,55 @@ export interface PendingChainDeposit {
   required: number
   seenAt: number
 }
+/** The console's view of one watched chain (GET /api/admin/chains). */
+export interface ChainOverview {
+  chain: string
+  confirmations: number
+  /** The node's head and the watcher's persisted cursor (null before the first pass). */
+  head: number | null
+  cursor: number | null
+  lag: number | null
+  rpcErrors: number
+  lastError: string | null
+  lastErrorAt: number | null
+  updatedAt: number | null
+  /** Deposits by status (pending, credited, dropped...). */
+  deposits: Record<string, number>
+  pending: {
+    txHash: string
+    logIndex: number
+    coin: string
+    amount: string
+    address: string
+    userId: string
+    confirmations: number
+    seenAt: number
+  }[]
+  /** The last 20 credited. */
+  credited: {
+    txHash: string
+    logIndex: number
+    coin: string
+    amount: string
+    address: string
+    userId: string
+    creditedAt: number | null
+  }[]
+  /** The hot wallet (null: none configured); its balances are null when the node cannot be read. */
+  hotWallet: { address: string; balances: Record<string, string> | null } | null
+  withdrawals: {
+    id: string
+    userId: string
+    coin: string
+    amount: string
+    fee: string
+    address: string
+    status: 'approved' | 'queued' | 'signed' | 'broadcast' | 'confirmed'
+    txHash: string | null
+    createdAt: number
+  }[]
+  alerts: { id: string; kind: string; ref: string; detail: unknown; createdAt: number }[]
+}
 export interface DepositRow {
   id: string
   coin: string

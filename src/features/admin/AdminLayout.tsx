@@ -64,6 +64,7 @@ export function AdminLayout() {
     { to: '/admin/deposits', label: t`Deposits` },
     { to: '/admin/withdrawals', label: t`Withdrawals` },
     { to: '/admin/channels', label: t`Deposit addresses` },
+    { to: '/admin/chains', label: t`Chains` },
     { to: '/admin/users', label: t`Users` },
     { to: '/admin/markets', label: t`Markets` },
     { to: '/admin/market-data', label: t`Market data` },

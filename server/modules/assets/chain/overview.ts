@@ -1,3 +1,4 @@
+import type { ChainOverview } from '@common/assets/types'
 import { normalize } from '@common/money/decimal'
 import { type Address, erc20Abi, formatUnits } from 'viem'
 import type { EvmChainConfig } from '../../../chain-config'
@@ -36,10 +37,10 @@ export async function balancesAt(cfg: EvmChainConfig, address: Address): Promise
 
 /**
  * The console's view of a chain: the watcher (head, cursor, lag in blocks, RPC errors), deposits
- * pending and credited, the hot wallet's address and balances (null when the node cannot be read),
+ * pending and the last credited, the hot wallet's address and balances (null when the node cannot be read),
  * withdrawals on their way, and open alerts.
  */
-export async function chainOverview(db: Db, cfg: EvmChainConfig) {
+export async function chainOverview(db: Db, cfg: EvmChainConfig): Promise<ChainOverview> {
   const cur = await readCursor(db, cfg.chain)
   const counts = await db
     .selectFrom('chain_deposit')
@@ -54,6 +55,14 @@ export async function chainOverview(db: Db, cfg: EvmChainConfig) {
     .where('status', '=', 'pending')
     .orderBy('block_number')
     .limit(100)
+    .execute()
+  const credited = await db
+    .selectFrom('chain_deposit')
+    .select(['tx_hash', 'log_index', 'asset', 'amount', 'address', 'user_id', 'credited_at'])
+    .where('chain', '=', cfg.chain)
+    .where('status', '=', 'credited')
+    .orderBy('credited_at', 'desc')
+    .limit(20)
     .execute()
   const withdrawals = await db
     .selectFrom('withdrawal')
@@ -102,6 +111,15 @@ export async function chainOverview(db: Db, cfg: EvmChainConfig) {
       confirmations: head === null ? 0 : Math.max(0, head - Number(p.block_number) + 1),
       seenAt: p.seen_at.getTime(),
     })),
+    credited: credited.map((c) => ({
+      txHash: c.tx_hash,
+      logIndex: c.log_index,
+      coin: c.asset,
+      amount: normalize(c.amount),
+      address: c.address,
+      userId: c.user_id,
+      creditedAt: c.credited_at?.getTime() ?? null,
+    })),
     hotWallet: hot,
     withdrawals: withdrawals.map((w) => ({
       id: w.id,
@@ -110,7 +128,7 @@ export async function chainOverview(db: Db, cfg: EvmChainConfig) {
       amount: normalize(w.amount),
       fee: normalize(w.fee),
       address: w.address,
-      status: w.status,
+      status: w.status as ChainOverview['withdrawals'][number]['status'],
       txHash: w.tx_hash,
       createdAt: w.created_at.getTime(),
     })),

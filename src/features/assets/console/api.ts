@@ -6,6 +6,7 @@ import type {
   WithdrawalStatus,
 } from '@common/admin/types'
 import type { Page } from '@common/api/page'
+import type { ChainOverview } from '@common/assets/types'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { http } from '@/lib/http/client'
 
@@ -33,4 +34,12 @@ export const depositChannelsQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'deposit-channels'],
     queryFn: ({ signal }) => http.get<DepositChannel[]>('admin/deposit-channels', undefined, { signal }),
+  })
+
+/** The console's chain page (/api/admin/chains): each watched chain, refreshed every 5 s. */
+export const chainsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'chains'],
+    queryFn: ({ signal }) => http.get<ChainOverview[]>('admin/chains', undefined, { signal }),
+    refetchInterval: 5000,
   })
