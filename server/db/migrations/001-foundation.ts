@@ -1,35 +1,33 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('app_release')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('version', 'text', (c) => c.notNull().unique())
-    .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('download_url', 'text')
-    .addColumn('force_update', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('published_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'app_release', {
+    id: 'serial primary key',
+    version: 'text not null unique',
+    notes: "text not null default ''",
+    download_url: 'text',
+    force_update: 'boolean not null default false',
+    published_at: 'timestamptz not null default now()',
+  }).execute()
 
-  await db.schema
-    .createTable('asset')
-    .addColumn('code', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('precision', 'integer', (c) => c.notNull())
-    .addColumn('color', 'text', (c) => c.notNull())
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
-    .execute()
+  await table(db, 'asset', {
+    code: 'text primary key',
+    name: 'text not null',
+    precision: 'integer not null',
+    color: 'text not null',
+    sort: 'integer not null default 0',
+    enabled: 'boolean not null default true',
+  }).execute()
 
-  await db.schema
-    .createTable('setting')
-    .addColumn('key', 'text', (c) => c.primaryKey())
-    .addColumn('value', 'jsonb', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'setting', {
+    key: 'text primary key',
+    value: 'jsonb not null',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
 
   await db.insertInto('app_release').values({ version: '1.0.0', notes: 'First release' }).execute()
 

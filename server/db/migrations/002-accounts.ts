@@ -1,145 +1,121 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
 
-const now = sql`now()`
-
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('users')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('uid', 'serial', (c) => c.notNull().unique())
-    .addColumn('role', 'text', (c) =>
-      c.notNull().defaultTo('user').check(sql`role in ('user', 'operator', 'admin')`),
-    )
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
-    .addColumn('phone', 'text', (c) => c.unique())
-    .addColumn('phone_country', 'text')
-    .addColumn('email', 'text', (c) => c.unique())
-    .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('trade_password_hash', 'text')
-    .addColumn('nickname', 'text', (c) => c.notNull())
-    .addColumn('avatar_upload_id', 'text')
-    .addColumn('totp_secret', 'text')
-    .addColumn('totp_last_step', 'integer')
-    .addColumn('totp_pending_secret', 'text')
-    .addColumn('sms_verify', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('email_verify', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('google_verify', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('anti_phishing', 'text')
-    .addColumn('invite_code', 'text', (c) => c.notNull().unique())
-    .addColumn('referred_by', 'text', (c) => c.references('users.id'))
-    .addColumn('currency', 'text', (c) => c.notNull().defaultTo('USD'))
-    .addColumn('password_changed_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .execute()
+  await table(db, 'users', {
+    id: 'text primary key',
+    uid: 'serial not null unique',
+    role: "text not null default 'user' check (role in ('user', 'operator', 'admin'))",
+    status: "text not null default 'active'",
+    phone: 'text unique',
+    phone_country: 'text',
+    email: 'text unique',
+    password_hash: 'text not null',
+    trade_password_hash: 'text',
+    nickname: 'text not null',
+    avatar_upload_id: 'text',
+    totp_secret: 'text',
+    totp_last_step: 'integer',
+    totp_pending_secret: 'text',
+    sms_verify: 'boolean not null default false',
+    email_verify: 'boolean not null default false',
+    google_verify: 'boolean not null default false',
+    anti_phishing: 'text',
+    invite_code: 'text not null unique',
+    referred_by: 'text references users (id)',
+    currency: "text not null default 'USD'",
+    password_changed_at: 'timestamptz not null default now()',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
 
-  await db.schema
-    .createTable('user_session')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('ip', 'text', (c) => c.notNull())
-    .addColumn('user_agent', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('revoked_at', 'timestamptz')
-    .execute()
+  await table(db, 'user_session', {
+    id: 'text primary key',
+    user_id: 'text not null references users (id)',
+    token_hash: 'text not null unique',
+    ip: 'text not null',
+    user_agent: 'text not null',
+    created_at: 'timestamptz not null default now()',
+    last_seen_at: 'timestamptz not null default now()',
+    expires_at: 'timestamptz not null',
+    revoked_at: 'timestamptz',
+  }).execute()
   await db.schema.createIndex('user_session_user').on('user_session').column('user_id').execute()
 
-  await db.schema
-    .createTable('verification_code')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('purpose', 'text', (c) => c.notNull())
-    .addColumn('target', 'text', (c) => c.notNull())
-    .addColumn('code_hash', 'text', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
-    .execute()
-  await db.schema
-    .createIndex('verification_code_target')
-    .on('verification_code')
-    .columns(['target', 'created_at'])
-    .execute()
+  await table(db, 'verification_code', {
+    id: 'serial primary key',
+    purpose: 'text not null',
+    target: 'text not null',
+    code_hash: 'text not null',
+    attempts: 'integer not null default 0',
+    created_at: 'timestamptz not null default now()',
+    expires_at: 'timestamptz not null',
+    used_at: 'timestamptz',
+  }).execute()
+  await index(db, 'verification_code_target', 'verification_code', ['target', 'created_at'])
 
-  await db.schema
-    .createTable('slider_challenge')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('gap_x', 'integer', (c) => c.notNull())
-    .addColumn('ticket_hash', 'text', (c) => c.unique())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('answered_at', 'timestamptz')
-    .addColumn('used_at', 'timestamptz')
-    .execute()
+  await table(db, 'slider_challenge', {
+    id: 'text primary key',
+    gap_x: 'integer not null',
+    ticket_hash: 'text unique',
+    created_at: 'timestamptz not null default now()',
+    expires_at: 'timestamptz not null',
+    answered_at: 'timestamptz',
+    used_at: 'timestamptz',
+  }).execute()
 
-  await db.schema
-    .createTable('login_attempt')
-    .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('account', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'text', (c) => c.references('users.id'))
-    .addColumn('ip', 'text', (c) => c.notNull())
-    .addColumn('user_agent', 'text', (c) => c.notNull())
-    .addColumn('success', 'boolean', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .execute()
-  await db.schema
-    .createIndex('login_attempt_account')
-    .on('login_attempt')
-    .columns(['account', 'ip', 'created_at'])
-    .execute()
-  await db.schema
-    .createIndex('login_attempt_user')
-    .on('login_attempt')
-    .columns(['user_id', 'created_at'])
-    .execute()
+  await table(db, 'login_attempt', {
+    id: 'serial primary key',
+    account: 'text not null',
+    user_id: 'text references users (id)',
+    ip: 'text not null',
+    user_agent: 'text not null',
+    success: 'boolean not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'login_attempt_account', 'login_attempt', ['account', 'ip', 'created_at'])
+  await index(db, 'login_attempt_user', 'login_attempt', ['user_id', 'created_at'])
 
-  await db.schema
-    .createTable('login_challenge')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('ip', 'text', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
-    .execute()
+  await table(db, 'login_challenge', {
+    id: 'text primary key',
+    user_id: 'text not null references users (id)',
+    ip: 'text not null',
+    attempts: 'integer not null default 0',
+    created_at: 'timestamptz not null default now()',
+    expires_at: 'timestamptz not null',
+    used_at: 'timestamptz',
+  }).execute()
 
-  await db.schema
-    .createTable('upload')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('mime', 'text', (c) => c.notNull())
-    .addColumn('size', 'integer', (c) => c.notNull())
-    .addColumn('width', 'integer', (c) => c.notNull())
-    .addColumn('height', 'integer', (c) => c.notNull())
-    .addColumn('bytes', 'bytea', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .execute()
+  await table(db, 'upload', {
+    id: 'text primary key',
+    owner_id: 'text not null references users (id)',
+    mime: 'text not null',
+    size: 'integer not null',
+    width: 'integer not null',
+    height: 'integer not null',
+    bytes: 'bytea not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
   await db.schema.createIndex('upload_owner').on('upload').column('owner_id').execute()
 
-  await db.schema
-    .createTable('identity')
-    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
-    .addColumn('nationality', 'text', (c) => c.notNull())
-    .addColumn('real_name', 'text', (c) => c.notNull())
-    .addColumn('id_number', 'text', (c) => c.notNull())
-    .addColumn('basic_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
-    .addColumn('advanced_status', 'text', (c) =>
-      c.notNull().defaultTo('none').check(sql`advanced_status in ('none', 'pending', 'verified', 'failed')`),
-    )
-    .addColumn('front_upload_id', 'text', (c) => c.references('upload.id'))
-    .addColumn('back_upload_id', 'text', (c) => c.references('upload.id'))
-    .addColumn('hand_upload_id', 'text', (c) => c.references('upload.id'))
-    .addColumn('reject_reason', 'text')
-    .addColumn('submitted_at', 'timestamptz')
-    .addColumn('reviewed_at', 'timestamptz')
-    .addColumn('reviewer_id', 'text', (c) => c.references('users.id'))
-    .execute()
+  await table(db, 'identity', {
+    user_id: 'text primary key references users (id)',
+    nationality: 'text not null',
+    real_name: 'text not null',
+    id_number: 'text not null',
+    basic_at: 'timestamptz not null default now()',
+    advanced_status:
+      "text not null default 'none' check (advanced_status in ('none', 'pending', 'verified', 'failed'))",
+    front_upload_id: 'text references upload (id)',
+    back_upload_id: 'text references upload (id)',
+    hand_upload_id: 'text references upload (id)',
+    reject_reason: 'text',
+    submitted_at: 'timestamptz',
+    reviewed_at: 'timestamptz',
+    reviewer_id: 'text references users (id)',
+  }).execute()
 }
 
 export async function down(db: AnyDb): Promise<void> {

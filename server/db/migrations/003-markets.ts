@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -77,51 +78,46 @@ const FOREX: OtherRow[] = [
 const minAmount = (dp: number) => (dp === 0 ? '1' : `0.${'0'.repeat(dp - 1)}1`)
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('instrument')
-    .addColumn('symbol', 'text', (c) => c.primaryKey())
-    .addColumn('category', 'text', (c) =>
-      c.notNull().check(sql`category in ('spot', 'perpetual', 'metals', 'stocks', 'forex')`),
-    )
-    .addColumn('base', 'text', (c) => c.notNull())
-    .addColumn('quote', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('price_precision', 'integer', (c) => c.notNull())
-    .addColumn('amount_precision', 'integer', (c) => c.notNull())
-    .addColumn('min_amount', 'numeric', (c) => c.notNull())
-    .addColumn('min_notional', 'numeric', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('trading').check(sql`status in ('trading', 'suspended')`),
-    )
-    .addColumn('hot', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('logo_color', 'text', (c) => c.notNull())
-    .addColumn('sort', 'integer', (c) => c.notNull())
+  await table(db, 'instrument', {
+    symbol: 'text primary key',
+    category: "text not null check (category in ('spot', 'perpetual', 'metals', 'stocks', 'forex'))",
+    base: 'text not null',
+    quote: 'text not null',
+    name: 'text not null',
+    price_precision: 'integer not null',
+    amount_precision: 'integer not null',
+    min_amount: 'numeric not null',
+    min_notional: 'numeric not null',
+    status: "text not null default 'trading' check (status in ('trading', 'suspended'))",
+    hot: 'boolean not null default false',
+    logo_color: 'text not null',
+    sort: 'integer not null',
     // Parameters of the default simulated index feed: where a fresh install starts, how much the
     // price moves (annualised) and the reference market's daily turnover in the quote currency.
-    .addColumn('ref_price', 'numeric', (c) => c.notNull())
-    .addColumn('volatility', 'numeric', (c) => c.notNull())
-    .addColumn('ref_turnover', 'numeric', (c) => c.notNull())
-    .execute()
+    ref_price: 'numeric not null',
+    volatility: 'numeric not null',
+    ref_turnover: 'numeric not null',
+  }).execute()
 
-  await db.schema
-    .createTable('candle')
-    .addColumn('symbol', 'text', (c) => c.notNull().references('instrument.symbol'))
-    .addColumn('period', 'text', (c) => c.notNull())
-    .addColumn('open_time', 'bigint', (c) => c.notNull())
-    .addColumn('open', 'numeric', (c) => c.notNull())
-    .addColumn('high', 'numeric', (c) => c.notNull())
-    .addColumn('low', 'numeric', (c) => c.notNull())
-    .addColumn('close', 'numeric', (c) => c.notNull())
-    .addColumn('volume', 'numeric', (c) => c.notNull())
-    .addColumn('turnover', 'numeric', (c) => c.notNull())
+  await table(db, 'candle', {
+    symbol: 'text not null references instrument (symbol)',
+    period: 'text not null',
+    open_time: 'bigint not null',
+    open: 'numeric not null',
+    high: 'numeric not null',
+    low: 'numeric not null',
+    close: 'numeric not null',
+    volume: 'numeric not null',
+    turnover: 'numeric not null',
+  })
     .addPrimaryKeyConstraint('candle_pk', ['symbol', 'period', 'open_time'])
     .execute()
 
-  await db.schema
-    .createTable('favorite')
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('symbol', 'text', (c) => c.notNull().references('instrument.symbol'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'favorite', {
+    user_id: 'text not null references users (id) on delete cascade',
+    symbol: 'text not null references instrument (symbol)',
+    created_at: 'timestamptz not null default now()',
+  })
     .addPrimaryKeyConstraint('favorite_pk', ['user_id', 'symbol'])
     .execute()
 

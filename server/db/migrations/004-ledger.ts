@@ -1,51 +1,46 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
 
 /** Double-entry ledger: balances change only through entries whose postings sum to zero per asset. */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('balance')
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('account', 'text', (c) => c.notNull())
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('available', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('frozen', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'balance', {
+    holder: 'text not null',
+    account: 'text not null',
+    asset: 'text not null',
+    available: 'numeric not null default 0',
+    frozen: 'numeric not null default 0',
+    updated_at: 'timestamptz not null default now()',
+  })
     .addPrimaryKeyConstraint('balance_pk', ['holder', 'account', 'asset'])
     .execute()
 
-  await db.schema
-    .createTable('ledger_entry')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('reason', 'text', (c) => c.notNull())
-    .addColumn('ref_type', 'text')
-    .addColumn('ref_id', 'text')
-    .addColumn('memo', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('actor_id', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('ledger_entry_ref').on('ledger_entry').columns(['ref_type', 'ref_id']).execute()
+  await table(db, 'ledger_entry', {
+    id: 'bigserial primary key',
+    reason: 'text not null',
+    ref_type: 'text',
+    ref_id: 'text',
+    memo: "text not null default ''",
+    actor_id: 'text',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'ledger_entry_ref', 'ledger_entry', ['ref_type', 'ref_id'])
 
-  await db.schema
-    .createTable('ledger_posting')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('entry_id', 'bigint', (c) => c.notNull().references('ledger_entry.id'))
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('account', 'text', (c) => c.notNull())
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('bucket', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
+  await table(db, 'ledger_posting', {
+    id: 'bigserial primary key',
+    entry_id: 'bigint not null references ledger_entry (id)',
+    holder: 'text not null',
+    account: 'text not null',
+    asset: 'text not null',
+    bucket: 'text not null',
+    amount: 'numeric not null',
     // The bucket's value after this posting: lets a user's records show a running balance.
-    .addColumn('balance_after', 'numeric', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('ledger_posting_holder')
-    .on('ledger_posting')
-    .columns(['holder', 'entry_id'])
-    .execute()
+    balance_after: 'numeric not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'ledger_posting_holder', 'ledger_posting', ['holder', 'entry_id'])
   await db.schema.createIndex('ledger_posting_entry').on('ledger_posting').column('entry_id').execute()
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -14,56 +15,54 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('taker_fee', 'numeric', (c) => c.notNull().defaultTo('0.001'))
     .execute()
 
-  await db.schema
-    .createTable('spot_order')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+  await table(db, 'spot_order', {
+    id: 'bigserial primary key',
     // A user id, or a system holder such as 'mm:1' (market maker).
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('side', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
+    holder: 'text not null',
+    symbol: 'text not null',
+    side: 'text not null',
+    type: 'text not null',
     // Null for market orders.
-    .addColumn('price', 'numeric')
+    price: 'numeric',
     // Base quantity; null for a market buy given as a quote budget.
-    .addColumn('amount', 'numeric')
+    amount: 'numeric',
     // Quote budget of a market buy.
-    .addColumn('quote_amount', 'numeric')
-    .addColumn('filled', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('filled_quote', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('fee', 'numeric', (c) => c.notNull().defaultTo(0))
+    quote_amount: 'numeric',
+    filled: 'numeric not null default 0',
+    filled_quote: 'numeric not null default 0',
+    fee: 'numeric not null default 0',
     // Fee rates fixed at placement (an operator may change the instrument's later).
-    .addColumn('maker_fee_rate', 'numeric', (c) => c.notNull())
-    .addColumn('taker_fee_rate', 'numeric', (c) => c.notNull())
+    maker_fee_rate: 'numeric not null',
+    taker_fee_rate: 'numeric not null',
     // What is still frozen for this order in the holder's spot account.
-    .addColumn('locked', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('spot_order_holder').on('spot_order').columns(['holder', 'id']).execute()
+    locked: 'numeric not null default 0',
+    status: 'text not null',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'spot_order_holder', 'spot_order', ['holder', 'id'])
   await sql`create index spot_order_open on spot_order (symbol, id) where status in ('open', 'partial')`.execute(
     db,
   )
 
-  await db.schema
-    .createTable('spot_trade')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('price', 'numeric', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('quote', 'numeric', (c) => c.notNull())
-    .addColumn('taker_side', 'text', (c) => c.notNull())
-    .addColumn('maker_order_id', 'bigint', (c) => c.notNull().references('spot_order.id'))
-    .addColumn('taker_order_id', 'bigint', (c) => c.notNull().references('spot_order.id'))
-    .addColumn('maker_holder', 'text', (c) => c.notNull())
-    .addColumn('taker_holder', 'text', (c) => c.notNull())
-    .addColumn('maker_fee', 'numeric', (c) => c.notNull())
-    .addColumn('taker_fee', 'numeric', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('spot_trade_symbol').on('spot_trade').columns(['symbol', 'id']).execute()
-  await db.schema.createIndex('spot_trade_maker').on('spot_trade').columns(['maker_holder', 'id']).execute()
-  await db.schema.createIndex('spot_trade_taker').on('spot_trade').columns(['taker_holder', 'id']).execute()
+  await table(db, 'spot_trade', {
+    id: 'bigserial primary key',
+    symbol: 'text not null',
+    price: 'numeric not null',
+    amount: 'numeric not null',
+    quote: 'numeric not null',
+    taker_side: 'text not null',
+    maker_order_id: 'bigint not null references spot_order (id)',
+    taker_order_id: 'bigint not null references spot_order (id)',
+    maker_holder: 'text not null',
+    taker_holder: 'text not null',
+    maker_fee: 'numeric not null',
+    taker_fee: 'numeric not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'spot_trade_symbol', 'spot_trade', ['symbol', 'id'])
+  await index(db, 'spot_trade_maker', 'spot_trade', ['maker_holder', 'id'])
+  await index(db, 'spot_trade_taker', 'spot_trade', ['taker_holder', 'id'])
 }
 
 export async function down(db: AnyDb): Promise<void> {

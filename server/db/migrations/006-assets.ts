@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -6,87 +7,75 @@ type AnyDb = Kysely<any>
 /** Deposits, withdrawals, transfers, the address book and flash exchange (the assets area). */
 export async function up(db: AnyDb): Promise<void> {
   // The platform's deposit address per coin and chain: set by operators, never generated.
-  await db.schema
-    .createTable('deposit_channel')
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('chain', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('min_amount', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('confirmations', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('updated_by', 'text')
+  await table(db, 'deposit_channel', {
+    asset: 'text not null',
+    chain: 'text not null',
+    address: 'text not null',
+    min_amount: 'numeric not null default 0',
+    confirmations: 'integer not null default 1',
+    enabled: 'boolean not null default false',
+    updated_by: 'text',
+    updated_at: 'timestamptz not null default now()',
+  })
     .addPrimaryKeyConstraint('deposit_channel_pk', ['asset', 'chain'])
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute()
 
-  await db.schema
-    .createTable('deposit')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('chain', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('voucher_upload_id', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-    .addColumn('credited_amount', 'numeric')
-    .addColumn('reject_reason', 'text')
-    .addColumn('reviewed_at', 'timestamptz')
-    .addColumn('reviewer_id', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('deposit_user').on('deposit').columns(['user_id', 'created_at']).execute()
-  await db.schema.createIndex('deposit_status').on('deposit').columns(['status', 'created_at']).execute()
+  await table(db, 'deposit', {
+    id: 'text primary key',
+    user_id: 'text not null',
+    asset: 'text not null',
+    chain: 'text not null',
+    address: 'text not null',
+    amount: 'numeric not null',
+    voucher_upload_id: 'text',
+    status: "text not null default 'pending'",
+    credited_amount: 'numeric',
+    reject_reason: 'text',
+    reviewed_at: 'timestamptz',
+    reviewer_id: 'text',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'deposit_user', 'deposit', ['user_id', 'created_at'])
+  await index(db, 'deposit_status', 'deposit', ['status', 'created_at'])
 
-  await db.schema
-    .createTable('withdrawal')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('chain', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('fee', 'numeric', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-    .addColumn('tx_hash', 'text')
-    .addColumn('reject_reason', 'text')
-    .addColumn('reviewed_at', 'timestamptz')
-    .addColumn('reviewer_id', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('withdrawal_user').on('withdrawal').columns(['user_id', 'created_at']).execute()
-  await db.schema
-    .createIndex('withdrawal_status')
-    .on('withdrawal')
-    .columns(['status', 'created_at'])
-    .execute()
+  await table(db, 'withdrawal', {
+    id: 'text primary key',
+    user_id: 'text not null',
+    asset: 'text not null',
+    chain: 'text not null',
+    address: 'text not null',
+    amount: 'numeric not null',
+    fee: 'numeric not null',
+    status: "text not null default 'pending'",
+    tx_hash: 'text',
+    reject_reason: 'text',
+    reviewed_at: 'timestamptz',
+    reviewer_id: 'text',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'withdrawal_user', 'withdrawal', ['user_id', 'created_at'])
+  await index(db, 'withdrawal_status', 'withdrawal', ['status', 'created_at'])
 
-  await db.schema
-    .createTable('transfer_record')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('from_account', 'text', (c) => c.notNull())
-    .addColumn('to_account', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('transfer_record_user')
-    .on('transfer_record')
-    .columns(['user_id', 'created_at'])
-    .execute()
+  await table(db, 'transfer_record', {
+    id: 'text primary key',
+    user_id: 'text not null',
+    asset: 'text not null',
+    from_account: 'text not null',
+    to_account: 'text not null',
+    amount: 'numeric not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'transfer_record_user', 'transfer_record', ['user_id', 'created_at'])
 
-  await db.schema
-    .createTable('address_book')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('chain', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'address_book', {
+    id: 'text primary key',
+    user_id: 'text not null',
+    asset: 'text not null',
+    chain: 'text not null',
+    address: 'text not null',
+    remark: "text not null default ''",
+    created_at: 'timestamptz not null default now()',
+  }).execute()
   await db.schema
     .createIndex('address_book_unique')
     .on('address_book')
@@ -94,33 +83,27 @@ export async function up(db: AnyDb): Promise<void> {
     .unique()
     .execute()
 
-  await db.schema
-    .createTable('asset_user_setting')
-    .addColumn('user_id', 'text', (c) => c.primaryKey())
-    .addColumn('address_book_only', 'boolean', (c) => c.notNull().defaultTo(false))
-    .execute()
+  await table(db, 'asset_user_setting', {
+    user_id: 'text primary key',
+    address_book_only: 'boolean not null default false',
+  }).execute()
 
   // A quote is a row with status 'quoted'; accepting it within its validity makes it 'done'.
-  await db.schema
-    .createTable('exchange_order')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('from_asset', 'text', (c) => c.notNull())
-    .addColumn('to_asset', 'text', (c) => c.notNull())
-    .addColumn('from_amount', 'numeric', (c) => c.notNull())
-    .addColumn('to_amount', 'numeric', (c) => c.notNull())
-    .addColumn('rate', 'numeric', (c) => c.notNull())
-    .addColumn('fee', 'numeric', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('quoted'))
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('done_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('exchange_order_user')
-    .on('exchange_order')
-    .columns(['user_id', 'status', 'created_at'])
-    .execute()
+  await table(db, 'exchange_order', {
+    id: 'text primary key',
+    user_id: 'text not null',
+    from_asset: 'text not null',
+    to_asset: 'text not null',
+    from_amount: 'numeric not null',
+    to_amount: 'numeric not null',
+    rate: 'numeric not null',
+    fee: 'numeric not null',
+    status: "text not null default 'quoted'",
+    expires_at: 'timestamptz not null',
+    done_at: 'timestamptz',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'exchange_order_user', 'exchange_order', ['user_id', 'status', 'created_at'])
 }
 
 export async function down(db: AnyDb): Promise<void> {

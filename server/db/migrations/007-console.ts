@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -10,25 +11,20 @@ type AnyDb = Kysely<any>
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('users').addColumn('otp_issued_at', 'timestamptz').execute()
 
-  await db.schema
-    .createTable('audit_log')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('actor_id', 'text', (c) => c.notNull())
-    .addColumn('action', 'text', (c) => c.notNull())
-    .addColumn('target_type', 'text', (c) => c.notNull())
-    .addColumn('target_id', 'text', (c) => c.notNull())
-    .addColumn('before', 'jsonb')
-    .addColumn('after', 'jsonb')
-    .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_id', 'id']).execute()
-  await db.schema
-    .createIndex('audit_log_target')
-    .on('audit_log')
-    .columns(['target_type', 'target_id', 'id'])
-    .execute()
+  await table(db, 'audit_log', {
+    id: 'bigserial primary key',
+    actor_id: 'text not null',
+    action: 'text not null',
+    target_type: 'text not null',
+    target_id: 'text not null',
+    before: 'jsonb',
+    after: 'jsonb',
+    reason: "text not null default ''",
+    ip: "text not null default ''",
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'audit_log_actor', 'audit_log', ['actor_id', 'id'])
+  await index(db, 'audit_log_target', 'audit_log', ['target_type', 'target_id', 'id'])
 
   // Append-only, whatever the application does: the database refuses to change or remove a row.
   await sql`

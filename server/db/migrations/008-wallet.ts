@@ -1,24 +1,23 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
 
 /** Wallet login (Sign-In with Ethereum): single-use nonces and the wallets linked to accounts. */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('wallet_nonce')
-    .addColumn('nonce', 'text', (c) => c.primaryKey())
-    .addColumn('ticket_hash', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('used_at', 'timestamptz')
-    .execute()
-  await db.schema
-    .createTable('user_wallet')
-    .addColumn('address', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'wallet_nonce', {
+    nonce: 'text primary key',
+    ticket_hash: 'text not null',
+    created_at: 'timestamptz not null default now()',
+    expires_at: 'timestamptz not null',
+    used_at: 'timestamptz',
+  }).execute()
+  await table(db, 'user_wallet', {
+    address: 'text primary key',
+    user_id: 'text not null references users (id)',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
   await db.schema.createIndex('user_wallet_user').on('user_wallet').column('user_id').execute()
 }
 

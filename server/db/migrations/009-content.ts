@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -12,51 +13,45 @@ type AnyDb = Kysely<any>
  * Starts with a help academy and a welcome notice in English and Traditional Chinese.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('article')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('category', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'))
-    .addColumn('pinned', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('cover_upload_id', 'text', (c) => c.references('upload.id'))
-    .addColumn('publish_at', 'timestamptz')
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_by', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('article_listing')
-    .on('article')
-    .columns(['type', 'status', 'category', 'pinned', 'publish_at'])
-    .execute()
+  await table(db, 'article', {
+    id: 'bigserial primary key',
+    type: 'text not null',
+    category: "text not null default ''",
+    status: "text not null default 'draft'",
+    pinned: 'boolean not null default false',
+    cover_upload_id: 'text references upload (id)',
+    publish_at: 'timestamptz',
+    sort: 'integer not null default 0',
+    created_by: 'text',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'article_listing', 'article', ['type', 'status', 'category', 'pinned', 'publish_at'])
 
-  await db.schema
-    .createTable('article_text')
-    .addColumn('article_id', 'bigint', (c) => c.notNull().references('article.id').onDelete('cascade'))
-    .addColumn('lang', 'text', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
+  await table(db, 'article_text', {
+    article_id: 'bigint not null references article (id) on delete cascade',
+    lang: 'text not null',
+    title: 'text not null',
+    body: 'text not null',
+  })
     .addPrimaryKeyConstraint('article_text_pk', ['article_id', 'lang'])
     .execute()
 
-  await db.schema
-    .createTable('notification')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('read_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('notification_user').on('notification').columns(['user_id', 'id']).execute()
+  await table(db, 'notification', {
+    id: 'bigserial primary key',
+    user_id: 'text not null references users (id)',
+    title: 'text not null',
+    body: 'text not null',
+    read_at: 'timestamptz',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'notification_user', 'notification', ['user_id', 'id'])
 
-  await db.schema
-    .createTable('notice_read')
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('article_id', 'bigint', (c) => c.notNull().references('article.id').onDelete('cascade'))
-    .addColumn('read_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'notice_read', {
+    user_id: 'text not null references users (id)',
+    article_id: 'bigint not null references article (id) on delete cascade',
+    read_at: 'timestamptz not null default now()',
+  })
     .addPrimaryKeyConstraint('notice_read_pk', ['user_id', 'article_id'])
     .execute()
 

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -8,22 +9,21 @@ type AnyDb = Kysely<any>
  * (the operator's own upload, public only while the banner is published) with its alternative text.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('banner')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('draft'))
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('link', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_by', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createTable('banner_image')
-    .addColumn('banner_id', 'bigint', (c) => c.notNull().references('banner.id').onDelete('cascade'))
-    .addColumn('lang', 'text', (c) => c.notNull())
-    .addColumn('upload_id', 'text', (c) => c.notNull().references('upload.id'))
-    .addColumn('alt', 'text', (c) => c.notNull())
+  await table(db, 'banner', {
+    id: 'bigserial primary key',
+    status: "text not null default 'draft'",
+    sort: 'integer not null default 0',
+    link: "text not null default ''",
+    created_by: 'text',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
+  await table(db, 'banner_image', {
+    banner_id: 'bigint not null references banner (id) on delete cascade',
+    lang: 'text not null',
+    upload_id: 'text not null references upload (id)',
+    alt: 'text not null',
+  })
     .addPrimaryKeyConstraint('banner_image_pk', ['banner_id', 'lang'])
     .execute()
 }

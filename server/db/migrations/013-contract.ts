@@ -1,5 +1,6 @@
 import { DEFAULT_TIERS_ALT, DEFAULT_TIERS_BTC } from '@common/contract/margin'
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -20,18 +21,17 @@ const LOTS: Record<string, string> = {
  * liquidations. Money columns numeric; lots are whole numbers kept in numeric too.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('contract_setting')
-    .addColumn('symbol', 'text', (c) => c.primaryKey().references('instrument.symbol'))
-    .addColumn('lot_size', 'numeric', (c) => c.notNull())
-    .addColumn('max_leverage', 'integer', (c) => c.notNull())
+  await table(db, 'contract_setting', {
+    symbol: 'text primary key references instrument (symbol)',
+    lot_size: 'numeric not null',
+    max_leverage: 'integer not null',
     // [{floor, mmr, maxLeverage}] ascending from 0; cum is derived (common/contract/margin.ts).
-    .addColumn('tiers', 'jsonb', (c) => c.notNull())
-    .addColumn('maker_fee', 'numeric', (c) => c.notNull())
-    .addColumn('taker_fee', 'numeric', (c) => c.notNull())
-    .addColumn('trading', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+    tiers: 'jsonb not null',
+    maker_fee: 'numeric not null',
+    taker_fee: 'numeric not null',
+    trading: 'boolean not null default true',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
   const perps = await db
     .selectFrom('instrument')
     .select('symbol')
@@ -52,157 +52,136 @@ export async function up(db: AnyDb): Promise<void> {
       .execute()
   }
 
-  await db.schema
-    .createTable('contract_order')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('symbol', 'text', (c) => c.notNull())
+  await table(db, 'contract_order', {
+    id: 'bigserial primary key',
+    holder: 'text not null',
+    symbol: 'text not null',
     // Position side: long | short.
-    .addColumn('side', 'text', (c) => c.notNull())
+    side: 'text not null',
     // open | close (reduce-only) | net (market makers: reduces the opposite side first).
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('price', 'numeric')
-    .addColumn('lots', 'numeric', (c) => c.notNull())
-    .addColumn('filled_lots', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('filled_notional', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('leverage', 'integer', (c) => c.notNull())
+    kind: 'text not null',
+    type: 'text not null',
+    source: 'text not null',
+    price: 'numeric',
+    lots: 'numeric not null',
+    filled_lots: 'numeric not null default 0',
+    filled_notional: 'numeric not null default 0',
+    leverage: 'integer not null',
     // Initial margin plus fee still frozen for the unfilled part.
-    .addColumn('locked', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('fee', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('realized_pnl', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('maker_fee_rate', 'numeric', (c) => c.notNull())
-    .addColumn('taker_fee_rate', 'numeric', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('contract_order_holder')
-    .on('contract_order')
-    .columns(['holder', 'id'])
-    .execute()
+    locked: 'numeric not null default 0',
+    fee: 'numeric not null default 0',
+    realized_pnl: 'numeric not null default 0',
+    maker_fee_rate: 'numeric not null',
+    taker_fee_rate: 'numeric not null',
+    status: 'text not null',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'contract_order_holder', 'contract_order', ['holder', 'id'])
   await sql`create index contract_order_open on contract_order (symbol, id) where status in ('open', 'partial')`.execute(
     db,
   )
 
-  await db.schema
-    .createTable('contract_fill')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('order_id', 'bigint', (c) => c.notNull())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('side', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull())
+  await table(db, 'contract_fill', {
+    id: 'bigserial primary key',
+    order_id: 'bigint not null',
+    holder: 'text not null',
+    symbol: 'text not null',
+    side: 'text not null',
+    kind: 'text not null',
+    role: 'text not null',
     // buy | sell on the book (for the public trade list, from the taker's row).
-    .addColumn('book_side', 'text', (c) => c.notNull())
-    .addColumn('price', 'numeric', (c) => c.notNull())
-    .addColumn('lots', 'numeric', (c) => c.notNull())
-    .addColumn('qty', 'numeric', (c) => c.notNull())
-    .addColumn('fee', 'numeric', (c) => c.notNull())
-    .addColumn('realized_pnl', 'numeric', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('contract_fill_holder').on('contract_fill').columns(['holder', 'id']).execute()
+    book_side: 'text not null',
+    price: 'numeric not null',
+    lots: 'numeric not null',
+    qty: 'numeric not null',
+    fee: 'numeric not null',
+    realized_pnl: 'numeric not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'contract_fill_holder', 'contract_fill', ['holder', 'id'])
   await sql`create index contract_fill_trades on contract_fill (symbol, id) where role = 'taker'`.execute(db)
 
-  await db.schema
-    .createTable('contract_position')
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('side', 'text', (c) => c.notNull())
-    .addColumn('lots', 'numeric', (c) => c.notNull())
-    .addColumn('max_lots', 'numeric', (c) => c.notNull())
-    .addColumn('avg_price', 'numeric', (c) => c.notNull())
+  await table(db, 'contract_position', {
+    holder: 'text not null',
+    symbol: 'text not null',
+    side: 'text not null',
+    lots: 'numeric not null',
+    max_lots: 'numeric not null',
+    avg_price: 'numeric not null',
     // Position margin: held in the holder's contract account, frozen bucket.
-    .addColumn('margin', 'numeric', (c) => c.notNull())
-    .addColumn('leverage', 'integer', (c) => c.notNull())
-    .addColumn('fee', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('realized_pnl', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('funding', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('closed_lots', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('closed_notional', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('tp', 'numeric')
-    .addColumn('sl', 'numeric')
-    .addColumn('opened_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    margin: 'numeric not null',
+    leverage: 'integer not null',
+    fee: 'numeric not null default 0',
+    realized_pnl: 'numeric not null default 0',
+    funding: 'numeric not null default 0',
+    closed_lots: 'numeric not null default 0',
+    closed_notional: 'numeric not null default 0',
+    tp: 'numeric',
+    sl: 'numeric',
+    opened_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  })
     .addPrimaryKeyConstraint('contract_position_pk', ['holder', 'symbol', 'side'])
     .execute()
 
-  await db.schema
-    .createTable('contract_position_history')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('side', 'text', (c) => c.notNull())
-    .addColumn('max_lots', 'numeric', (c) => c.notNull())
-    .addColumn('avg_open_price', 'numeric', (c) => c.notNull())
-    .addColumn('avg_close_price', 'numeric', (c) => c.notNull())
-    .addColumn('realized_pnl', 'numeric', (c) => c.notNull())
-    .addColumn('fee', 'numeric', (c) => c.notNull())
-    .addColumn('funding', 'numeric', (c) => c.notNull())
-    .addColumn('reason', 'text', (c) => c.notNull())
-    .addColumn('opened_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('closed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('contract_position_history_holder')
-    .on('contract_position_history')
-    .columns(['holder', 'id'])
-    .execute()
+  await table(db, 'contract_position_history', {
+    id: 'bigserial primary key',
+    holder: 'text not null',
+    symbol: 'text not null',
+    side: 'text not null',
+    max_lots: 'numeric not null',
+    avg_open_price: 'numeric not null',
+    avg_close_price: 'numeric not null',
+    realized_pnl: 'numeric not null',
+    fee: 'numeric not null',
+    funding: 'numeric not null',
+    reason: 'text not null',
+    opened_at: 'timestamptz not null',
+    closed_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'contract_position_history_holder', 'contract_position_history', ['holder', 'id'])
 
-  await db.schema
-    .createTable('contract_funding_round')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('symbol', 'text', (c) => c.notNull())
+  await table(db, 'contract_funding_round', {
+    id: 'bigserial primary key',
+    symbol: 'text not null',
     // The funding time (epoch ms): one round per symbol and time, the claim that makes it idempotent.
-    .addColumn('ts', 'bigint', (c) => c.notNull())
-    .addColumn('rate', 'numeric', (c) => c.notNull())
-    .addColumn('mark_price', 'numeric', (c) => c.notNull())
-    .addColumn('samples', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    ts: 'bigint not null',
+    rate: 'numeric not null',
+    mark_price: 'numeric not null',
+    samples: 'integer not null default 0',
+    created_at: 'timestamptz not null default now()',
+  })
     .addUniqueConstraint('contract_funding_round_slot', ['symbol', 'ts'])
     .execute()
 
-  await db.schema
-    .createTable('contract_funding_payment')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('round_id', 'bigint', (c) => c.notNull().references('contract_funding_round.id'))
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('side', 'text', (c) => c.notNull())
-    .addColumn('lots', 'numeric', (c) => c.notNull())
-    .addColumn('rate', 'numeric', (c) => c.notNull())
-    .addColumn('mark_price', 'numeric', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('contract_funding_payment_holder')
-    .on('contract_funding_payment')
-    .columns(['holder', 'id'])
-    .execute()
+  await table(db, 'contract_funding_payment', {
+    id: 'bigserial primary key',
+    round_id: 'bigint not null references contract_funding_round (id)',
+    holder: 'text not null',
+    symbol: 'text not null',
+    side: 'text not null',
+    lots: 'numeric not null',
+    rate: 'numeric not null',
+    mark_price: 'numeric not null',
+    amount: 'numeric not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'contract_funding_payment_holder', 'contract_funding_payment', ['holder', 'id'])
 
-  await db.schema
-    .createTable('contract_liquidation')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('side', 'text', (c) => c.notNull())
-    .addColumn('lots', 'numeric', (c) => c.notNull())
-    .addColumn('index_price', 'numeric', (c) => c.notNull())
-    .addColumn('close_price', 'numeric', (c) => c.notNull())
-    .addColumn('loss', 'numeric', (c) => c.notNull())
-    .addColumn('insurance_paid', 'numeric', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('contract_liquidation_holder')
-    .on('contract_liquidation')
-    .columns(['holder', 'id'])
-    .execute()
+  await table(db, 'contract_liquidation', {
+    id: 'bigserial primary key',
+    holder: 'text not null',
+    symbol: 'text not null',
+    side: 'text not null',
+    lots: 'numeric not null',
+    index_price: 'numeric not null',
+    close_price: 'numeric not null',
+    loss: 'numeric not null',
+    insurance_paid: 'numeric not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'contract_liquidation_holder', 'contract_liquidation', ['holder', 'id'])
 
   // The help academy's perpetuals article now describes what exists.
   for (const [lang, title, body] of ARTICLE)

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -9,20 +10,15 @@ type AnyDb = Kysely<any>
  * every published rate stay on record.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('contract_premium_sample')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('symbol', 'text', (c) => c.notNull())
+  await table(db, 'contract_premium_sample', {
+    id: 'bigserial primary key',
+    symbol: 'text not null',
     // The funding time the interval started at (epoch ms).
-    .addColumn('slot', 'bigint', (c) => c.notNull())
-    .addColumn('premium', 'numeric', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('contract_premium_sample_slot')
-    .on('contract_premium_sample')
-    .columns(['slot', 'symbol'])
-    .execute()
+    slot: 'bigint not null',
+    premium: 'numeric not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'contract_premium_sample_slot', 'contract_premium_sample', ['slot', 'symbol'])
 }
 
 export async function down(db: AnyDb): Promise<void> {

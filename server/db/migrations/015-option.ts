@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -29,19 +30,19 @@ const PERIODS: {
  * account `option_pool`, funded from the treasury through the ledger when the service first starts.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('option_setting')
-    .addColumn('symbol', 'text', (c) => c.notNull().references('instrument.symbol'))
-    .addColumn('period', 'integer', (c) => c.notNull())
-    .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('up_rate', 'numeric', (c) => c.notNull())
-    .addColumn('down_rate', 'numeric', (c) => c.notNull())
-    .addColumn('flat_rate', 'numeric', (c) => c.notNull())
-    .addColumn('band', 'numeric', (c) => c.notNull())
-    .addColumn('fee_rate', 'numeric', (c) => c.notNull())
-    .addColumn('min_amount', 'numeric', (c) => c.notNull())
-    .addColumn('cutoff', 'integer', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'option_setting', {
+    symbol: 'text not null references instrument (symbol)',
+    period: 'integer not null',
+    enabled: 'boolean not null default true',
+    up_rate: 'numeric not null',
+    down_rate: 'numeric not null',
+    flat_rate: 'numeric not null',
+    band: 'numeric not null',
+    fee_rate: 'numeric not null',
+    min_amount: 'numeric not null',
+    cutoff: 'integer not null',
+    updated_at: 'timestamptz not null default now()',
+  })
     .addPrimaryKeyConstraint('option_setting_pk', ['symbol', 'period'])
     .execute()
   const present = (await db
@@ -69,80 +70,75 @@ export async function up(db: AnyDb): Promise<void> {
         .execute()
 
   // The index of each option symbol, one row per second (the last tick of that second).
-  await db.schema
-    .createTable('option_tick')
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('sec', 'bigint', (c) => c.notNull())
-    .addColumn('price', 'numeric', (c) => c.notNull())
+  await table(db, 'option_tick', {
+    symbol: 'text not null',
+    sec: 'bigint not null',
+    price: 'numeric not null',
     // Epoch ms of the tick itself.
-    .addColumn('ts', 'bigint', (c) => c.notNull())
+    ts: 'bigint not null',
+  })
     .addPrimaryKeyConstraint('option_tick_pk', ['symbol', 'sec'])
     .execute()
 
-  await db.schema
-    .createTable('option_round')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('period', 'integer', (c) => c.notNull())
+  await table(db, 'option_round', {
+    id: 'bigserial primary key',
+    symbol: 'text not null',
+    period: 'integer not null',
     // Epoch seconds.
-    .addColumn('start_at', 'bigint', (c) => c.notNull())
-    .addColumn('cutoff_at', 'bigint', (c) => c.notNull())
-    .addColumn('delivery_at', 'bigint', (c) => c.notNull())
+    start_at: 'bigint not null',
+    cutoff_at: 'bigint not null',
+    delivery_at: 'bigint not null',
     // Settings as they were when the round was created (changes apply to later rounds only).
-    .addColumn('up_rate', 'numeric', (c) => c.notNull())
-    .addColumn('down_rate', 'numeric', (c) => c.notNull())
-    .addColumn('flat_rate', 'numeric', (c) => c.notNull())
-    .addColumn('band_rate', 'numeric', (c) => c.notNull())
-    .addColumn('fee_rate', 'numeric', (c) => c.notNull())
-    .addColumn('min_amount', 'numeric', (c) => c.notNull())
-    .addColumn('price_precision', 'integer', (c) => c.notNull())
+    up_rate: 'numeric not null',
+    down_rate: 'numeric not null',
+    flat_rate: 'numeric not null',
+    band_rate: 'numeric not null',
+    fee_rate: 'numeric not null',
+    min_amount: 'numeric not null',
+    price_precision: 'integer not null',
     // open -> settling -> settled (or void: no recorded tick at a price second, everyone refunded).
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
-    .addColumn('book_up', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('book_down', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('book_flat', 'numeric', (c) => c.notNull().defaultTo(0))
+    status: "text not null default 'open'",
+    book_up: 'numeric not null default 0',
+    book_down: 'numeric not null default 0',
+    book_flat: 'numeric not null default 0',
     // Worst case for the pool (largest net payout of the three results), reserved against it.
-    .addColumn('exposure', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('orders', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('open_price', 'numeric')
-    .addColumn('open_tick_at', 'bigint')
-    .addColumn('close_price', 'numeric')
-    .addColumn('close_tick_at', 'bigint')
-    .addColumn('band', 'numeric')
-    .addColumn('result', 'text')
-    .addColumn('settled_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    exposure: 'numeric not null default 0',
+    orders: 'integer not null default 0',
+    open_price: 'numeric',
+    open_tick_at: 'bigint',
+    close_price: 'numeric',
+    close_tick_at: 'bigint',
+    band: 'numeric',
+    result: 'text',
+    settled_at: 'timestamptz',
+    created_at: 'timestamptz not null default now()',
+  })
     .addUniqueConstraint('option_round_slot', ['symbol', 'period', 'start_at'])
     .execute()
   await sql`create index option_round_due on option_round (delivery_at) where status in ('open', 'settling')`.execute(
     db,
   )
-  await db.schema
-    .createIndex('option_round_listing')
-    .on('option_round')
-    .columns(['symbol', 'period', 'id'])
-    .execute()
+  await index(db, 'option_round_listing', 'option_round', ['symbol', 'period', 'id'])
 
-  await db.schema
-    .createTable('option_order')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('round_id', 'bigint', (c) => c.notNull().references('option_round.id'))
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('period', 'integer', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('fee', 'numeric', (c) => c.notNull())
-    .addColumn('rate', 'numeric', (c) => c.notNull())
+  await table(db, 'option_order', {
+    id: 'bigserial primary key',
+    holder: 'text not null',
+    round_id: 'bigint not null references option_round (id)',
+    symbol: 'text not null',
+    period: 'integer not null',
+    type: 'text not null',
+    amount: 'numeric not null',
+    fee: 'numeric not null',
+    rate: 'numeric not null',
     // waiting (for delivery) -> settling -> settled.
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('waiting'))
-    .addColumn('outcome', 'text')
-    .addColumn('payout', 'numeric')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('settled_at', 'timestamptz')
-    .execute()
-  await db.schema.createIndex('option_order_holder').on('option_order').columns(['holder', 'id']).execute()
-  await db.schema.createIndex('option_order_round').on('option_order').columns(['round_id', 'id']).execute()
+    status: "text not null default 'waiting'",
+    outcome: 'text',
+    payout: 'numeric',
+    created_at: 'timestamptz not null default now()',
+    settled_at: 'timestamptz',
+  }).execute()
+  await index(db, 'option_order_holder', 'option_order', ['holder', 'id'])
+  await index(db, 'option_order_round', 'option_order', ['round_id', 'id'])
 
   for (const [lang, title, body] of ARTICLE)
     await sql`update article_text set title = ${title}, body = ${body}

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -11,66 +12,62 @@ type AnyDb = Kysely<any>
  * needs no price.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('etf_product')
-    .addColumn('code', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('basket', 'leveraged')`))
-    .addColumn('underlying', 'text')
-    .addColumn('leverage', 'numeric')
+  await table(db, 'etf_product', {
+    code: 'text primary key',
+    name: 'text not null',
+    kind: "text not null check (kind in ('basket', 'leveraged'))",
+    underlying: 'text',
+    leverage: 'numeric',
     // Basket: [{symbol, weight, units}]; units null until launched.
-    .addColumn('components', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    components: "jsonb not null default '[]'::jsonb",
     // Leveraged: NAV and index at the last rebalance (null until launched).
-    .addColumn('nav_reb', 'numeric')
-    .addColumn('p_reb', 'numeric')
-    .addColumn('rebalanced_at', 'timestamptz')
-    .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('active').check(sql`status in ('active', 'paused', 'closed')`),
-    )
-    .addColumn('subscribe_fee', 'numeric', (c) => c.notNull())
-    .addColumn('redeem_fee', 'numeric', (c) => c.notNull())
-    .addColumn('min_amount', 'numeric', (c) => c.notNull())
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    nav_reb: 'numeric',
+    p_reb: 'numeric',
+    rebalanced_at: 'timestamptz',
+    status: "text not null default 'active' check (status in ('active', 'paused', 'closed'))",
+    subscribe_fee: 'numeric not null',
+    redeem_fee: 'numeric not null',
+    min_amount: 'numeric not null',
+    sort: 'integer not null default 0',
     // NAV paid to every holder when the product closed.
-    .addColumn('close_nav', 'numeric')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+    close_nav: 'numeric',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
 
-  await db.schema
-    .createTable('etf_order')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('holder', 'text', (c) => c.notNull())
-    .addColumn('product', 'text', (c) => c.notNull().references('etf_product.code'))
-    .addColumn('side', 'text', (c) => c.notNull().check(sql`side in ('subscribe', 'redeem', 'close')`))
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('units', 'numeric', (c) => c.notNull())
-    .addColumn('nav', 'numeric', (c) => c.notNull())
-    .addColumn('fee', 'numeric', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('etf_order_holder').on('etf_order').columns(['holder', 'id']).execute()
+  await table(db, 'etf_order', {
+    id: 'bigserial primary key',
+    holder: 'text not null',
+    product: 'text not null references etf_product (code)',
+    side: "text not null check (side in ('subscribe', 'redeem', 'close'))",
+    amount: 'numeric not null',
+    units: 'numeric not null',
+    nav: 'numeric not null',
+    fee: 'numeric not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'etf_order_holder', 'etf_order', ['holder', 'id'])
 
   // One NAV point per product and minute slot (the scheduler's claim: a restart rewrites nothing).
-  await db.schema
-    .createTable('etf_nav')
-    .addColumn('product', 'text', (c) => c.notNull().references('etf_product.code'))
-    .addColumn('ts', 'bigint', (c) => c.notNull())
-    .addColumn('nav', 'numeric', (c) => c.notNull())
+  await table(db, 'etf_nav', {
+    product: 'text not null references etf_product (code)',
+    ts: 'bigint not null',
+    nav: 'numeric not null',
+  })
     .addPrimaryKeyConstraint('etf_nav_pk', ['product', 'ts'])
     .execute()
 
   // Every launch and rebalance; (product, slot) unique: a daily slot is claimed once, ever.
-  await db.schema
-    .createTable('etf_rebalance')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('product', 'text', (c) => c.notNull().references('etf_product.code'))
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('launch', 'daily', 'intraday')`))
-    .addColumn('slot', 'bigint', (c) => c.notNull())
-    .addColumn('nav', 'numeric', (c) => c.notNull())
-    .addColumn('price', 'numeric')
-    .addColumn('components', 'jsonb')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'etf_rebalance', {
+    id: 'bigserial primary key',
+    product: 'text not null references etf_product (code)',
+    kind: "text not null check (kind in ('launch', 'daily', 'intraday'))",
+    slot: 'bigint not null',
+    nav: 'numeric not null',
+    price: 'numeric',
+    components: 'jsonb',
+    created_at: 'timestamptz not null default now()',
+  })
     .addUniqueConstraint('etf_rebalance_slot', ['product', 'slot'])
     .execute()
 

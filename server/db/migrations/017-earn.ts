@@ -1,6 +1,7 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { type Kysely, sql } from 'kysely'
 import { postEntry, type Tx } from '../../ledger/ledger'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -13,102 +14,99 @@ const DAY = 86_400_000
  * preheat) and the rewards pools funded from the treasury through the ledger.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('staking_product')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('asset', 'text', (c) => c.notNull().references('asset.code'))
-    .addColumn('cycle_days', 'integer', (c) => c.notNull())
-    .addColumn('rate', 'numeric', (c) => c.notNull())
-    .addColumn('rate_kind', 'text', (c) => c.notNull())
-    .addColumn('min_amount', 'numeric', (c) => c.notNull())
-    .addColumn('max_amount', 'numeric', (c) => c.notNull())
-    .addColumn('quota', 'numeric', (c) => c.notNull())
-    .addColumn('staked', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('early_redeem', 'boolean', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'staking_product', {
+    id: 'bigserial primary key',
+    asset: 'text not null references asset (code)',
+    cycle_days: 'integer not null',
+    rate: 'numeric not null',
+    rate_kind: 'text not null',
+    min_amount: 'numeric not null',
+    max_amount: 'numeric not null',
+    quota: 'numeric not null',
+    staked: 'numeric not null default 0',
+    early_redeem: 'boolean not null',
+    status: "text not null default 'active'",
+    sort: 'integer not null default 0',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
 
-  await db.schema
-    .createTable('staking_order')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('product_id', 'bigint', (c) => c.notNull().references('staking_product.id'))
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('cycle_days', 'integer', (c) => c.notNull())
-    .addColumn('rate', 'numeric', (c) => c.notNull())
-    .addColumn('rate_kind', 'text', (c) => c.notNull())
-    .addColumn('daily_reward', 'numeric', (c) => c.notNull())
-    .addColumn('expected_reward', 'numeric', (c) => c.notNull())
-    .addColumn('accrued', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('accrued_days', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('early_redeem', 'boolean', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('earning'))
-    .addColumn('start_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('end_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('closed_at', 'timestamptz')
-    .execute()
-  await db.schema.createIndex('staking_order_user').on('staking_order').columns(['user_id', 'id']).execute()
+  await table(db, 'staking_order', {
+    id: 'bigserial primary key',
+    user_id: 'text not null',
+    product_id: 'bigint not null references staking_product (id)',
+    asset: 'text not null',
+    amount: 'numeric not null',
+    cycle_days: 'integer not null',
+    rate: 'numeric not null',
+    rate_kind: 'text not null',
+    daily_reward: 'numeric not null',
+    expected_reward: 'numeric not null',
+    accrued: 'numeric not null default 0',
+    accrued_days: 'integer not null default 0',
+    early_redeem: 'boolean not null',
+    status: "text not null default 'earning'",
+    start_at: 'timestamptz not null',
+    end_at: 'timestamptz not null',
+    closed_at: 'timestamptz',
+  }).execute()
+  await index(db, 'staking_order_user', 'staking_order', ['user_id', 'id'])
   await sql`create index staking_order_earning on staking_order (asset, id) where status = 'earning'`.execute(
     db,
   )
 
-  await db.schema
-    .createTable('staking_reward')
-    .addColumn('order_id', 'bigint', (c) => c.notNull().references('staking_order.id'))
-    .addColumn('day', 'integer', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'staking_reward', {
+    order_id: 'bigint not null references staking_order (id)',
+    day: 'integer not null',
+    amount: 'numeric not null',
+    created_at: 'timestamptz not null default now()',
+  })
     // One payment per order and day: the claim that makes accrual idempotent.
     .addPrimaryKeyConstraint('staking_reward_pk', ['order_id', 'day'])
     .execute()
 
-  await db.schema
-    .createTable('sub_project')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('coin', 'text', (c) => c.notNull().unique().references('asset.code'))
-    .addColumn('coin_name', 'text', (c) => c.notNull())
-    .addColumn('coin_precision', 'integer', (c) => c.notNull())
-    .addColumn('description', 'jsonb', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull().references('asset.code'))
-    .addColumn('price', 'numeric', (c) => c.notNull())
-    .addColumn('supply', 'numeric', (c) => c.notNull())
-    .addColumn('min_amount', 'numeric', (c) => c.notNull())
-    .addColumn('max_amount', 'numeric', (c) => c.notNull())
-    .addColumn('start_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('close_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('announce_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('listing_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('state', 'text', (c) => c.notNull().defaultTo('preheat'))
-    .addColumn('paused', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('committed', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('participants', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('allocated', 'numeric')
-    .addColumn('raised', 'numeric')
-    .addColumn('announced_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'sub_project', {
+    id: 'bigserial primary key',
+    name: 'text not null',
+    coin: 'text not null unique references asset (code)',
+    coin_name: 'text not null',
+    coin_precision: 'integer not null',
+    description: 'jsonb not null',
+    currency: 'text not null references asset (code)',
+    price: 'numeric not null',
+    supply: 'numeric not null',
+    min_amount: 'numeric not null',
+    max_amount: 'numeric not null',
+    start_at: 'timestamptz not null',
+    close_at: 'timestamptz not null',
+    announce_at: 'timestamptz not null',
+    listing_at: 'timestamptz not null',
+    state: "text not null default 'preheat'",
+    paused: 'boolean not null default false',
+    committed: 'numeric not null default 0',
+    participants: 'integer not null default 0',
+    allocated: 'numeric',
+    raised: 'numeric',
+    announced_at: 'timestamptz',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
 
-  await db.schema
-    .createTable('sub_commitment')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('project_id', 'bigint', (c) => c.notNull().references('sub_project.id'))
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('coins', 'numeric')
-    .addColumn('paid', 'numeric')
-    .addColumn('refund', 'numeric')
-    .addColumn('settled', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'sub_commitment', {
+    id: 'bigserial primary key',
+    project_id: 'bigint not null references sub_project (id)',
+    user_id: 'text not null',
+    amount: 'numeric not null',
+    coins: 'numeric',
+    paid: 'numeric',
+    refund: 'numeric',
+    settled: 'boolean not null default false',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  })
     .addUniqueConstraint('sub_commitment_user', ['project_id', 'user_id'])
     .execute()
-  await db.schema.createIndex('sub_commitment_mine').on('sub_commitment').columns(['user_id', 'id']).execute()
+  await index(db, 'sub_commitment_mine', 'sub_commitment', ['user_id', 'id'])
 
   // Example staking products.
   const products: [string, number, string, 'annual' | 'daily', string, string, string, boolean][] = [

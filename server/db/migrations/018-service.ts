@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -9,99 +10,80 @@ type AnyDb = Kysely<any>
  * in moves it to the account. Ticket images are ordinary uploads (owner-only, staff may read).
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('service_conversation')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.references('users.id'))
-    .addColumn('visitor_hash', 'text')
+  await table(db, 'service_conversation', {
+    id: 'bigserial primary key',
+    user_id: 'text references users (id)',
+    visitor_hash: 'text',
     // waiting | active | closed
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('waiting'))
-    .addColumn('operator_id', 'text', (c) => c.references('users.id'))
-    .addColumn('category', 'text')
-    .addColumn('waiting_since', 'timestamptz')
-    .addColumn('last_message', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('last_message_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('user_read', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('staff_read', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('closed_at', 'timestamptz')
-    .execute()
+    status: "text not null default 'waiting'",
+    operator_id: 'text references users (id)',
+    category: 'text',
+    waiting_since: 'timestamptz',
+    last_message: "text not null default ''",
+    last_message_at: 'timestamptz not null default now()',
+    user_read: 'bigint not null default 0',
+    staff_read: 'bigint not null default 0',
+    created_at: 'timestamptz not null default now()',
+    closed_at: 'timestamptz',
+  }).execute()
   // At most one conversation that is not closed per user and per visitor.
   await sql`create unique index service_conversation_user_live on service_conversation (user_id)
     where status <> 'closed' and user_id is not null`.execute(db)
   await sql`create unique index service_conversation_visitor_live on service_conversation (visitor_hash)
     where status <> 'closed' and visitor_hash is not null`.execute(db)
-  await db.schema
-    .createIndex('service_conversation_status')
-    .on('service_conversation')
-    .columns(['status', 'last_message_at'])
-    .execute()
+  await index(db, 'service_conversation_status', 'service_conversation', ['status', 'last_message_at'])
 
-  await db.schema
-    .createTable('service_image')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.references('users.id'))
-    .addColumn('visitor_hash', 'text')
-    .addColumn('mime', 'text', (c) => c.notNull())
-    .addColumn('size', 'integer', (c) => c.notNull())
-    .addColumn('width', 'integer', (c) => c.notNull())
-    .addColumn('height', 'integer', (c) => c.notNull())
-    .addColumn('bytes', 'bytea', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'service_image', {
+    id: 'text primary key',
+    user_id: 'text references users (id)',
+    visitor_hash: 'text',
+    mime: 'text not null',
+    size: 'integer not null',
+    width: 'integer not null',
+    height: 'integer not null',
+    bytes: 'bytea not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
 
-  await db.schema
-    .createTable('service_message')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('conversation_id', 'bigint', (c) =>
-      c.notNull().references('service_conversation.id').onDelete('cascade'),
-    )
+  await table(db, 'service_message', {
+    id: 'bigserial primary key',
+    conversation_id: 'bigint not null references service_conversation (id) on delete cascade',
     // user | staff | system
-    .addColumn('sender', 'text', (c) => c.notNull())
-    .addColumn('staff_id', 'text', (c) => c.references('users.id'))
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('image_id', 'text', (c) => c.references('service_image.id'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('service_message_conversation')
-    .on('service_message')
-    .columns(['conversation_id', 'id'])
-    .execute()
+    sender: 'text not null',
+    staff_id: 'text references users (id)',
+    body: 'text not null',
+    image_id: 'text references service_image (id)',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'service_message_conversation', 'service_message', ['conversation_id', 'id'])
 
-  await db.schema
-    .createTable('work_ticket')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('number', 'text', (c) => c.notNull().unique())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('content', 'text', (c) => c.notNull())
+  await table(db, 'work_ticket', {
+    id: 'bigserial primary key',
+    number: 'text not null unique',
+    user_id: 'text not null references users (id)',
+    type: 'text not null',
+    title: 'text not null',
+    content: 'text not null',
     // Upload ids, in the order picked.
-    .addColumn('images', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    images: "jsonb not null default '[]'::jsonb",
     // open | answered | closed
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('closed_at', 'timestamptz')
-    .execute()
-  await db.schema.createIndex('work_ticket_user').on('work_ticket').columns(['user_id', 'id']).execute()
-  await db.schema
-    .createIndex('work_ticket_queue')
-    .on('work_ticket')
-    .columns(['status', 'type', 'updated_at'])
-    .execute()
-  await db.schema
-    .createTable('work_reply')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('ticket_id', 'bigint', (c) => c.notNull().references('work_ticket.id').onDelete('cascade'))
+    status: "text not null default 'open'",
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+    closed_at: 'timestamptz',
+  }).execute()
+  await index(db, 'work_ticket_user', 'work_ticket', ['user_id', 'id'])
+  await index(db, 'work_ticket_queue', 'work_ticket', ['status', 'type', 'updated_at'])
+  await table(db, 'work_reply', {
+    id: 'bigserial primary key',
+    ticket_id: 'bigint not null references work_ticket (id) on delete cascade',
     // user | staff
-    .addColumn('author', 'text', (c) => c.notNull())
-    .addColumn('staff_id', 'text', (c) => c.references('users.id'))
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('work_reply_ticket').on('work_reply').columns(['ticket_id', 'id']).execute()
+    author: 'text not null',
+    staff_id: 'text references users (id)',
+    body: 'text not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'work_reply_ticket', 'work_reply', ['ticket_id', 'id'])
 
   // The help academy explains the chat and work orders (and the quick answers find it).
   const row = await db

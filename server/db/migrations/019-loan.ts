@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -39,23 +40,22 @@ const HOLIDAYS: [string, string][] = [
  * service on first start (a ledger entry), not here.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('loan_product')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('coin', 'text', (c) => c.notNull())
-    .addColumn('term_days', 'integer', (c) => c.notNull())
-    .addColumn('monthly_rate', 'numeric', (c) => c.notNull())
-    .addColumn('institution', 'text', (c) => c.notNull())
-    .addColumn('min_amount', 'numeric', (c) => c.notNull())
-    .addColumn('max_amount', 'numeric', (c) => c.notNull())
-    .addColumn('credit', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
-    .addColumn('repay_chain', 'text')
-    .addColumn('repay_address', 'text')
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'loan_product', {
+    id: 'bigserial primary key',
+    coin: 'text not null',
+    term_days: 'integer not null',
+    monthly_rate: 'numeric not null',
+    institution: 'text not null',
+    min_amount: 'numeric not null',
+    max_amount: 'numeric not null',
+    credit: 'boolean not null default false',
+    enabled: 'boolean not null default true',
+    repay_chain: 'text',
+    repay_address: 'text',
+    sort: 'integer not null default 0',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
   let sort = 0
   for (const [coin, term, min, max, credit] of PRODUCTS)
     await db
@@ -72,74 +72,63 @@ export async function up(db: AnyDb): Promise<void> {
       })
       .execute()
 
-  await db.schema
-    .createTable('loan_order')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('product_id', 'bigint', (c) => c.notNull().references('loan_product.id'))
+  await table(db, 'loan_order', {
+    id: 'bigserial primary key',
+    user_id: 'text not null references users (id)',
+    product_id: 'bigint not null references loan_product (id)',
     // The product's terms as they were when applying (operators may change the product later).
-    .addColumn('coin', 'text', (c) => c.notNull())
-    .addColumn('term_days', 'integer', (c) => c.notNull())
-    .addColumn('monthly_rate', 'numeric', (c) => c.notNull())
-    .addColumn('institution', 'text', (c) => c.notNull())
-    .addColumn('credit', 'boolean', (c) => c.notNull())
-    .addColumn('expected_amount', 'numeric', (c) => c.notNull())
-    .addColumn('purpose', 'text', (c) => c.notNull())
-    .addColumn('proofs', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('amount', 'numeric')
-    .addColumn('interest', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('penalty', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('penalty_repaid', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('repaid', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('usd_value', 'numeric', (c) => c.notNull().defaultTo(0))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('reviewing'))
-    .addColumn('reject_reason', 'text')
-    .addColumn('reviewer_id', 'text')
-    .addColumn('reviewed_at', 'timestamptz')
-    .addColumn('paid_at', 'timestamptz')
-    .addColumn('due_day', 'text')
-    .addColumn('due_at', 'timestamptz')
-    .addColumn('extended_due_at', 'timestamptz')
-    .addColumn('flagged', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('reminded', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('repaid_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('loan_order_user').on('loan_order').columns(['user_id', 'id']).execute()
-  await db.schema.createIndex('loan_order_status').on('loan_order').columns(['status', 'id']).execute()
+    coin: 'text not null',
+    term_days: 'integer not null',
+    monthly_rate: 'numeric not null',
+    institution: 'text not null',
+    credit: 'boolean not null',
+    expected_amount: 'numeric not null',
+    purpose: 'text not null',
+    proofs: "jsonb not null default '[]'::jsonb",
+    amount: 'numeric',
+    interest: 'numeric not null default 0',
+    penalty: 'numeric not null default 0',
+    penalty_repaid: 'numeric not null default 0',
+    repaid: 'numeric not null default 0',
+    usd_value: 'numeric not null default 0',
+    status: "text not null default 'reviewing'",
+    reject_reason: 'text',
+    reviewer_id: 'text',
+    reviewed_at: 'timestamptz',
+    paid_at: 'timestamptz',
+    due_day: 'text',
+    due_at: 'timestamptz',
+    extended_due_at: 'timestamptz',
+    flagged: 'boolean not null default false',
+    reminded: "jsonb not null default '[]'::jsonb",
+    repaid_at: 'timestamptz',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'loan_order_user', 'loan_order', ['user_id', 'id'])
+  await index(db, 'loan_order_status', 'loan_order', ['status', 'id'])
 
-  await db.schema
-    .createTable('loan_repayment')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('order_id', 'bigint', (c) => c.notNull().references('loan_order.id'))
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('method', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('voucher_upload_id', 'text', (c) => c.references('upload.id'))
-    .addColumn('tx_hash', 'text')
-    .addColumn('reject_reason', 'text')
-    .addColumn('reviewer_id', 'text')
-    .addColumn('reviewed_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('loan_repayment_order')
-    .on('loan_repayment')
-    .columns(['order_id', 'id'])
-    .execute()
-  await db.schema
-    .createIndex('loan_repayment_status')
-    .on('loan_repayment')
-    .columns(['status', 'id'])
-    .execute()
+  await table(db, 'loan_repayment', {
+    id: 'bigserial primary key',
+    order_id: 'bigint not null references loan_order (id)',
+    user_id: 'text not null',
+    method: 'text not null',
+    amount: 'numeric not null',
+    status: 'text not null',
+    voucher_upload_id: 'text references upload (id)',
+    tx_hash: 'text',
+    reject_reason: 'text',
+    reviewer_id: 'text',
+    reviewed_at: 'timestamptz',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'loan_repayment_order', 'loan_repayment', ['order_id', 'id'])
+  await index(db, 'loan_repayment_status', 'loan_repayment', ['status', 'id'])
 
-  await db.schema
-    .createTable('loan_holiday')
-    .addColumn('day', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
-    .execute()
+  await table(db, 'loan_holiday', {
+    day: 'text primary key',
+    name: "text not null default ''",
+  }).execute()
   for (const [day, name] of HOLIDAYS) await db.insertInto('loan_holiday').values({ day, name }).execute()
 
   // The help academy's loans article now describes what exists.

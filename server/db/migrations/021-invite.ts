@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { DEFAULT_RANKS, DEFAULT_TIERS } from '../../../common/invite/rules'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -10,12 +11,11 @@ type AnyDb = Kysely<any>
  * change them in the console), so a fresh install shows the benefits table at once.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('invite_config')
-    .addColumn('key', 'text', (c) => c.primaryKey())
-    .addColumn('value', 'jsonb', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'invite_config', {
+    key: 'text primary key',
+    value: 'jsonb not null',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
   await db
     .insertInto('invite_config')
     .values([
@@ -23,66 +23,59 @@ export async function up(db: AnyDb): Promise<void> {
       { key: 'ranks', value: JSON.stringify(DEFAULT_RANKS) },
     ])
     .execute()
-  await db.schema
-    .createTable('invite_partner')
-    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
-    .addColumn('rank', 'text', (c) => c.notNull())
-    .addColumn('granted_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createTable('vip_status')
-    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
-    .addColumn('tier', 'text', (c) => c.notNull())
-    .addColumn('shortfall_days', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('last_day', 'text')
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createTable('vip_snapshot')
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('assets', 'numeric', (c) => c.notNull())
-    .addColumn('tier', 'text', (c) => c.notNull())
-    .addColumn('shortfall_days', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'invite_partner', {
+    user_id: 'text primary key references users (id)',
+    rank: 'text not null',
+    granted_by: 'text not null',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await table(db, 'vip_status', {
+    user_id: 'text primary key references users (id)',
+    tier: 'text not null',
+    shortfall_days: 'integer not null default 0',
+    last_day: 'text',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
+  await table(db, 'vip_snapshot', {
+    user_id: 'text not null references users (id)',
+    day: 'text not null',
+    assets: 'numeric not null',
+    tier: 'text not null',
+    shortfall_days: 'integer not null',
+    created_at: 'timestamptz not null default now()',
+  })
     .addPrimaryKeyConstraint('vip_snapshot_pk', ['user_id', 'day'])
     .execute()
-  await db.schema
-    .createTable('invite_run')
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('done_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'invite_run', {
+    kind: 'text not null',
+    day: 'text not null',
+    done_at: 'timestamptz not null default now()',
+  })
     .addPrimaryKeyConstraint('invite_run_pk', ['kind', 'day'])
     .execute()
-  await db.schema
-    .createTable('invite_rebate')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('fill_id', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull())
-    .addColumn('symbol', 'text', (c) => c.notNull())
-    .addColumn('inviter_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('invitee_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('fee', 'numeric', (c) => c.notNull())
-    .addColumn('share', 'numeric', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('entry_id', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+  await table(db, 'invite_rebate', {
+    id: 'bigserial primary key',
+    day: 'text not null',
+    source: 'text not null',
+    fill_id: 'text not null',
+    role: 'text not null',
+    symbol: 'text not null',
+    inviter_id: 'text not null references users (id)',
+    invitee_id: 'text not null references users (id)',
+    asset: 'text not null',
+    fee: 'numeric not null',
+    share: 'numeric not null',
+    amount: 'numeric not null',
+    entry_id: 'text',
+    created_at: 'timestamptz not null default now()',
+  })
     .addUniqueConstraint('invite_rebate_fill', ['source', 'fill_id', 'role'])
     .execute()
-  await db.schema
-    .createIndex('invite_rebate_inviter')
-    .on('invite_rebate')
-    .columns(['inviter_id', 'id'])
-    .execute()
-  await db.schema
-    .createTable('invite_pref')
-    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
-    .addColumn('hide_leaderboard', 'boolean', (c) => c.notNull().defaultTo(false))
-    .execute()
+  await index(db, 'invite_rebate_inviter', 'invite_rebate', ['inviter_id', 'id'])
+  await table(db, 'invite_pref', {
+    user_id: 'text primary key references users (id)',
+    hide_leaderboard: 'boolean not null default false',
+  }).execute()
   await db.schema.createIndex('users_referred_by').ifNotExists().on('users').column('referred_by').execute()
 }
 

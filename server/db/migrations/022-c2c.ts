@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -10,116 +11,106 @@ type AnyDb = Kysely<any>
  * ledger), not here.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('c2c_payment')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('bank', 'alipay', 'wechat')`))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('account', 'text', (c) => c.notNull())
-    .addColumn('bank', 'text')
-    .addColumn('branch', 'text')
-    .addColumn('qr_upload_id', 'text', (c) => c.references('upload.id'))
-    .addColumn('deleted', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('c2c_payment_user').on('c2c_payment').columns(['user_id', 'id']).execute()
+  await table(db, 'c2c_payment', {
+    id: 'bigserial primary key',
+    user_id: 'text not null references users (id)',
+    kind: "text not null check (kind in ('bank', 'alipay', 'wechat'))",
+    name: 'text not null',
+    account: 'text not null',
+    bank: 'text',
+    branch: 'text',
+    qr_upload_id: 'text references upload (id)',
+    deleted: 'boolean not null default false',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'c2c_payment_user', 'c2c_payment', ['user_id', 'id'])
 
-  await db.schema
-    .createTable('c2c_merchant')
-    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id'))
-    .addColumn('created_by', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'c2c_merchant', {
+    user_id: 'text primary key references users (id)',
+    created_by: 'text',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
 
-  await db.schema
-    .createTable('c2c_ad')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('side', 'text', (c) => c.notNull().check(sql`side in ('buy', 'sell')`))
-    .addColumn('coin', 'text', (c) => c.notNull())
-    .addColumn('fiat', 'text', (c) => c.notNull())
-    .addColumn('price', 'numeric', (c) => c.notNull())
-    .addColumn('total', 'numeric', (c) => c.notNull())
-    .addColumn('remaining', 'numeric', (c) => c.notNull().check(sql`remaining >= 0`))
-    .addColumn('min_amount', 'numeric', (c) => c.notNull())
-    .addColumn('max_amount', 'numeric', (c) => c.notNull())
-    .addColumn('pay_kinds', 'jsonb', (c) => c.notNull())
-    .addColumn('pay_window', 'integer', (c) => c.notNull())
-    .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('online'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema
-    .createIndex('c2c_ad_list')
-    .on('c2c_ad')
-    .columns(['coin', 'fiat', 'side', 'status', 'price'])
-    .execute()
-  await db.schema.createIndex('c2c_ad_user').on('c2c_ad').columns(['user_id', 'id']).execute()
+  await table(db, 'c2c_ad', {
+    id: 'bigserial primary key',
+    user_id: 'text not null references users (id)',
+    side: "text not null check (side in ('buy', 'sell'))",
+    coin: 'text not null',
+    fiat: 'text not null',
+    price: 'numeric not null',
+    total: 'numeric not null',
+    remaining: 'numeric not null check (remaining >= 0)',
+    min_amount: 'numeric not null',
+    max_amount: 'numeric not null',
+    pay_kinds: 'jsonb not null',
+    pay_window: 'integer not null',
+    remark: "text not null default ''",
+    status: "text not null default 'online'",
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'c2c_ad_list', 'c2c_ad', ['coin', 'fiat', 'side', 'status', 'price'])
+  await index(db, 'c2c_ad_user', 'c2c_ad', ['user_id', 'id'])
 
-  await db.schema
-    .createTable('c2c_order')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('ad_id', 'bigint', (c) => c.notNull().references('c2c_ad.id'))
-    .addColumn('maker_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('taker_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('buyer_id', 'text', (c) => c.notNull())
-    .addColumn('seller_id', 'text', (c) => c.notNull())
-    .addColumn('coin', 'text', (c) => c.notNull())
-    .addColumn('fiat', 'text', (c) => c.notNull())
-    .addColumn('price', 'numeric', (c) => c.notNull())
-    .addColumn('quantity', 'numeric', (c) => c.notNull().check(sql`quantity > 0`))
-    .addColumn('amount', 'numeric', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('unpaid'))
-    .addColumn('pay_window', 'integer', (c) => c.notNull())
-    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('payment', 'jsonb', (c) => c.notNull())
-    .addColumn('proof_upload_id', 'text')
-    .addColumn('paid_at', 'timestamptz')
-    .addColumn('done_at', 'timestamptz')
-    .addColumn('settled_to_buyer', 'numeric')
-    .addColumn('buyer_read', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('seller_read', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('c2c_order_buyer').on('c2c_order').columns(['buyer_id', 'id']).execute()
-  await db.schema.createIndex('c2c_order_seller').on('c2c_order').columns(['seller_id', 'id']).execute()
-  await db.schema.createIndex('c2c_order_status').on('c2c_order').columns(['status', 'expires_at']).execute()
-  await db.schema.createIndex('c2c_order_ad').on('c2c_order').columns(['ad_id', 'status']).execute()
+  await table(db, 'c2c_order', {
+    id: 'bigserial primary key',
+    ad_id: 'bigint not null references c2c_ad (id)',
+    maker_id: 'text not null references users (id)',
+    taker_id: 'text not null references users (id)',
+    buyer_id: 'text not null',
+    seller_id: 'text not null',
+    coin: 'text not null',
+    fiat: 'text not null',
+    price: 'numeric not null',
+    quantity: 'numeric not null check (quantity > 0)',
+    amount: 'numeric not null',
+    status: "text not null default 'unpaid'",
+    pay_window: 'integer not null',
+    expires_at: 'timestamptz not null',
+    payment: 'jsonb not null',
+    proof_upload_id: 'text',
+    paid_at: 'timestamptz',
+    done_at: 'timestamptz',
+    settled_to_buyer: 'numeric',
+    buyer_read: 'bigint not null default 0',
+    seller_read: 'bigint not null default 0',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'c2c_order_buyer', 'c2c_order', ['buyer_id', 'id'])
+  await index(db, 'c2c_order_seller', 'c2c_order', ['seller_id', 'id'])
+  await index(db, 'c2c_order_status', 'c2c_order', ['status', 'expires_at'])
+  await index(db, 'c2c_order_ad', 'c2c_order', ['ad_id', 'status'])
 
-  await db.schema
-    .createTable('c2c_message')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('order_id', 'bigint', (c) => c.notNull().references('c2c_order.id'))
-    .addColumn('sender', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'text')
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('image_upload_id', 'text', (c) => c.references('upload.id'))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
-  await db.schema.createIndex('c2c_message_order').on('c2c_message').columns(['order_id', 'id']).execute()
+  await table(db, 'c2c_message', {
+    id: 'bigserial primary key',
+    order_id: 'bigint not null references c2c_order (id)',
+    sender: 'text not null',
+    user_id: 'text',
+    body: 'text not null',
+    image_upload_id: 'text references upload (id)',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
+  await index(db, 'c2c_message_order', 'c2c_message', ['order_id', 'id'])
 
-  await db.schema
-    .createTable('c2c_appeal')
-    .addColumn('order_id', 'bigint', (c) => c.primaryKey().references('c2c_order.id'))
-    .addColumn('opened_by', 'text', (c) => c.notNull())
-    .addColumn('opener_id', 'text', (c) => c.notNull())
-    .addColumn('content', 'text', (c) => c.notNull())
-    .addColumn('evidence', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
-    .addColumn('outcome', 'text')
-    .addColumn('reason', 'text')
-    .addColumn('suggest_to_buyer', 'numeric')
-    .addColumn('suggest_reason', 'text')
-    .addColumn('buyer_accept', 'boolean')
-    .addColumn('seller_accept', 'boolean')
-    .addColumn('decided_by', 'text')
-    .addColumn('decided_at', 'timestamptz')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+  await table(db, 'c2c_appeal', {
+    order_id: 'bigint primary key references c2c_order (id)',
+    opened_by: 'text not null',
+    opener_id: 'text not null',
+    content: 'text not null',
+    evidence: "jsonb not null default '[]'::jsonb",
+    status: "text not null default 'open'",
+    outcome: 'text',
+    reason: 'text',
+    suggest_to_buyer: 'numeric',
+    suggest_reason: 'text',
+    buyer_accept: 'boolean',
+    seller_accept: 'boolean',
+    decided_by: 'text',
+    decided_at: 'timestamptz',
+    created_at: 'timestamptz not null default now()',
+  }).execute()
 
   // The help academy's C2C article now describes what exists.
   for (const [lang, title, body] of ARTICLE)

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -10,28 +11,27 @@ type AnyDb = Kysely<any>
  * The limit is the setting row `four_eyes.limit_usdt` (USDT-equivalent; default 10000).
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('four_eyes_proposal')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('case_type', 'text', (c) => c.notNull())
-    .addColumn('case_id', 'text', (c) => c.notNull())
-    .addColumn('payload', 'jsonb', (c) => c.notNull())
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
+  await table(db, 'four_eyes_proposal', {
+    id: 'bigserial primary key',
+    kind: 'text not null',
+    case_type: 'text not null',
+    case_id: 'text not null',
+    payload: 'jsonb not null',
+    asset: 'text not null',
+    amount: 'numeric not null',
     // null: no price to value the asset in USDT (such a decision always takes two people)
-    .addColumn('value_usdt', 'numeric')
-    .addColumn('limit_usdt', 'numeric', (c) => c.notNull())
-    .addColumn('proposer_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-    .addColumn('decided_by', 'text', (c) => c.references('users.id'))
-    .addColumn('decided_at', 'timestamptz')
-    .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+    value_usdt: 'numeric',
+    limit_usdt: 'numeric not null',
+    proposer_id: 'text not null references users (id)',
+    status: "text not null default 'pending'",
+    decided_by: 'text references users (id)',
+    decided_at: 'timestamptz',
+    reason: "text not null default ''",
+    created_at: 'timestamptz not null default now()',
+  }).execute()
   await sql`create unique index four_eyes_one_pending on four_eyes_proposal (kind, case_id)
     where status = 'pending'`.execute(db)
-  await db.schema.createIndex('four_eyes_status').on('four_eyes_proposal').columns(['status', 'id']).execute()
+  await index(db, 'four_eyes_status', 'four_eyes_proposal', ['status', 'id'])
 }
 
 export async function down(db: AnyDb): Promise<void> {

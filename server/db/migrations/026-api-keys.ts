@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -9,25 +10,24 @@ type AnyDb = Kysely<any>
  * (`secret_enc`); an Ed25519 key keeps only the public key. A revoked key stays for the record.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('api_key')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('api_key', 'text', (c) => c.notNull().unique())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('label', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('scopes', 'jsonb', (c) => c.notNull())
-    .addColumn('ips', 'jsonb', (c) => c.notNull())
-    .addColumn('secret_enc', 'text')
-    .addColumn('public_key', 'text')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('last_used_at', 'timestamptz')
-    .addColumn('revoked_at', 'timestamptz')
-    .addColumn('revoked_reason', 'text')
-    .addColumn('revoked_by', 'text')
-    .execute()
-  await db.schema.createIndex('api_key_user').on('api_key').columns(['user_id', 'created_at']).execute()
+  await table(db, 'api_key', {
+    id: 'text primary key',
+    api_key: 'text not null unique',
+    user_id: 'text not null references users (id)',
+    label: 'text not null',
+    type: 'text not null',
+    scopes: 'jsonb not null',
+    ips: 'jsonb not null',
+    secret_enc: 'text',
+    public_key: 'text',
+    created_at: 'timestamptz not null default now()',
+    updated_at: 'timestamptz not null default now()',
+    last_used_at: 'timestamptz',
+    revoked_at: 'timestamptz',
+    revoked_reason: 'text',
+    revoked_by: 'text',
+  }).execute()
+  await index(db, 'api_key_user', 'api_key', ['user_id', 'created_at'])
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import { index, table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -12,108 +13,97 @@ type AnyDb = Kysely<any>
  * a row holding its raw bytes, so a restart rebroadcasts the same bytes and never signs twice.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('chain_user_index')
-    .addColumn('user_id', 'text', (c) => c.primaryKey())
-    .addColumn('idx', 'serial', (c) => c.notNull().unique())
-    .execute()
+  await table(db, 'chain_user_index', {
+    user_id: 'text primary key',
+    idx: 'serial not null unique',
+  }).execute()
 
-  await db.schema
-    .createTable('chain_address')
-    .addColumn('chain', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('idx', 'integer', (c) => c.notNull())
+  await table(db, 'chain_address', {
+    chain: 'text not null',
+    user_id: 'text not null',
+    idx: 'integer not null',
     // lower-case hex
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    address: 'text not null',
+    created_at: 'timestamptz not null default now()',
+  })
     .addPrimaryKeyConstraint('chain_address_pk', ['chain', 'user_id'])
     .addUniqueConstraint('chain_address_addr', ['chain', 'address'])
     .execute()
 
-  await db.schema
-    .createTable('chain_cursor')
-    .addColumn('chain', 'text', (c) => c.primaryKey())
+  await table(db, 'chain_cursor', {
+    chain: 'text primary key',
     // the last block scanned, and its hash (a different hash later means a reorg: rescan)
-    .addColumn('block', 'bigint', (c) => c.notNull())
-    .addColumn('block_hash', 'text', (c) => c.notNull())
-    .addColumn('head', 'bigint', (c) => c.notNull())
-    .addColumn('rpc_errors', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('last_error', 'text')
-    .addColumn('last_error_at', 'timestamptz')
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute()
+    block: 'bigint not null',
+    block_hash: 'text not null',
+    head: 'bigint not null',
+    rpc_errors: 'integer not null default 0',
+    last_error: 'text',
+    last_error_at: 'timestamptz',
+    updated_at: 'timestamptz not null default now()',
+  }).execute()
 
-  await db.schema
-    .createTable('chain_deposit')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('chain', 'text', (c) => c.notNull())
-    .addColumn('tx_hash', 'text', (c) => c.notNull())
+  await table(db, 'chain_deposit', {
+    id: 'bigserial primary key',
+    chain: 'text not null',
+    tx_hash: 'text not null',
     // -1: a native transfer (the transaction's value)
-    .addColumn('log_index', 'integer', (c) => c.notNull())
-    .addColumn('block_number', 'bigint', (c) => c.notNull())
-    .addColumn('block_hash', 'text', (c) => c.notNull())
-    .addColumn('asset', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'text', (c) => c.notNull())
-    .addColumn('amount', 'numeric', (c) => c.notNull())
+    log_index: 'integer not null',
+    block_number: 'bigint not null',
+    block_hash: 'text not null',
+    asset: 'text not null',
+    address: 'text not null',
+    user_id: 'text not null',
+    amount: 'numeric not null',
     // pending -> credited, or pending -> dropped (its block left the chain before N confirmations)
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-    .addColumn('deposit_id', 'text')
-    .addColumn('seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('credited_at', 'timestamptz')
+    status: "text not null default 'pending'",
+    deposit_id: 'text',
+    seen_at: 'timestamptz not null default now()',
+    credited_at: 'timestamptz',
+  })
     .addUniqueConstraint('chain_deposit_once', ['chain', 'tx_hash', 'log_index'])
     .execute()
-  await db.schema
-    .createIndex('chain_deposit_user')
-    .on('chain_deposit')
-    .columns(['user_id', 'status', 'seen_at'])
-    .execute()
-  await db.schema
-    .createIndex('chain_deposit_status')
-    .on('chain_deposit')
-    .columns(['chain', 'status', 'block_number'])
-    .execute()
+  await index(db, 'chain_deposit_user', 'chain_deposit', ['user_id', 'status', 'seen_at'])
+  await index(db, 'chain_deposit_status', 'chain_deposit', ['chain', 'status', 'block_number'])
 
   // What an operator must look at: a reorg deeper than N after credit, a hot wallet that cannot pay.
-  await db.schema
-    .createTable('chain_alert')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('chain', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('ref', 'text', (c) => c.notNull())
-    .addColumn('detail', 'jsonb', (c) => c.notNull())
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('acknowledged_by', 'text')
-    .addColumn('acknowledged_at', 'timestamptz')
+  await table(db, 'chain_alert', {
+    id: 'bigserial primary key',
+    chain: 'text not null',
+    kind: 'text not null',
+    ref: 'text not null',
+    detail: 'jsonb not null',
+    created_at: 'timestamptz not null default now()',
+    acknowledged_by: 'text',
+    acknowledged_at: 'timestamptz',
+  })
     .addUniqueConstraint('chain_alert_once', ['chain', 'kind', 'ref'])
     .execute()
 
-  await db.schema
-    .createTable('chain_nonce')
-    .addColumn('chain', 'text', (c) => c.notNull())
-    .addColumn('wallet', 'text', (c) => c.notNull())
-    .addColumn('next_nonce', 'bigint', (c) => c.notNull())
+  await table(db, 'chain_nonce', {
+    chain: 'text not null',
+    wallet: 'text not null',
+    next_nonce: 'bigint not null',
+  })
     .addPrimaryKeyConstraint('chain_nonce_pk', ['chain', 'wallet'])
     .execute()
 
-  await db.schema
-    .createTable('chain_tx')
-    .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('withdrawal_id', 'text', (c) => c.notNull())
-    .addColumn('chain', 'text', (c) => c.notNull())
-    .addColumn('wallet', 'text', (c) => c.notNull())
-    .addColumn('nonce', 'bigint', (c) => c.notNull())
-    .addColumn('raw', 'text', (c) => c.notNull())
-    .addColumn('hash', 'text', (c) => c.notNull().unique())
-    .addColumn('max_fee', 'numeric', (c) => c.notNull())
-    .addColumn('priority_fee', 'numeric', (c) => c.notNull())
+  await table(db, 'chain_tx', {
+    id: 'bigserial primary key',
+    withdrawal_id: 'text not null',
+    chain: 'text not null',
+    wallet: 'text not null',
+    nonce: 'bigint not null',
+    raw: 'text not null',
+    hash: 'text not null unique',
+    max_fee: 'numeric not null',
+    priority_fee: 'numeric not null',
     // signed -> broadcast -> confirmed, or replaced (a higher fee under the same nonce) / failed
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('signed'))
-    .addColumn('block_number', 'bigint')
-    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addColumn('broadcast_at', 'timestamptz')
-    .execute()
-  await db.schema.createIndex('chain_tx_withdrawal').on('chain_tx').columns(['withdrawal_id']).execute()
+    status: "text not null default 'signed'",
+    block_number: 'bigint',
+    created_at: 'timestamptz not null default now()',
+    broadcast_at: 'timestamptz',
+  }).execute()
+  await index(db, 'chain_tx_withdrawal', 'chain_tx', ['withdrawal_id'])
 }
 
 export async function down(db: AnyDb): Promise<void> {

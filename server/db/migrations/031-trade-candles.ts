@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { table } from './kit'
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
 type AnyDb = Kysely<any>
@@ -9,17 +10,17 @@ type AnyDb = Kysely<any>
  * the index-price series (and its first-start backfill is index history).
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('trade_candle')
-    .addColumn('symbol', 'text', (c) => c.notNull().references('instrument.symbol'))
-    .addColumn('period', 'text', (c) => c.notNull())
-    .addColumn('open_time', 'bigint', (c) => c.notNull())
-    .addColumn('open', 'numeric', (c) => c.notNull())
-    .addColumn('high', 'numeric', (c) => c.notNull())
-    .addColumn('low', 'numeric', (c) => c.notNull())
-    .addColumn('close', 'numeric', (c) => c.notNull())
-    .addColumn('volume', 'numeric', (c) => c.notNull())
-    .addColumn('turnover', 'numeric', (c) => c.notNull())
+  await table(db, 'trade_candle', {
+    symbol: 'text not null references instrument (symbol)',
+    period: 'text not null',
+    open_time: 'bigint not null',
+    open: 'numeric not null',
+    high: 'numeric not null',
+    low: 'numeric not null',
+    close: 'numeric not null',
+    volume: 'numeric not null',
+    turnover: 'numeric not null',
+  })
     .addPrimaryKeyConstraint('trade_candle_pk', ['symbol', 'period', 'open_time'])
     .execute()
 }
