@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { balancesChanged } from '@/lib/balance-events'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
+import { Stat } from '@/ui/Stat'
 import { c2cApi, c2cKeys, myAdsQueryOptions } from './api'
 import { AD_STATUS } from './labels'
 import { useC2cUpdates } from './live'
@@ -62,20 +63,11 @@ export function MyAdsPage() {
                 </span>
               </div>
               <dl className={styles.grid}>
-                <div>
-                  <dt>{t`Price`}</dt>
-                  <dd>{fmt(ad.price)}</dd>
-                </div>
-                <div>
-                  <dt>{t`Left / total`}</dt>
-                  <dd>
-                    {fmt(ad.remaining)} / {fmt(ad.total)}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t`Open orders`}</dt>
-                  <dd>{ad.openOrders}</dd>
-                </div>
+                <Stat label={t`Price`}>{fmt(ad.price)}</Stat>
+                <Stat label={t`Left / total`}>
+                  {fmt(ad.remaining)} / {fmt(ad.total)}
+                </Stat>
+                <Stat label={t`Open orders`}>{ad.openOrders}</Stat>
               </dl>
               {(ad.status === 'online' || ad.status === 'offline') && (
                 <div className={styles.row}>

@@ -10,6 +10,7 @@ import { HttpError } from '@/lib/http/errors'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import { PageHeader } from '@/ui/PageHeader'
 import { Sheet } from '@/ui/Sheet'
+import { Stat } from '@/ui/Stat'
 import { AppealSheet } from './AppealSheet'
 import { c2cApi, c2cKeys, orderQueryOptions } from './api'
 import { ORDER_STATUS, ORDER_TONE, OUTCOME, PAY_KIND } from './labels'
@@ -56,21 +57,12 @@ function PaymentCard({ orderId, p }: { orderId: string; p: PaymentMethod }) {
     <div className={styles.card} data-testid="c2c-payment">
       <span className={styles.sectionTitle}>{i18n._(PAY_KIND[p.kind])}</span>
       <dl className={styles.kv}>
-        <div>
-          <dt>{t`Name`}</dt>
-          <dd>{p.name}</dd>
-        </div>
-        <div>
-          <dt>{p.kind === 'bank' ? t`Card number` : t`Account`}</dt>
-          <dd>{p.account}</dd>
-        </div>
+        <Stat label={t`Name`}>{p.name}</Stat>
+        <Stat label={p.kind === 'bank' ? t`Card number` : t`Account`}>{p.account}</Stat>
         {p.bank && (
-          <div>
-            <dt>{t`Bank`}</dt>
-            <dd>
-              {p.bank} {p.branch}
-            </dd>
-          </div>
+          <Stat label={t`Bank`}>
+            {p.bank} {p.branch}
+          </Stat>
         )}
       </dl>
       {qr && <img src={qr} alt={t`Payment code`} style={{ maxWidth: 180 }} />}
@@ -162,52 +154,28 @@ export function OrderPage({ id }: { id: string }) {
             </span>
           )}
           <dl className={styles.kv}>
-            <div>
-              <dt>{t({ message: 'Amount', context: 'fiat sum' })}</dt>
-              <dd className={styles.strong} data-testid="c2c-amount">
-                {fmt(o.amount)} {o.fiat}
-              </dd>
-            </div>
-            <div>
-              <dt>{t`Price`}</dt>
-              <dd>
-                {fmt(o.price)} {o.fiat}
-              </dd>
-            </div>
-            <div>
-              <dt>{t`Quantity`}</dt>
-              <dd>
-                {fmt(o.quantity)} {o.coin}
-              </dd>
-            </div>
+            <Stat
+              label={t({ message: 'Amount', context: 'fiat sum' })}
+              className={styles.strong}
+              data-testid="c2c-amount"
+            >
+              {fmt(o.amount)} {o.fiat}
+            </Stat>
+            <Stat label={t`Price`}>
+              {fmt(o.price)} {o.fiat}
+            </Stat>
+            <Stat label={t`Quantity`}>
+              {fmt(o.quantity)} {o.coin}
+            </Stat>
             {o.settledToBuyer !== null && o.settledToBuyer !== o.quantity && (
-              <div>
-                <dt>{t`Settled to the buyer`}</dt>
-                <dd>
-                  {fmt(o.settledToBuyer)} {o.coin}
-                </dd>
-              </div>
+              <Stat label={t`Settled to the buyer`}>
+                {fmt(o.settledToBuyer)} {o.coin}
+              </Stat>
             )}
-            <div>
-              <dt>{t`Order number`}</dt>
-              <dd>{o.id}</dd>
-            </div>
-            <div>
-              <dt>{t`Created`}</dt>
-              <dd>{when(o.createdAt)}</dd>
-            </div>
-            {o.paidAt && (
-              <div>
-                <dt>{t`Paid`}</dt>
-                <dd>{when(o.paidAt)}</dd>
-              </div>
-            )}
-            {o.doneAt && (
-              <div>
-                <dt>{t`Ended`}</dt>
-                <dd>{when(o.doneAt)}</dd>
-              </div>
-            )}
+            <Stat label={t`Order number`}>{o.id}</Stat>
+            <Stat label={t`Created`}>{when(o.createdAt)}</Stat>
+            {o.paidAt && <Stat label={t`Paid`}>{when(o.paidAt)}</Stat>}
+            {o.doneAt && <Stat label={t`Ended`}>{when(o.doneAt)}</Stat>}
           </dl>
           <span className={styles.hint}>{buyer ? t`Seller` : t`Buyer`}</span>
           <TraderLine trader={other} />

@@ -10,6 +10,7 @@ import { ChoiceChips } from '@/ui/ChoiceChips'
 import { Field } from '@/ui/form/Field'
 import { IdentityRequired } from '@/ui/form/IdentityRequired'
 import { Sheet } from '@/ui/Sheet'
+import { Stat } from '@/ui/Stat'
 import { c2cApi, c2cKeys, meQueryOptions } from './api'
 import { PAY_KIND } from './labels'
 import styles from './styles'
@@ -80,34 +81,18 @@ export function OrderSheet({ ad, onClose }: { ad: C2cAd; onClose: () => void }) 
             data-testid="c2c-order-value"
           />
           <dl className={styles.kv}>
-            <div>
-              <dt>{t`Price`}</dt>
-              <dd>
-                {fmt(ad.price)} {ad.fiat}
-              </dd>
-            </div>
-            <div>
-              <dt>{t`Quantity`}</dt>
-              <dd>{fig ? `${fmt(fig.quantity)} ${ad.coin}` : '--'}</dd>
-            </div>
-            <div>
-              <dt>{t({ message: 'Amount', context: 'fiat sum' })}</dt>
-              <dd className={styles.strong}>{fig ? `${fmt(fig.amount)} ${ad.fiat}` : '--'}</dd>
-            </div>
-            <div>
-              <dt>{t`Available`}</dt>
-              <dd>
-                {fmt(ad.remaining)} {ad.coin}
-              </dd>
-            </div>
-            <div>
-              <dt>{t`Payment window`}</dt>
-              <dd>{t`${ad.payWindow} minutes`}</dd>
-            </div>
-            <div>
-              <dt>{t`Payment method`}</dt>
-              <dd>{ad.payKinds.map((k) => i18n._(PAY_KIND[k])).join(' · ')}</dd>
-            </div>
+            <Stat label={t`Price`}>
+              {fmt(ad.price)} {ad.fiat}
+            </Stat>
+            <Stat label={t`Quantity`}>{fig ? `${fmt(fig.quantity)} ${ad.coin}` : '--'}</Stat>
+            <Stat label={t({ message: 'Amount', context: 'fiat sum' })} className={styles.strong}>
+              {fig ? `${fmt(fig.amount)} ${ad.fiat}` : '--'}
+            </Stat>
+            <Stat label={t`Available`}>
+              {fmt(ad.remaining)} {ad.coin}
+            </Stat>
+            <Stat label={t`Payment window`}>{t`${ad.payWindow} minutes`}</Stat>
+            <Stat label={t`Payment method`}>{ad.payKinds.map((k) => i18n._(PAY_KIND[k])).join(' · ')}</Stat>
           </dl>
           {demo ? (
             <p className={styles.hint} role="note" data-testid="c2c-demo-note">

@@ -12,6 +12,7 @@ import { DecimalInput } from '@/ui/DecimalInput'
 import { IdentityRequired } from '@/ui/form/IdentityRequired'
 import { PageHeader } from '@/ui/PageHeader'
 import { SelectSheet } from '@/ui/SelectSheet'
+import { Stat } from '@/ui/Stat'
 import { adsQueryOptions, c2cApi, meQueryOptions } from './api'
 import { PAY_KIND } from './labels'
 import { OrderSheet } from './OrderSheet'
@@ -211,18 +212,12 @@ export function TransactionPage() {
                 )}
               </div>
               <dl className={`${styles.grid} ${styles.adGrid}`}>
-                <div>
-                  <dt>{t`Available`}</dt>
-                  <dd>
-                    {fmt(ad.remaining)} {ad.coin}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t`Limits`}</dt>
-                  <dd>
-                    {fmt(ad.minAmount)} - {fmt(ad.maxAmount)} {ad.fiat}
-                  </dd>
-                </div>
+                <Stat label={t`Available`}>
+                  {fmt(ad.remaining)} {ad.coin}
+                </Stat>
+                <Stat label={t`Limits`}>
+                  {fmt(ad.minAmount)} - {fmt(ad.maxAmount)} {ad.fiat}
+                </Stat>
               </dl>
               <span className={styles.hint}>{ad.payKinds.map((k) => i18n._(PAY_KIND[k])).join(' · ')}</span>
             </li>

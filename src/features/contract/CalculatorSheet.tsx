@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { Sheet } from '@/ui/Sheet'
+import { Stat } from '@/ui/Stat'
 import { TabRow } from '@/ui/TabRow'
 import styles from './Contract.module.css'
 import { type CalcInput, type CalcTab, calculate } from './calculator-form'
@@ -74,44 +75,21 @@ export function CalculatorSheet({ inst, onClose }: { inst: ContractInstrument; o
       <dl className={styles.lines} aria-live="polite" data-testid="calc-result">
         {result?.kind === 'pnl' && (
           <>
-            <div>
-              <dt>{t`Initial margin`}</dt>
-              <dd>{usdt(result.margin)}</dd>
-            </div>
-            <div>
-              <dt>{t`PnL`}</dt>
-              <dd>{usdt(result.pnl)}</dd>
-            </div>
-            <div>
-              <dt>{t`ROE`}</dt>
-              <dd>{amount(result.roe, { dp: 2 })}%</dd>
-            </div>
+            <Stat label={t`Initial margin`}>{usdt(result.margin)}</Stat>
+            <Stat label={t`PnL`}>{usdt(result.pnl)}</Stat>
+            <Stat label={t`ROE`}>{amount(result.roe, { dp: 2 })}%</Stat>
           </>
         )}
         {result?.kind === 'target' && (
-          <div>
-            <dt>{t`Target price`}</dt>
-            <dd>{amount(result.price, { dp: inst.pricePrecision })} USDT</dd>
-          </div>
+          <Stat label={t`Target price`}>{amount(result.price, { dp: inst.pricePrecision })} USDT</Stat>
         )}
         {result?.kind === 'liquidation' && (
-          <div>
-            <dt>{t`Liquidation price`}</dt>
-            <dd>{result.price ? `${amount(result.price, { dp: inst.pricePrecision })} USDT` : '--'}</dd>
-          </div>
+          <Stat label={t`Liquidation price`}>
+            {result.price ? `${amount(result.price, { dp: inst.pricePrecision })} USDT` : '--'}
+          </Stat>
         )}
-        {result?.kind === 'margin' && (
-          <div>
-            <dt>{t`Required margin`}</dt>
-            <dd>{usdt(result.margin)}</dd>
-          </div>
-        )}
-        {!result && (
-          <div>
-            <dt>{t({ message: 'Result', context: 'calculation' })}</dt>
-            <dd>--</dd>
-          </div>
-        )}
+        {result?.kind === 'margin' && <Stat label={t`Required margin`}>{usdt(result.margin)}</Stat>}
+        {!result && <Stat label={t({ message: 'Result', context: 'calculation' })}>--</Stat>}
       </dl>
       <p className={styles.hint}>
         {tab === 'liquidation'

@@ -2,6 +2,7 @@ import type { ContractOrder } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
+import { Stat } from '@/ui/Stat'
 import styles from './Contract.module.css'
 import { usePerpName } from './PositionCard'
 import { useContractPrice } from './use-contract-price'
@@ -78,34 +79,20 @@ export function ContractOrderRow({
         )}
       </div>
       <dl className={styles.grid3}>
-        <div>
-          <dt>{t`Price`}</dt>
-          <dd>{o.price ? price(o.symbol, o.price) : t({ message: 'Market', context: 'order type' })}</dd>
-        </div>
-        <div>
-          <dt>{t`Filled / lots`}</dt>
-          <dd>
-            {amount(o.filledLots)} / {amount(o.lots)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t`Avg. price`}</dt>
-          <dd>{price(o.symbol, o.avgPrice)}</dd>
-        </div>
-        <div>
-          <dt>{o.kind === 'open' ? t`Margin` : t`Realized PnL`}</dt>
-          <dd>{amount(o.kind === 'open' ? o.margin : o.realizedPnl, { dp: 2 })}</dd>
-        </div>
-        <div>
-          <dt>{t`Fee`}</dt>
-          <dd>{amount(o.fee, { dp: 4 })}</dd>
-        </div>
-        <div>
-          <dt>{t`Time`}</dt>
-          <dd>
-            <time dateTime={new Date(o.createdAt).toISOString()}>{when(o.createdAt)}</time>
-          </dd>
-        </div>
+        <Stat label={t`Price`}>
+          {o.price ? price(o.symbol, o.price) : t({ message: 'Market', context: 'order type' })}
+        </Stat>
+        <Stat label={t`Filled / lots`}>
+          {amount(o.filledLots)} / {amount(o.lots)}
+        </Stat>
+        <Stat label={t`Avg. price`}>{price(o.symbol, o.avgPrice)}</Stat>
+        <Stat label={o.kind === 'open' ? t`Margin` : t`Realized PnL`}>
+          {amount(o.kind === 'open' ? o.margin : o.realizedPnl, { dp: 2 })}
+        </Stat>
+        <Stat label={t`Fee`}>{amount(o.fee, { dp: 4 })}</Stat>
+        <Stat label={t`Time`}>
+          <time dateTime={new Date(o.createdAt).toISOString()}>{when(o.createdAt)}</time>
+        </Stat>
       </dl>
     </Tag>
   )

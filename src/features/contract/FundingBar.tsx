@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { useNow } from '@/lib/use-now'
+import { Stat } from '@/ui/Stat'
 import { infoQueryOptions } from './api'
 import styles from './Contract.module.css'
 import { countdown } from './countdown'
@@ -30,20 +31,15 @@ export function FundingBar({
   const price = mark ?? info.data?.indexPrice
   return (
     <dl className={styles.fundingBar} aria-label={t`Contract information`}>
-      <div>
-        <dt>{t`Mark price`}</dt>
-        <dd data-testid="mark-price">{price ? amount(price, { dp: pricePrecision }) : '--'}</dd>
-      </div>
-      <div>
-        <dt>{t`Funding rate`}</dt>
-        <dd data-testid="funding-rate">
-          {info.data ? `${amount(mul(info.data.fundingRate, '100'), { dp: 4 })}%` : '--'}
-        </dd>
-      </div>
-      <div>
-        <dt>{t`Next funding`}</dt>
-        <dd data-testid="funding-countdown">{next ? countdown(next, now) : '--'}</dd>
-      </div>
+      <Stat label={t`Mark price`} data-testid="mark-price">
+        {price ? amount(price, { dp: pricePrecision }) : '--'}
+      </Stat>
+      <Stat label={t`Funding rate`} data-testid="funding-rate">
+        {info.data ? `${amount(mul(info.data.fundingRate, '100'), { dp: 4 })}%` : '--'}
+      </Stat>
+      <Stat label={t`Next funding`} data-testid="funding-countdown">
+        {next ? countdown(next, now) : '--'}
+      </Stat>
     </dl>
   )
 }

@@ -2,6 +2,7 @@ import type { ContractInstrument, ContractSide } from '@common/contract/schema'
 import { mul } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useFormat } from '@/lib/format/use-format'
+import { Stat } from '@/ui/Stat'
 import styles from './Contract.module.css'
 
 /** The ticket's figures: available margin, the order's cost, the most lots it can open, the liquidation fee. */
@@ -23,18 +24,15 @@ export function TicketFigures({
   const { amount: fmt, asset, percent } = useFormat()
   return (
     <dl className={styles.lines}>
-      <div>
-        <dt>{t`Available`}</dt>
-        <dd data-testid="available">{available ? `${asset(available, 'USDT')} USDT` : '-- USDT'}</dd>
-      </div>
-      <div>
-        <dt>{t`Cost`}</dt>
-        <dd data-testid="cost">{cost ? `${fmt(cost, { dp: 2, mode: 'up' })} USDT` : '--'}</dd>
-      </div>
-      <div>
-        <dt>{side === 'long' ? t`Max long` : t`Max short`}</dt>
-        <dd data-testid="max-lots">{maxLots !== null ? t`${maxLots} lots` : '--'}</dd>
-      </div>
+      <Stat label={t`Available`} data-testid="available">
+        {available ? `${asset(available, 'USDT')} USDT` : '-- USDT'}
+      </Stat>
+      <Stat label={t`Cost`} data-testid="cost">
+        {cost ? `${fmt(cost, { dp: 2, mode: 'up' })} USDT` : '--'}
+      </Stat>
+      <Stat label={side === 'long' ? t`Max long` : t`Max short`} data-testid="max-lots">
+        {maxLots !== null ? t`${maxLots} lots` : '--'}
+      </Stat>
       <div>
         <dt>{t`Liquidation fee`}</dt>
         <dd

@@ -7,6 +7,7 @@ import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
 import sheet from '@/ui/Sheet.module.css'
+import { Stat } from '@/ui/Stat'
 import { contractApi, contractKeys } from './api'
 import styles from './Contract.module.css'
 import { checkTpsl } from './tpsl'
@@ -65,14 +66,8 @@ export function TpslSheet({ p, mark, onClose }: { p: ContractPosition; mark: str
   return (
     <Sheet title={t`Take profit / stop loss`} onClose={onClose} closeLabel={t`Cancel`} testId="tpsl-sheet">
       <dl className={styles.lines}>
-        <div>
-          <dt>{t`Avg. open price`}</dt>
-          <dd>{amount(p.avgOpenPrice)}</dd>
-        </div>
-        <div>
-          <dt>{t`Mark price`}</dt>
-          <dd>{amount(mark)}</dd>
-        </div>
+        <Stat label={t`Avg. open price`}>{amount(p.avgOpenPrice)}</Stat>
+        <Stat label={t`Mark price`}>{amount(mark)}</Stat>
       </dl>
       {field('tp', t`Take-profit price (USDT)`, tp, setTp)}
       {error?.field === 'tp' && (

@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { PageHeader } from '@/ui/PageHeader'
+import { Stat } from '@/ui/Stat'
 import { projectsQueryOptions } from './api'
 import styles from './Earn.module.css'
 import { share } from './format'
@@ -77,20 +78,11 @@ function ProjectCard({ p, now }: { p: SubscriptionProject; now: number }) {
           </span>
         </div>
         <dl className={styles.stats}>
-          <div>
-            <dt>{t`Issue price`}</dt>
-            <dd>
-              {amount(p.price)} {p.currency}
-            </dd>
-          </div>
-          <div>
-            <dt>{t`Supply`}</dt>
-            <dd>{amount(p.supply)}</dd>
-          </div>
-          <div>
-            <dt>{t`Participants`}</dt>
-            <dd>{p.participants}</dd>
-          </div>
+          <Stat label={t`Issue price`}>
+            {amount(p.price)} {p.currency}
+          </Stat>
+          <Stat label={t`Supply`}>{amount(p.supply)}</Stat>
+          <Stat label={t`Participants`}>{p.participants}</Stat>
         </dl>
         <div className={styles.bar} aria-hidden="true">
           <span style={{ width: `${done}%` }} />

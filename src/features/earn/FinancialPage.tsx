@@ -7,6 +7,7 @@ import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { tokenAtom } from '@/lib/store'
 import { PageHeader } from '@/ui/PageHeader'
+import { Stat } from '@/ui/Stat'
 import { productsQueryOptions } from './api'
 import styles from './Earn.module.css'
 import { pct, share } from './format'
@@ -83,18 +84,9 @@ function ProductCard({ p, onStake }: { p: StakingProduct; onStake: () => void })
         </button>
       </div>
       <dl className={styles.stats}>
-        <div>
-          <dt>{t`Minimum`}</dt>
-          <dd>{amount(p.minAmount)}</dd>
-        </div>
-        <div>
-          <dt>{t`Maximum`}</dt>
-          <dd>{amount(p.maxAmount)}</dd>
-        </div>
-        <div>
-          <dt>{t`Total quota`}</dt>
-          <dd>{amount(p.quota)}</dd>
-        </div>
+        <Stat label={t`Minimum`}>{amount(p.minAmount)}</Stat>
+        <Stat label={t`Maximum`}>{amount(p.maxAmount)}</Stat>
+        <Stat label={t`Total quota`}>{amount(p.quota)}</Stat>
       </dl>
       <div
         className={styles.bar}

@@ -7,6 +7,7 @@ import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { PagedList, paged, recordLink } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
+import { Stat } from '@/ui/Stat'
 import { ordersQueryOptions } from './api'
 import styles from './Earn.module.css'
 import { pct } from './format'
@@ -68,18 +69,11 @@ function OrderRow({ o }: { o: StakingOrder }) {
         <span className={o.status === 'earning' ? styles.tagOpen : styles.tag}>{labels.order[o.status]}</span>
       </div>
       <dl className={styles.stats}>
-        <div>
-          <dt>{t`Amount`}</dt>
-          <dd>{amount(o.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t`Earned`}</dt>
-          <dd className={styles.up}>{amount(o.accrued)}</dd>
-        </div>
-        <div>
-          <dt>{t`APR`}</dt>
-          <dd>{pct(o.rateKind === 'daily' ? mul(o.rate, '365') : o.rate)}%</dd>
-        </div>
+        <Stat label={t`Amount`}>{amount(o.amount)}</Stat>
+        <Stat label={t`Earned`} className={styles.up}>
+          {amount(o.accrued)}
+        </Stat>
+        <Stat label={t`APR`}>{pct(o.rateKind === 'daily' ? mul(o.rate, '365') : o.rate)}%</Stat>
       </dl>
       <span className={styles.muted}>
         {when(o.createdAt)} → {when(o.endAt)}

@@ -15,6 +15,7 @@ import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Fields, PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
+import { Stat } from '@/ui/Stat'
 import { TabRow } from '@/ui/TabRow'
 import { etfApi, etfKeys, holdingsQueryOptions, ordersQueryOptions, productQueryOptions } from './api'
 import styles from './Etf.module.css'
@@ -50,14 +51,10 @@ export function EtfOrderPage({ code }: { code: string }) {
                 </span>
               </div>
               <dl className={styles.heroFacts}>
-                <div>
-                  <dt>{t`Type`}</dt>
-                  <dd>{p.kind === 'leveraged' && p.leverage ? text.title(p) : text.kind(p)}</dd>
-                </div>
-                <div>
-                  <dt>{t`Next rebalance`}</dt>
-                  <dd>{when(p.nextRebalanceAt)}</dd>
-                </div>
+                <Stat label={t`Type`}>
+                  {p.kind === 'leveraged' && p.leverage ? text.title(p) : text.kind(p)}
+                </Stat>
+                <Stat label={t`Next rebalance`}>{when(p.nextRebalanceAt)}</Stat>
               </dl>
             </section>
             {p.status !== 'active' && (
@@ -171,37 +168,31 @@ function TradePanel({ p, loggedIn }: { p: EtfProduct; loggedIn: boolean }) {
       )}
       <dl className={styles.quote}>
         {loggedIn && (
-          <div>
-            <dt>{t`Available`}</dt>
-            <dd data-testid="etf-available">
-              {side === 'subscribe' ? `${asset(usdt, 'USDT')} USDT` : `${amount(units)} ${p.code}`}
-            </dd>
-          </div>
+          <Stat label={t`Available`} data-testid="etf-available">
+            {side === 'subscribe' ? `${asset(usdt, 'USDT')} USDT` : `${amount(units)} ${p.code}`}
+          </Stat>
         )}
-        <div>
-          <dt>{t`Fee`}</dt>
-          <dd>
-            {side === 'subscribe'
-              ? subQ
-                ? `${amount(subQ.fee)} USDT`
-                : `${amount(mul(p.subscribeFee, '100'))}%`
-              : redQ
-                ? `${amount(redQ.fee)} USDT`
-                : `${amount(mul(p.redeemFee, '100'))}%`}
-          </dd>
-        </div>
-        <div>
-          <dt>{side === 'subscribe' ? t`Estimated units` : t`Estimated to receive`}</dt>
-          <dd data-testid="etf-estimate">
-            {side === 'subscribe'
-              ? subQ
-                ? `${amount(subQ.units)} ${p.code}`
-                : '--'
-              : redQ
-                ? `${amount(redQ.paid, { dp: 2 })} USDT`
-                : '--'}
-          </dd>
-        </div>
+        <Stat label={t`Fee`}>
+          {side === 'subscribe'
+            ? subQ
+              ? `${amount(subQ.fee)} USDT`
+              : `${amount(mul(p.subscribeFee, '100'))}%`
+            : redQ
+              ? `${amount(redQ.fee)} USDT`
+              : `${amount(mul(p.redeemFee, '100'))}%`}
+        </Stat>
+        <Stat
+          label={side === 'subscribe' ? t`Estimated units` : t`Estimated to receive`}
+          data-testid="etf-estimate"
+        >
+          {side === 'subscribe'
+            ? subQ
+              ? `${amount(subQ.units)} ${p.code}`
+              : '--'
+            : redQ
+              ? `${amount(redQ.paid, { dp: 2 })} USDT`
+              : '--'}
+        </Stat>
       </dl>
       {loggedIn ? (
         <>

@@ -13,6 +13,7 @@ import { IdentityRequired } from '@/ui/form/IdentityRequired'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import styles from '@/ui/Product.module.css'
 import { Sheet } from '@/ui/Sheet'
+import { Stat } from '@/ui/Stat'
 import { identityBlocks, loanApi, loanKeys } from './api'
 import { AMOUNT_RE, RateRows } from './LoanTerms'
 
@@ -82,25 +83,15 @@ export function ApplySheet({
             data-testid="loan-amount"
           />
           <dl className={styles.kv} aria-label={t`Calculator`}>
-            <div>
-              <dt>{t`Interest`}</dt>
-              <dd data-testid="calc-interest">{q ? `${fmt(q.interest)} ${p.coin}` : '--'}</dd>
-            </div>
-            <div>
-              <dt>{t`Total to repay`}</dt>
-              <dd className={styles.strong} data-testid="calc-total">
-                {q ? `${fmt(q.total)} ${p.coin}` : '--'}
-              </dd>
-            </div>
+            <Stat label={t`Interest`} data-testid="calc-interest">
+              {q ? `${fmt(q.interest)} ${p.coin}` : '--'}
+            </Stat>
+            <Stat label={t`Total to repay`} className={styles.strong} data-testid="calc-total">
+              {q ? `${fmt(q.total)} ${p.coin}` : '--'}
+            </Stat>
             <RateRows dailyRate={p.dailyRate} />
-            <div>
-              <dt>{t`Due date if approved today`}</dt>
-              <dd>{due}</dd>
-            </div>
-            <div>
-              <dt>{t`Lender`}</dt>
-              <dd>{p.institution}</dd>
-            </div>
+            <Stat label={t`Due date if approved today`}>{due}</Stat>
+            <Stat label={t`Lender`}>{p.institution}</Stat>
           </dl>
           <Field
             label={t`Purpose`}

@@ -12,6 +12,7 @@ import { ChoiceChips } from '@/ui/ChoiceChips'
 import { IdentityRequired } from '@/ui/form/IdentityRequired'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from '@/ui/Product.module.css'
+import { Stat } from '@/ui/Stat'
 import { ApplySheet } from './ApplySheet'
 import { loanMeQueryOptions, productsQueryOptions } from './api'
 
@@ -103,18 +104,9 @@ export function LoanIndexPage() {
                 </span>
               </div>
               <dl className={styles.grid}>
-                <div>
-                  <dt>{t`Monthly rate`}</dt>
-                  <dd>{pct(p.monthlyRate, 2)}</dd>
-                </div>
-                <div>
-                  <dt>{t`Min`}</dt>
-                  <dd>{amount(p.minAmount)}</dd>
-                </div>
-                <div>
-                  <dt>{t`Max`}</dt>
-                  <dd>{amount(p.maxAmount)}</dd>
-                </div>
+                <Stat label={t`Monthly rate`}>{pct(p.monthlyRate, 2)}</Stat>
+                <Stat label={t`Min`}>{amount(p.minAmount)}</Stat>
+                <Stat label={t`Max`}>{amount(p.maxAmount)}</Stat>
               </dl>
               <div className={styles.cardTop}>
                 <span className={styles.hint}>{p.institution}</span>

@@ -12,6 +12,7 @@ import { Field } from '@/ui/form/Field'
 import { ImagePicker, type Picked } from '@/ui/ImagePicker'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from '@/ui/Product.module.css'
+import { Stat } from '@/ui/Stat'
 import { fundingQueryOptions, loanApi, loanKeys, orderQueryOptions } from './api'
 import { AMOUNT_RE, RateRows } from './LoanTerms'
 import { StatusBadge } from './StatusBadge'
@@ -55,12 +56,9 @@ export function LoanRepaymentPage({ id }: { id: string }) {
           {o.amount && (
             <>
               <dl className={styles.kv}>
-                <div>
-                  <dt>{t`Left to repay`}</dt>
-                  <dd className={styles.strong} data-testid="loan-left">
-                    {fmt(o.left)} {o.coin}
-                  </dd>
-                </div>
+                <Stat label={t`Left to repay`} className={styles.strong} data-testid="loan-left">
+                  {fmt(o.left)} {o.coin}
+                </Stat>
               </dl>
               <div className={styles.progress} aria-hidden="true">
                 <span style={{ width: `${Math.min(100, Number(paidPct))}%` }} />
@@ -68,60 +66,29 @@ export function LoanRepaymentPage({ id }: { id: string }) {
             </>
           )}
           <dl className={styles.kv}>
-            <div>
-              <dt>{t`Amount asked`}</dt>
-              <dd>{fmt(o.expectedAmount)}</dd>
-            </div>
+            <Stat label={t`Amount asked`}>{fmt(o.expectedAmount)}</Stat>
             {o.amount && (
               <>
-                <div>
-                  <dt>{t`Loan amount`}</dt>
-                  <dd data-testid="loan-amount-approved">{fmt(o.amount)}</dd>
-                </div>
-                <div>
-                  <dt>{o.early ? t`Interest so far` : t`Interest`}</dt>
-                  <dd>{fmt(o.interest)}</dd>
-                </div>
-                {!isZero(o.penalty) && (
-                  <div>
-                    <dt>{t`Overdue penalty`}</dt>
-                    <dd>{fmt(o.penalty)}</dd>
-                  </div>
-                )}
-                <div>
-                  <dt>{t`Total due now`}</dt>
-                  <dd>{fmt(o.totalDue)}</dd>
-                </div>
-                <div>
-                  <dt>{t`Total originally due`}</dt>
-                  <dd>{fmt(o.totalOriginal)}</dd>
-                </div>
-                <div>
-                  <dt>{t`Repaid`}</dt>
-                  <dd data-testid="loan-repaid">{fmt(o.repaid)}</dd>
-                </div>
-                <div>
-                  <dt>{t`Due date`}</dt>
-                  <dd>
-                    {o.dueDay}
-                    {o.extended ? ` (${t`extended`})` : ''}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t`Borrowed`}</dt>
-                  <dd>{o.paidAt ? when(o.paidAt) : '--'}</dd>
-                </div>
+                <Stat label={t`Loan amount`} data-testid="loan-amount-approved">
+                  {fmt(o.amount)}
+                </Stat>
+                <Stat label={o.early ? t`Interest so far` : t`Interest`}>{fmt(o.interest)}</Stat>
+                {!isZero(o.penalty) && <Stat label={t`Overdue penalty`}>{fmt(o.penalty)}</Stat>}
+                <Stat label={t`Total due now`}>{fmt(o.totalDue)}</Stat>
+                <Stat label={t`Total originally due`}>{fmt(o.totalOriginal)}</Stat>
+                <Stat label={t`Repaid`} data-testid="loan-repaid">
+                  {fmt(o.repaid)}
+                </Stat>
+                <Stat label={t`Due date`}>
+                  {o.dueDay}
+                  {o.extended ? ` (${t`extended`})` : ''}
+                </Stat>
+                <Stat label={t`Borrowed`}>{o.paidAt ? when(o.paidAt) : '--'}</Stat>
               </>
             )}
             <RateRows dailyRate={o.dailyRate} />
-            <div>
-              <dt>{t`Lender`}</dt>
-              <dd>{o.institution}</dd>
-            </div>
-            <div>
-              <dt>{t`Purpose`}</dt>
-              <dd>{o.purpose}</dd>
-            </div>
+            <Stat label={t`Lender`}>{o.institution}</Stat>
+            <Stat label={t`Purpose`}>{o.purpose}</Stat>
           </dl>
           {o.status === 'rejected' && o.rejectReason && (
             <p className={styles.warn}>

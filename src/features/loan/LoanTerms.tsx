@@ -1,6 +1,7 @@
 import { mul, round } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
 import { useFormat } from '@/lib/format/use-format'
+import { Stat } from '@/ui/Stat'
 
 /** An amount as typed in a loan form: digits, up to 18 decimals. */
 export const AMOUNT_RE = /^\d{1,20}(\.\d{1,18})?$/
@@ -11,14 +12,8 @@ export function RateRows({ dailyRate }: { dailyRate: string }) {
   const { amount: fmt } = useFormat()
   return (
     <>
-      <div>
-        <dt>{t`Daily rate`}</dt>
-        <dd>{fmt(round(mul(dailyRate, '100'), 4, 'half-up'), { dp: 4 })}%</dd>
-      </div>
-      <div>
-        <dt>{t`Repayment`}</dt>
-        <dd>{t`Single payment when due`}</dd>
-      </div>
+      <Stat label={t`Daily rate`}>{fmt(round(mul(dailyRate, '100'), 4, 'half-up'), { dp: 4 })}%</Stat>
+      <Stat label={t`Repayment`}>{t`Single payment when due`}</Stat>
     </>
   )
 }

@@ -12,6 +12,7 @@ import { useLiveTickers, useTicker } from '@/lib/market/use-live-tickers'
 import chip from '@/ui/Chip.module.css'
 import { DemoMark } from '@/ui/DemoMark'
 import { PageHeader } from '@/ui/PageHeader'
+import { Stat } from '@/ui/Stat'
 import { ConnectionStatus } from '@/ui/trade/ConnectionStatus'
 import { IndexNotice } from '@/ui/trade/IndexNotice'
 import { Change, Price } from '@/ui/trade/Price'
@@ -189,22 +190,18 @@ function QuoteSummary({ symbol, instrument }: { symbol: string; instrument: Inst
         {instrument && <span className={styles.name}>{instrument.name}</span>}
       </div>
       <dl className={styles.stats}>
-        <div>
-          <dt>{t`24h high`}</dt>
-          <dd>{ticker?.high && instrument ? price(ticker.high, instrument.pricePrecision) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t`24h low`}</dt>
-          <dd>{ticker?.low && instrument ? price(ticker.low, instrument.pricePrecision) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t`24h volume (${instrument?.base ?? ''})`}</dt>
-          <dd>{ticker ? amount(ticker.volume, { dp: 2 }) : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t`24h turnover (${instrument?.quote ?? ''})`}</dt>
-          <dd>{ticker ? amount(ticker.turnover, { dp: 0 }) : '--'}</dd>
-        </div>
+        <Stat label={t`24h high`}>
+          {ticker?.high && instrument ? price(ticker.high, instrument.pricePrecision) : '--'}
+        </Stat>
+        <Stat label={t`24h low`}>
+          {ticker?.low && instrument ? price(ticker.low, instrument.pricePrecision) : '--'}
+        </Stat>
+        <Stat label={t`24h volume (${instrument?.base ?? ''})`}>
+          {ticker ? amount(ticker.volume, { dp: 2 }) : '--'}
+        </Stat>
+        <Stat label={t`24h turnover (${instrument?.quote ?? ''})`}>
+          {ticker ? amount(ticker.turnover, { dp: 0 }) : '--'}
+        </Stat>
       </dl>
     </section>
   )

@@ -4,6 +4,7 @@ import type { OptionOrder } from '@common/option/schema'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { TickerMap } from '@/lib/market/api'
+import { Stat } from '@/ui/Stat'
 import { useOptionFormat, useOptionLabels } from './labels'
 import styles from './Option.module.css'
 import { countdown } from './view'
@@ -78,22 +79,16 @@ function OpenRow({ o, now, live }: { o: OptionOrder; now: number; live: string |
         </span>
       </div>
       <dl className={styles.openGrid}>
-        <div>
-          <dt>{t({ message: 'Amount', context: 'stake' })}</dt>
-          <dd>{of.usdt(o.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t`Open price`}</dt>
-          <dd data-testid="option-open-price">{of.price(o.symbol, o.openPrice)}</dd>
-        </div>
-        <div>
-          <dt>{t`Delivery in`}</dt>
-          <dd data-testid="option-open-countdown">{countdown(o.deliveryAt - now)}</dd>
-        </div>
-        <div>
-          <dt>{t`Expected profit`}</dt>
-          <dd data-trend={expected.trend}>{expected.text}</dd>
-        </div>
+        <Stat label={t({ message: 'Amount', context: 'stake' })}>{of.usdt(o.amount)}</Stat>
+        <Stat label={t`Open price`} data-testid="option-open-price">
+          {of.price(o.symbol, o.openPrice)}
+        </Stat>
+        <Stat label={t`Delivery in`} data-testid="option-open-countdown">
+          {countdown(o.deliveryAt - now)}
+        </Stat>
+        <Stat label={t`Expected profit`} data-trend={expected.trend}>
+          {expected.text}
+        </Stat>
       </dl>
     </li>
   )

@@ -9,6 +9,7 @@ import { balancesChanged } from '@/lib/balance-events'
 import { useFormat } from '@/lib/format/use-format'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
+import { Stat } from '@/ui/Stat'
 import { optionKeys, placeOption } from './api'
 import { useOptionFormat, useOptionLabels } from './labels'
 import styles from './Option.module.css'
@@ -119,10 +120,9 @@ export function OptionTicket({
             </div>
           )
         })}
-        <div>
-          <dt>{t`Fee`}</dt>
-          <dd data-testid="option-fee">{fee ? fmt(fee, { dp: 2, mode: 'up' }) : '--'}</dd>
-        </div>
+        <Stat label={t`Fee`} data-testid="option-fee">
+          {fee ? fmt(fee, { dp: 2, mode: 'up' }) : '--'}
+        </Stat>
       </dl>
       <div className={styles.buttons}>
         {TYPES.map((type) => (

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { balancesChanged } from '@/lib/balance-events'
 import { http } from '@/lib/http/client'
 import { Sheet } from '@/ui/Sheet'
+import { Stat } from '@/ui/Stat'
 import { type OrdersPage, optionKeys } from './api'
 import { useOptionFormat, useOptionLabels } from './labels'
 import styles from './Option.module.css'
@@ -57,34 +58,15 @@ export function ResultSheet({ o, onClose }: { o: OptionOrder; onClose: () => voi
           {net.text} USDT
         </p>
         <dl className={styles.resultGrid}>
-          <div>
-            <dt>{t`Direction`}</dt>
-            <dd>{labels.type(o.type)}</dd>
-          </div>
-          <div>
-            <dt>{t({ message: 'Amount', context: 'stake' })}</dt>
-            <dd>{of.usdt(o.amount)}</dd>
-          </div>
-          <div>
-            <dt>{t`Fee`}</dt>
-            <dd>{of.usdt(o.fee)}</dd>
-          </div>
-          <div>
-            <dt>{t`Open price`}</dt>
-            <dd>{of.price(o.symbol, o.openPrice)}</dd>
-          </div>
-          <div>
-            <dt>{t({ message: 'Close price', context: 'round' })}</dt>
-            <dd>{of.price(o.symbol, o.closePrice)}</dd>
-          </div>
-          <div>
-            <dt>{t`Return rate`}</dt>
-            <dd>{of.rate(o.rate)}</dd>
-          </div>
-          <div>
-            <dt>{t`Settlement amount`}</dt>
-            <dd>{o.payout !== null ? of.usdt(o.payout) : '--'}</dd>
-          </div>
+          <Stat label={t`Direction`}>{labels.type(o.type)}</Stat>
+          <Stat label={t({ message: 'Amount', context: 'stake' })}>{of.usdt(o.amount)}</Stat>
+          <Stat label={t`Fee`}>{of.usdt(o.fee)}</Stat>
+          <Stat label={t`Open price`}>{of.price(o.symbol, o.openPrice)}</Stat>
+          <Stat label={t({ message: 'Close price', context: 'round' })}>
+            {of.price(o.symbol, o.closePrice)}
+          </Stat>
+          <Stat label={t`Return rate`}>{of.rate(o.rate)}</Stat>
+          <Stat label={t`Settlement amount`}>{o.payout !== null ? of.usdt(o.payout) : '--'}</Stat>
         </dl>
         <Link to="/pages/assets/option-record" className={styles.link} onClick={onClose}>
           {t`View records and round proof`}
