@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { fieldErrors } from '@/lib/form/validate'
 import { HttpError } from '@/lib/http/client'
 import { translateMessage } from '@/lib/http/errors'
+import { Alert } from '@/ui/Alert'
 import { showToast } from '@/ui/feedback'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
@@ -98,11 +99,7 @@ export function ForgetPasswordPage() {
               mode === 'phone' ? <CountrySelect value={countryCode} onChange={setCountry} /> : undefined
             }
           />
-          {inline && (
-            <p className={form.error} role="alert">
-              {inline}
-            </p>
-          )}
+          <Alert text={inline} className={form.error} as="p" />
           <button type="submit" className={form.primary} disabled={busy}>
             <Trans>Next</Trans>
           </button>

@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import { adminApi, adminMeQueryOptions, invalidateConsole } from '@/lib/console/api'
 import { deviceName } from '@/lib/format/device-name'
 import { useFormat } from '@/lib/format/use-format'
+import { Alert } from '@/ui/Alert'
 import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
 import { DataTable } from '@/ui/console/DataTable'
@@ -276,11 +277,7 @@ function AdjustForm({ userId, onDone }: { userId: string; onDone: () => Promise<
           {t`Post adjustment`}
         </button>
       </div>
-      {error && (
-        <span className={styles.error} role="alert">
-          {error}
-        </span>
-      )}
+      <Alert text={error} className={styles.error} />
     </fieldset>
   )
 }

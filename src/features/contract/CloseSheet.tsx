@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { Alert } from '@/ui/Alert'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
@@ -95,11 +96,7 @@ export function CloseSheet({ p, mark, onClose }: { p: ContractPosition; mark: st
           }}
         />
       </div>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} className={styles.error} as="p" />
       <div className={sheet.sheetActions}>
         <button type="button" className={sheet.btn} onClick={onClose}>
           {t`Cancel`}

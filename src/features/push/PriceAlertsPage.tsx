@@ -6,6 +6,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react'
 import * as v from 'valibot'
 import { useFormat } from '@/lib/format/use-format'
 import { instrumentsQueryOptions, tickersQueryOptions } from '@/lib/market/api'
+import { Alert } from '@/ui/Alert'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
@@ -137,11 +138,7 @@ export function PriceAlertsPage({ symbol: initial }: { symbol: string }) {
             aria-invalid={error ? true : undefined}
             onChange={setValue}
           />
-          {error && (
-            <span className={form.error} role="alert">
-              {error}
-            </span>
-          )}
+          <Alert text={error} className={form.error} />
           <span className={form.hint}>
             <Trans>
               An alert fires once, then turns off. Turn on push in notification settings to get it on this

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { compressImage } from '@/lib/image/compress-image'
+import { Alert } from '@/ui/Alert'
 import { useSliderTicket } from '@/ui/form/SliderDialog'
 import { PageHeader } from '@/ui/PageHeader'
 import { serviceKeys, workApi } from './api'
@@ -174,11 +175,7 @@ export function WorkAddPage() {
             onChange={(e) => void pick(e.target.files)}
           />
         </div>
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
+        <Alert text={error} className={styles.error} as="p" />
         <button type="submit" className={styles.primary} disabled={busy}>
           {t`Submit`}
         </button>

@@ -2,6 +2,7 @@ import { reasonSchema } from '@common/admin/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import * as v from 'valibot'
+import { Alert } from '@/ui/Alert'
 import styles from './Console.module.css'
 
 /**
@@ -75,11 +76,7 @@ export function ReasonAction({
       <button type="button" className={styles.btn} onClick={() => setOpen(false)}>
         <Trans>Cancel</Trans>
       </button>
-      {error && (
-        <span className={styles.error} role="alert">
-          {error}
-        </span>
-      )}
+      <Alert text={error} className={styles.error} />
     </div>
   )
 }

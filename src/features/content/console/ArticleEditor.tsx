@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import * as v from 'valibot'
+import { Alert } from '@/ui/Alert'
 import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
 import { ConsoleChips } from '@/ui/console/ConsoleChips'
@@ -164,11 +165,7 @@ export function ArticleEditor({ id, onClose }: { id: string | null; onClose: () 
           onChange={(e) => setField('body', e.target.value)}
         />
       </label>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} className={styles.error} as="p" />
       <div className={styles.filters}>
         <button type="button" className={styles.btn} onClick={() => void showPreview()}>
           {t`Preview`}

@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import * as v from 'valibot'
+import { Alert } from '@/ui/Alert'
 import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
 import { ConsoleChips } from '@/ui/console/ConsoleChips'
@@ -137,11 +138,7 @@ function BannerEditor({ banner, onClose }: { banner: AdminBanner | null; onClose
         )}
       </div>
       {current && <AuthedPhoto path={`upload/${current.upload}`} label={t`Banner image`} />}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} className={styles.error} as="p" />
       <div className={styles.filters}>
         <button type="button" className={styles.btnPrimary} onClick={() => void save()}>
           {t`Save`}

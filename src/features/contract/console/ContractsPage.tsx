@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
+import { Alert } from '@/ui/Alert'
 import styles from '@/ui/console/Console.module.css'
 import { DataTable } from '@/ui/console/DataTable'
 import { DecimalField } from '@/ui/console/DecimalField'
@@ -185,11 +186,7 @@ function InstrumentForm({ inst }: { inst: ContractInstrument }) {
           {t`Save`}
         </button>
       </div>
-      {error && (
-        <span className={styles.error} role="alert">
-          {error}
-        </span>
-      )}
+      <Alert text={error} className={styles.error} />
     </li>
   )
 }

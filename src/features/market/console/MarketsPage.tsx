@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import * as v from 'valibot'
 import { adminApi, invalidateConsole } from '@/lib/console/api'
+import { Alert } from '@/ui/Alert'
 import styles from '@/ui/console/Console.module.css'
 import { DecimalField } from '@/ui/console/DecimalField'
 import { showToast } from '@/ui/feedback'
@@ -153,11 +154,7 @@ function MarketRow({ m, fees, onDone }: { m: MarketItem; fees: boolean; onDone: 
           {m.status === 'trading' ? t`Suspend` : t`Resume`}
         </button>
       </div>
-      {error && (
-        <span className={styles.error} role="alert">
-          {error}
-        </span>
-      )}
+      <Alert text={error} className={styles.error} />
     </li>
   )
 }
