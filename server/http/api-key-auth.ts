@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { KeyPrincipal } from '../platform/api-keys/index'
-import { takeKeyRate, verifySignedRequest } from '../platform/api-keys/index'
+import { chargeKeyRate, verifySignedRequest } from '../platform/api-keys/index'
 import { routeScope } from './api-key-routes'
 import type { RequestUser } from './auth'
 import { AppError } from './errors'
@@ -77,14 +77,7 @@ export async function authenticateKey(request: FastifyRequest, reply: FastifyRep
     ip: request.ip,
     scope,
   })
-  const rate = takeKeyRate(p.keyId)
-  reply.header('x-ratelimit-limit', rate.limit)
-  reply.header('x-ratelimit-remaining', rate.remaining)
-  reply.header('x-ratelimit-reset', rate.reset)
-  if (rate.retryAfter !== null) {
-    reply.header('retry-after', rate.retryAfter)
-    throw Object.assign(new Error('rate limited'), { statusCode: 429 })
-  }
+  if (chargeKeyRate(p.keyId, reply)) throw Object.assign(new Error('rate limited'), { statusCode: 429 })
   request.apiKey = p
   return { id: p.userId, sessionId: `apikey:${p.keyId}`, role: 'user' }
 }

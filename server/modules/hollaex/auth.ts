@@ -2,10 +2,10 @@ import type { ApiKeyScope } from '@common/apikey/schema'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/db'
 import {
+  chargeKeyRate,
   checkIp,
   type KeyPrincipal,
   requireScope,
-  takeKeyRate,
   verifyHmac,
 } from '../../platform/api-keys/index'
 import { HollaexError } from './errors'
@@ -78,14 +78,7 @@ export function requireHollaexKey(db: Db, base: string, scope: ApiKeyScope) {
     const p = await verifyHmac(db, apiKey, hollaexSigningInput(req.method, path, expires, body), signature)
     await checkIp(db, p, req.ip)
     requireScope(p, scope)
-    const rate = takeKeyRate(p.keyId)
-    reply.header('x-ratelimit-limit', rate.limit)
-    reply.header('x-ratelimit-remaining', rate.remaining)
-    reply.header('x-ratelimit-reset', rate.reset)
-    if (rate.retryAfter !== null) {
-      reply.header('retry-after', rate.retryAfter)
-      throw new HollaexError(429, 'Too many requests')
-    }
+    if (chargeKeyRate(p.keyId, reply)) throw new HollaexError(429, 'Too many requests')
     principals.set(req, p)
   }
 }

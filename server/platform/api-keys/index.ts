@@ -5,7 +5,7 @@
 export { canEncrypt, setEncryptionKey } from './cipher'
 export { hmacHex } from './crypto'
 export { type CreateKeyInput, createKey, updateKey } from './manage'
-export { type KeyRate, setKeyRateLimit, takeKeyRate } from './rate-limit'
+export { chargeKeyRate, type KeyRate, setKeyRateLimit, takeKeyRate } from './rate-limit'
 export { clearReplayCache, rememberSignature } from './replay'
 export {
   compileAllowlist,

@@ -36,3 +36,21 @@ export function takeKeyRate(keyId: string, now = Date.now()): KeyRate {
     retryAfter: over ? reset : null,
   }
 }
+
+/**
+ * Takes one request from the key's window and writes what the window says as the x-ratelimit-*
+ * headers, plus Retry-After when over the limit: true when the request is over (each surface
+ * answers that in its own words).
+ */
+export function chargeKeyRate(
+  keyId: string,
+  reply: { header(name: string, value: number): unknown },
+): boolean {
+  const rate = takeKeyRate(keyId)
+  reply.header('x-ratelimit-limit', rate.limit)
+  reply.header('x-ratelimit-remaining', rate.remaining)
+  reply.header('x-ratelimit-reset', rate.reset)
+  if (rate.retryAfter === null) return false
+  reply.header('retry-after', rate.retryAfter)
+  return true
+}
