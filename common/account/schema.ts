@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { CODE_LENGTH } from '../constants'
 import { LANG_CODES } from '../i18n/languages'
 import { codeSchema, emailSchema } from '../validate/schemas'
+import { boundedText } from '../validate/strict'
 import { isIdCard, isMainlandMobile } from '../validate/validators'
 
 /**
@@ -148,14 +149,7 @@ export const CURRENCIES = ['USD', 'EUR', 'CNY', 'HKD', 'TWD', 'JPY', 'KRW', 'GBP
 export type DisplayCurrency = (typeof CURRENCIES)[number]
 
 export const updateUserInfoSchema = v.object({
-  nickname: v.optional(
-    v.pipe(
-      v.string('invalid_nickname'),
-      v.trim(),
-      v.minLength(1, 'invalid_nickname'),
-      v.maxLength(20, 'invalid_nickname'),
-    ),
-  ),
+  nickname: v.optional(boundedText(20, 'invalid_nickname', 1)),
   avatar: v.optional(v.nullable(idSchema)),
   currency: v.optional(v.picklist(CURRENCIES, 'invalid_currency')),
   lang: v.optional(v.picklist(LANG_CODES, 'invalid_lang')),
@@ -228,12 +222,7 @@ export const revokeSessionSchema = v.object({ id: idSchema })
 export const basicIdentitySchema = v.pipe(
   v.object({
     nationality: countryCodeSchema,
-    realName: v.pipe(
-      v.string('invalid_name'),
-      v.trim(),
-      v.minLength(2, 'invalid_name'),
-      v.maxLength(60, 'invalid_name'),
-    ),
+    realName: boundedText(60, 'invalid_name', 2),
     idNumber: v.pipe(
       v.string('invalid_id_number'),
       v.trim(),

@@ -11,12 +11,7 @@ export { DEPOSIT_FILTERS, IDENTITY_FILTERS, WITHDRAWAL_FILTERS }
 
 /** Request schemas of the operator console (/api/admin/*), shared by the server and the console forms. */
 
-const idSchema = v.pipe(
-  v.string('invalid_id'),
-  v.trim(),
-  v.minLength(1, 'invalid_id'),
-  v.maxLength(64, 'invalid_id'),
-)
+const idSchema = boundedText(64, 'invalid_id', 1)
 
 /** Why an operator did something: required on every decision the user or the ledger sees. */
 export const reasonSchema = requiredReason
@@ -113,12 +108,7 @@ export const depositCreditSchema = v.object({
 export const depositRejectSchema = v.object({ depositId: idSchema, reason: reasonSchema })
 export const withdrawalApproveSchema = v.object({
   withdrawalId: idSchema,
-  txHash: v.pipe(
-    v.string('invalid_tx'),
-    v.trim(),
-    v.minLength(4, 'invalid_tx'),
-    v.maxLength(200, 'invalid_tx'),
-  ),
+  txHash: boundedText(200, 'invalid_tx', 4),
 })
 export const withdrawalRejectSchema = v.object({ withdrawalId: idSchema, reason: reasonSchema })
 /** Approves a withdrawal for the hot wallet of a watched chain (the signer pays it). */

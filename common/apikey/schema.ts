@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { codeSchema } from '../validate/schemas'
-import { requiredReason } from '../validate/strict'
+import { boundedText, requiredReason } from '../validate/strict'
 
 /**
  * API keys (docs/api.md): request schemas and wire types, shared by the server (every body is
@@ -103,12 +103,7 @@ export const apiKeyIdSchema = v.object({ id: idSchema })
 
 /** Console: a user's keys, and revoking one with a reason. */
 export const apiKeyUserSchema = v.object({
-  userId: v.pipe(
-    v.string('invalid_id'),
-    v.trim(),
-    v.minLength(1, 'invalid_id'),
-    v.maxLength(64, 'invalid_id'),
-  ),
+  userId: boundedText(64, 'invalid_id', 1),
 })
 export const apiKeyAdminRevokeSchema = v.object({
   userId: apiKeyUserSchema.entries.userId,

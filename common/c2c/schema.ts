@@ -1,6 +1,14 @@
 import * as v from 'valibot'
 import { positiveDecimal } from '../spot/schema'
-import { boundedText, INT4_MAX, intIn, uidSchema } from '../validate/strict'
+import {
+  boundedText,
+  INT4_MAX,
+  intIn,
+  optionalText,
+  rowIdSchema,
+  uidSchema,
+  uploadIdSchema,
+} from '../validate/strict'
 import {
   type AdStatus,
   C2C_COINS,
@@ -16,16 +24,8 @@ import {
  * ids strings, times epoch ms. `side` of an ad is the advertiser's: a `sell` ad sells coins (a
  * taker buys from it).
  */
-const idString = v.pipe(
-  v.union([v.string('invalid_id'), v.number('invalid_id')]),
-  v.transform(String),
-  v.regex(/^[1-9]\d{0,17}$/, 'invalid_id'),
-)
-const uploadId = v.pipe(v.string('invalid_id'), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid_id'))
-const text = (max: number, key: string) =>
-  v.pipe(v.string(key), v.trim(), v.minLength(1, key), v.maxLength(max, key))
-const optText = (max: number, key: string) =>
-  v.optional(v.pipe(v.string(key), v.trim(), v.maxLength(max, key)), '')
+/** Required text: 1..max characters after trimming. */
+const text = (max: number, key: string) => boundedText(max, key, 1)
 /** Fiat prices and amounts: positive, at most 2 decimals. */
 const fiat = v.pipe(
   positiveDecimal,
@@ -41,14 +41,14 @@ export const payKindSchema = v.picklist(PAY_KINDS, 'invalid_pay_kind')
 /** POST /api/c2c/payment/save: add (no id) or edit one payment account. */
 export const paymentSaveSchema = v.variant('kind', [
   v.object({
-    id: v.optional(idString),
+    id: v.optional(rowIdSchema),
     kind: v.picklist(['alipay', 'wechat'], 'invalid_pay_kind'),
     name: text(60, 'invalid_name'),
     account: text(80, 'invalid_account'),
-    qr: v.optional(uploadId),
+    qr: v.optional(uploadIdSchema),
   }),
   v.object({
-    id: v.optional(idString),
+    id: v.optional(rowIdSchema),
     kind: v.literal('bank'),
     name: text(60, 'invalid_name'),
     bank: text(80, 'invalid_bank'),
@@ -58,13 +58,13 @@ export const paymentSaveSchema = v.variant('kind', [
 ])
 export type PaymentSaveInput = v.InferOutput<typeof paymentSaveSchema>
 
-export const idBodySchema = v.object({ id: idString })
-export const idParamsSchema = v.object({ id: idString })
+export const idBodySchema = v.object({ id: rowIdSchema })
+export const idParamsSchema = v.object({ id: rowIdSchema })
 
 /** POST /api/c2c/ad/save: publish (no id) or edit an ad of one's own (price, limits, remark, window, methods). */
 export const adSaveSchema = v.pipe(
   v.object({
-    id: v.optional(idString),
+    id: v.optional(rowIdSchema),
     side: c2cSideSchema,
     coin: c2cCoinSchema,
     fiat: c2cFiatSchema,
@@ -81,7 +81,7 @@ export const adSaveSchema = v.pipe(
       v.pipe(intIn(1, 1440, 'invalid_window'), v.picklist(PAY_WINDOWS, 'invalid_window')),
       20,
     ),
-    remark: optText(300, 'invalid_remark'),
+    remark: optionalText(300, 'invalid_remark'),
   }),
   v.forward(
     v.check((o) => Number(o.minAmount) <= Number(o.maxAmount), 'min_above_max'),
@@ -102,7 +102,7 @@ export const adsQuerySchema = v.object({
 /** POST /api/c2c/order/create: a fiat amount or a quantity (docs/spec.md section 5). */
 export const orderCreateSchema = v.pipe(
   v.object({
-    adId: idString,
+    adId: rowIdSchema,
     amount: v.optional(fiat),
     quantity: v.optional(positiveDecimal),
   }),
@@ -115,37 +115,37 @@ export const quickSchema = v.object({
   amount: fiat,
   payKind: v.optional(payKindSchema),
 })
-export const paidSchema = v.object({ id: idString, proof: v.optional(uploadId) })
+export const paidSchema = v.object({ id: rowIdSchema, proof: v.optional(uploadIdSchema) })
 export const appealSchema = v.object({
-  id: idString,
+  id: rowIdSchema,
   content: text(1000, 'content_required'),
-  evidence: v.optional(v.pipe(v.array(uploadId), v.maxLength(9, 'too_many_images')), []),
+  evidence: v.optional(v.pipe(v.array(uploadIdSchema), v.maxLength(9, 'too_many_images')), []),
 })
-export const settlementAnswerSchema = v.object({ id: idString, accept: v.boolean('invalid_flag') })
+export const settlementAnswerSchema = v.object({ id: rowIdSchema, accept: v.boolean('invalid_flag') })
 /** A chat message: text, or a picture (uploaded through /api/uploadImage), never empty. */
 export const messageSchema = v.pipe(
   v.object({
-    id: idString,
+    id: rowIdSchema,
     body: v.optional(v.pipe(v.string('invalid_message'), v.trim(), v.maxLength(1000, 'invalid_message')), ''),
-    image: v.optional(uploadId),
+    image: v.optional(uploadIdSchema),
   }),
   v.check((o) => o.body !== '' || o.image !== undefined, 'message_empty'),
 )
-export const readSchema = v.object({ id: idString, upTo: idString })
+export const readSchema = v.object({ id: rowIdSchema, upTo: rowIdSchema })
 export const ordersQuerySchema = v.object({
   status: v.optional(v.picklist(['open', 'done'], 'invalid_status')),
   page: v.optional(intIn(1, INT4_MAX, 'invalid_page'), 1),
 })
-export const imageParamsSchema = v.object({ id: idString, upload: uploadId })
+export const imageParamsSchema = v.object({ id: rowIdSchema, upload: uploadIdSchema })
 
 // ---- console ----
 export const decideSchema = v.object({
-  id: idString,
+  id: rowIdSchema,
   outcome: v.picklist(['buyer', 'seller', 'reject'], 'invalid_outcome'),
   reason: text(300, 'invalid_reason'),
 })
 export const suggestSchema = v.object({
-  id: idString,
+  id: rowIdSchema,
   toBuyer: v.pipe(v.string('invalid_number'), v.trim(), v.regex(/^\d{1,20}(\.\d{1,18})?$/, 'invalid_number')),
   reason: text(300, 'invalid_reason'),
 })

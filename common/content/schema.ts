@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { LANG_CODES, type LangCode } from '../i18n/languages'
 import { pageQuerySchema } from '../validate/schemas'
-import { timeMsSchema } from '../validate/strict'
+import { boundedText, timeMsSchema } from '../validate/strict'
 
 /** Request schemas of the content area (articles, notices, help academy), shared by server and forms. */
 
@@ -36,12 +36,7 @@ export const notifiableIdSchema = v.object({
 export const notifiablesSchema = v.object({ ...pageQuerySchema.entries })
 
 export const articleTextSchema = v.object({
-  title: v.pipe(
-    v.string('invalid_title'),
-    v.trim(),
-    v.minLength(1, 'invalid_title'),
-    v.maxLength(200, 'invalid_title'),
-  ),
+  title: boundedText(200, 'invalid_title', 1),
   body: v.pipe(v.string('invalid_body'), v.maxLength(50_000, 'invalid_body')),
 })
 export type ArticleText = v.InferOutput<typeof articleTextSchema>
@@ -84,12 +79,7 @@ export const BANNER_LINK = /^(?:$|article:[1-9]\d{0,17}$|\/(?!\/)[A-Za-z0-9/_-]{
 
 export const bannerImageSchema = v.object({
   upload: v.pipe(v.string('invalid_cover'), v.regex(/^[0-9a-f-]{36}$/, 'invalid_cover')),
-  alt: v.pipe(
-    v.string('invalid_title'),
-    v.trim(),
-    v.minLength(1, 'invalid_title'),
-    v.maxLength(200, 'invalid_title'),
-  ),
+  alt: boundedText(200, 'invalid_title', 1),
 })
 
 /** Console: create or edit a banner; one image per language, at least one. */

@@ -1,6 +1,14 @@
 import * as v from 'valibot'
 import { positiveDecimal } from '../spot/schema'
-import { boundedText, calendarDateSchema, INT4_MAX, intIn, optionalReason } from '../validate/strict'
+import {
+  boundedText,
+  calendarDateSchema,
+  INT4_MAX,
+  intIn,
+  optionalReason,
+  rowIdSchema,
+  uploadIdSchema,
+} from '../validate/strict'
 import { LOAN_COINS, LOAN_TERMS } from './rules'
 
 /**
@@ -11,38 +19,32 @@ import { LOAN_COINS, LOAN_TERMS } from './rules'
 export const LOAN_STATUSES = ['reviewing', 'rejected', 'repaying', 'repaid', 'unpaid'] as const
 export type LoanStatus = (typeof LOAN_STATUSES)[number]
 
-const idString = v.pipe(
-  v.union([v.string('invalid_id'), v.number('invalid_id')]),
-  v.transform(String),
-  v.regex(/^[1-9]\d{0,17}$/, 'invalid_id'),
-)
-const uploadId = v.pipe(v.string('invalid_id'), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid_id'))
-const text = (max: number, key: string) =>
-  v.pipe(v.string(key), v.trim(), v.minLength(1, key), v.maxLength(max, key))
+/** Required text: 1..max characters after trimming. */
+const text = (max: number, key: string) => boundedText(max, key, 1)
 
 export const loanCoinSchema = v.picklist(LOAN_COINS, 'invalid_coin')
 export const loanTermSchema = v.pipe(intIn(1, 3650, 'invalid_term'), v.picklist(LOAN_TERMS, 'invalid_term'))
 
 /** POST /api/loan/apply. Repayment type is always a single payment at the due date. */
 export const loanApplySchema = v.object({
-  productId: idString,
+  productId: rowIdSchema,
   amount: positiveDecimal,
   purpose: text(200, 'invalid_purpose'),
   /** Upload ids of proof documents (credit-loan program: at least one). */
-  proofs: v.optional(v.pipe(v.array(uploadId), v.maxLength(9, 'too_many_images')), []),
+  proofs: v.optional(v.pipe(v.array(uploadIdSchema), v.maxLength(9, 'too_many_images')), []),
 })
 export type LoanApplyInput = v.InferOutput<typeof loanApplySchema>
 
 /** POST /api/loan/repay: from the funding account, part or all of what is left. */
-export const loanRepaySchema = v.object({ id: idString, amount: positiveDecimal })
+export const loanRepaySchema = v.object({ id: rowIdSchema, amount: positiveDecimal })
 /** POST /api/loan/repay/voucher: an on-chain payment to the repayment address, proven by a voucher. */
 export const loanVoucherSchema = v.object({
-  id: idString,
+  id: rowIdSchema,
   amount: positiveDecimal,
-  voucher: uploadId,
+  voucher: uploadIdSchema,
   txHash: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'invalid_tx_hash'))),
 })
-export const loanIdParamsSchema = v.object({ id: idString })
+export const loanIdParamsSchema = v.object({ id: rowIdSchema })
 export const loanOrdersQuerySchema = v.object({
   status: v.optional(v.picklist(LOAN_STATUSES, 'invalid_status')),
   page: v.optional(intIn(1, INT4_MAX, 'invalid_page'), 1),
@@ -53,18 +55,18 @@ export const loanOrdersQuerySchema = v.object({
 export const loanReviewSchema = v.variant('decision', [
   v.object({
     decision: v.literal('approve'),
-    id: idString,
+    id: rowIdSchema,
     amount: positiveDecimal,
     reason: optionalReason,
   }),
-  v.object({ decision: v.literal('reject'), id: idString, reason: text(200, 'invalid_reason') }),
+  v.object({ decision: v.literal('reject'), id: rowIdSchema, reason: text(200, 'invalid_reason') }),
 ])
 export const loanVoucherReviewSchema = v.variant('decision', [
-  v.object({ decision: v.literal('confirm'), id: idString }),
-  v.object({ decision: v.literal('reject'), id: idString, reason: text(200, 'invalid_reason') }),
+  v.object({ decision: v.literal('confirm'), id: rowIdSchema }),
+  v.object({ decision: v.literal('reject'), id: rowIdSchema, reason: text(200, 'invalid_reason') }),
 ])
 export const loanProductSaveSchema = v.object({
-  id: v.optional(idString),
+  id: v.optional(rowIdSchema),
   coin: loanCoinSchema,
   termDays: loanTermSchema,
   monthlyRate: positiveDecimal,

@@ -70,6 +70,16 @@ export const boundedText = (max: number, key: string, min = 0) =>
 /** An optional bounded text; '' when omitted. */
 export const optionalText = (max: number, key: string) => v.optional(boundedText(max, key), '')
 
+/** A row id as the API takes it: digits (no leading zero), as a string or a number; a string after. */
+export const rowIdSchema = v.pipe(
+  v.union([v.string('invalid_id'), v.number('invalid_id')]),
+  v.transform(String),
+  v.regex(/^[1-9]\d{0,17}$/, 'invalid_id'),
+)
+
+/** An uploaded file's id (server/platform/content/images.ts). */
+export const uploadIdSchema = v.pipe(v.string('invalid_id'), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'invalid_id'))
+
 /** Most characters of a reason an operator gives (the audit log keeps it). */
 export const REASON_MAX = 200
 /** A reason an operator must give: 2..200 characters. */
