@@ -9,12 +9,26 @@
 // coordinator's work never shows up as latency. Server and clients share this machine's cores;
 // the CPU each side used during the measurement is printed with the figures.
 //
-// Options (environment): BENCH_LEVELS=1000,2000  BENCH_MEASURE_MS=10000  BENCH_CLIENT_PROCS=2
+// Then bytes to phones (issue 41): BENCH_SCREEN_CLIENTS sockets for each of three screens, all
+// in the same window, subscribed as the app's screens subscribe (a visitor, no `user` channel):
+// the market list (`tickers`), the quote page (`tickers`, `candle:<S>:15m`, `depth:<S>`,
+// `trades:<S>`) and the spot trade screen (`tickers`, `depth:<S>`), S = BENCH_SCREEN_SYMBOL. It
+// reports, per client and second, the bytes read from the TCP socket (WebSocket frames as sent,
+// compressed if the server compressed them), the JSON text the app parses, messages, and what
+// per-message deflate (no context takeover, zlib's default level) would make of that text and
+// the CPU it would cost per frame; plus the one-off bytes of the subscribe answers (snapshots).
+// The market makers move the book (on by default), the simulated index ticks 10 times a second.
+//
+// Options (environment): BENCH_LEVELS=1000,2000 (empty: skip the latency rounds)
+// BENCH_MEASURE_MS=10000  BENCH_CLIENT_PROCS=2  BENCH_SCREEN_CLIENTS=30 (0: skip the screens)
+// BENCH_SCREEN_MS=20000  BENCH_SCREEN_SYMBOL=BTCUSDT  BENCH_SERVER_DIR=<checkout> (run that
+// checkout's server, e.g. a worktree of an older commit, for a before/after comparison)
 // BENCH_CPU_PROF=<dir> (writes V8 CPU profiles of the server and of each client process there).
 import { type ChildProcess, fork, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { io, type Socket } from 'socket.io-client'
 
 /** Latency histogram: 1 ms buckets up to 10 s, the last bucket holds everything slower. */
@@ -26,7 +40,35 @@ type ToClient =
   | { cmd: 'unsub' }
   | { cmd: 'record'; on: boolean }
   | { cmd: 'report' }
+  | { cmd: 'screens'; port: number; groups: ScreenGroup[] }
+  | { cmd: 'screenRecord'; on: boolean }
+  | { cmd: 'screenReport' }
   | { cmd: 'exit' }
+
+/** One screen of the app: the channels it subscribes to, and how many sockets this process holds. */
+interface ScreenGroup {
+  name: string
+  channels: string[]
+  n: number
+}
+
+/** A screen's totals in one client process over the recording window. */
+interface ScreenTotals {
+  name: string
+  sockets: number
+  /** Bytes read from the TCP sockets (WebSocket frames). */
+  wire: number
+  /** The text of the engine.io packets (what the app parses). */
+  text: number
+  messages: number
+  /** The subscribe answers, once per socket (bytes read while subscribing). */
+  snapshotWire: number
+  /** Sample socket: the same packets deflated one by one, their sizes and the CPU it took (ns). */
+  sampleText: number
+  sampleDeflated: number
+  sampleFrames: number
+  sampleDeflateNs: number
+}
 type FromClient =
   | {
       ok: true
@@ -36,6 +78,7 @@ type FromClient =
       received?: number
       gaps?: number
       bytes?: number
+      screens?: ScreenTotals[]
     }
   | { ok: false; cmd: string; error: string }
 
@@ -55,6 +98,75 @@ function runClient(): void {
   let hist = new Array<number>(BUCKETS).fill(0)
   let ageHist = new Array<number>(BUCKETS).fill(0)
   const send = (m: FromClient) => process.send?.(m)
+
+  // Screens (bytes to phones).
+  interface ScreenSocket {
+    s: Socket
+    group: string
+    sample: boolean
+    wire0: number
+    text: number
+    messages: number
+    snapshotWire: number
+    sampleText: number
+    sampleDeflated: number
+    sampleFrames: number
+    sampleDeflateNs: number
+  }
+  const screenSockets: ScreenSocket[] = []
+  let screenRecording = false
+  /** Bytes read so far on a socket.io-client socket's TCP connection (websocket transport). */
+  const bytesRead = (s: Socket): number =>
+    (s.io.engine as unknown as { transport?: { ws?: { _socket?: { bytesRead: number } } } }).transport?.ws
+      ?._socket?.bytesRead ?? 0
+  const openScreen = (port: number, g: ScreenGroup, sample: boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const s = io(`http://127.0.0.1:${port}`, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        timeout: 60_000,
+      })
+      const st: ScreenSocket = {
+        s,
+        group: g.name,
+        sample,
+        wire0: 0,
+        text: 0,
+        messages: 0,
+        snapshotWire: 0,
+        sampleText: 0,
+        sampleDeflated: 0,
+        sampleFrames: 0,
+        sampleDeflateNs: 0,
+      }
+      screenSockets.push(st)
+      s.io.engine.on('data', (d: unknown) => {
+        if (!screenRecording || typeof d !== 'string') return
+        st.text += Buffer.byteLength(d)
+        if (!st.sample) return
+        const t0 = process.hrtime.bigint()
+        const z = zlib.deflateRawSync(d)
+        st.sampleDeflateNs += Number(process.hrtime.bigint() - t0)
+        st.sampleText += Buffer.byteLength(d)
+        st.sampleDeflated += z.length
+        st.sampleFrames++
+      })
+      s.on('msg', () => {
+        if (screenRecording) st.messages++
+      })
+      s.on('connect_error', reject)
+      s.on('connect', () => {
+        const before = bytesRead(s)
+        Promise.all(g.channels.map((ch) => s.emitWithAck('sub', ch)))
+          .then((acks: { ok: boolean }[]) => {
+            if (!acks.every((a) => a.ok)) throw new Error(`subscribe refused on ${g.name}`)
+            st.snapshotWire = bytesRead(s) - before
+            resolve()
+          })
+          .catch(reject)
+      })
+    })
 
   const connectOne = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -120,8 +232,60 @@ function runClient(): void {
         case 'report':
           send({ ok: true, cmd: msg.cmd, hist, ageHist, received, gaps, bytes: sampleBytes })
           return
+        case 'screens':
+          for (const g of msg.groups)
+            await Promise.all(Array.from({ length: g.n }, (_, i) => openScreen(msg.port, g, i === 0)))
+          break
+        case 'screenRecord':
+          if (msg.on) {
+            for (const st of screenSockets) {
+              st.wire0 = bytesRead(st.s)
+              st.text = 0
+              st.messages = 0
+              st.sampleText = 0
+              st.sampleDeflated = 0
+              st.sampleFrames = 0
+              st.sampleDeflateNs = 0
+            }
+          } else for (const st of screenSockets) st.wire0 = bytesRead(st.s) - st.wire0
+          screenRecording = msg.on
+          break
+        case 'screenReport': {
+          const by = new Map<string, ScreenTotals>()
+          for (const st of screenSockets) {
+            let t = by.get(st.group)
+            if (!t) {
+              t = {
+                name: st.group,
+                sockets: 0,
+                wire: 0,
+                text: 0,
+                messages: 0,
+                snapshotWire: 0,
+                sampleText: 0,
+                sampleDeflated: 0,
+                sampleFrames: 0,
+                sampleDeflateNs: 0,
+              }
+              by.set(st.group, t)
+            }
+            t.sockets++
+            t.wire += st.wire0
+            t.text += st.text
+            t.messages += st.messages
+            t.snapshotWire += st.snapshotWire
+            t.sampleText += st.sampleText
+            t.sampleDeflated += st.sampleDeflated
+            t.sampleFrames += st.sampleFrames
+            t.sampleDeflateNs += st.sampleDeflateNs
+          }
+          for (const st of screenSockets.splice(0)) st.s.close()
+          send({ ok: true, cmd: msg.cmd, screens: [...by.values()] })
+          return
+        }
         case 'exit':
           for (const s of sockets) s.close()
+          for (const st of screenSockets) st.s.close()
           process.exit(0)
       }
       send({ ok: true, cmd: msg.cmd })
@@ -136,11 +300,16 @@ function runClient(): void {
 // Coordinator.
 
 async function runCoordinator(): Promise<void> {
-  const levels = (process.env.BENCH_LEVELS ?? '1000,2000').split(',').map(Number)
+  const levels = (process.env.BENCH_LEVELS ?? '1000,2000').split(',').filter(Boolean).map(Number)
   const measureMs = Number(process.env.BENCH_MEASURE_MS ?? 10_000)
+  const screenClients = Number(process.env.BENCH_SCREEN_CLIENTS ?? 30)
+  const screenMs = Number(process.env.BENCH_SCREEN_MS ?? 20_000)
+  const screenSymbol = process.env.BENCH_SCREEN_SYMBOL ?? 'BTCUSDT'
+  const serverDir = path.resolve(process.env.BENCH_SERVER_DIR ?? '.')
   const procs = Math.max(1, Number(process.env.BENCH_CLIENT_PROCS ?? 2))
   const profDir = process.env.BENCH_CPU_PROF
-  const hardLimitMs = 60_000 + levels.length * (measureMs + 60_000)
+  const hardLimitMs =
+    60_000 + levels.length * (measureMs + 60_000) + (screenClients > 0 ? screenMs + 90_000 : 0)
 
   const port = 4800 + Math.floor(Math.random() * 500)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-socket-'))
@@ -163,6 +332,7 @@ async function runCoordinator(): Promise<void> {
         INDEX_TICK_MS: '100',
         RATE_LIMIT_PER_MINUTE: '100000',
       },
+      cwd: serverDir,
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   )
@@ -215,6 +385,67 @@ async function runCoordinator(): Promise<void> {
     return all.some((x) => x === null) ? null : (all as number[]).reduce((a, b) => a + b, 0)
   }
 
+  /** Bytes to phones: the three screens' subscriptions side by side in one window. */
+  const screens = async () => {
+    const sym = screenSymbol
+    const groups: Omit<ScreenGroup, 'n'>[] = [
+      { name: 'market list', channels: ['tickers'] },
+      { name: 'quote page', channels: ['tickers', `candle:${sym}:15m`, `depth:${sym}`, `trades:${sym}`] },
+      { name: 'trade screen', channels: ['tickers', `depth:${sym}`] },
+    ]
+    // Let the market makers quote the book first (they start with the server).
+    await new Promise((r) => setTimeout(r, 5000))
+    await command((i) => ({
+      cmd: 'screens',
+      port,
+      groups: groups.map((g) => ({
+        ...g,
+        n: Math.floor(screenClients / procs) + (i < screenClients % procs ? 1 : 0),
+      })),
+    }))
+    await new Promise((r) => setTimeout(r, 1500))
+    const serverCpu0 = cpuSeconds(server.pid)
+    const t0 = Date.now()
+    await command({ cmd: 'screenRecord', on: true })
+    await new Promise((r) => setTimeout(r, screenMs))
+    await command({ cmd: 'screenRecord', on: false })
+    const elapsed = (Date.now() - t0) / 1000
+    const serverCpu = cpuSeconds(server.pid)
+    const reports = await command({ cmd: 'screenReport' })
+    console.log(
+      `bytes to phones: ${screenClients} clients per screen, ${(elapsed).toFixed(1)} s, symbol ${sym}; ` +
+        `server CPU ${serverCpu0 === null || serverCpu === null ? 'n/a' : `${Math.round(((serverCpu - serverCpu0) / elapsed) * 100)}%`}`,
+    )
+    for (const g of groups) {
+      const t = reports.flatMap((r) => r.screens ?? []).filter((x) => x.name === g.name)
+      const sum = (f: (x: ScreenTotals) => number) => t.reduce((a, x) => a + f(x), 0)
+      const sockets = sum((x) => x.sockets)
+      const per = (f: (x: ScreenTotals) => number) => sum(f) / Math.max(1, sockets) / elapsed
+      const ratio =
+        sum((x) => x.sampleDeflated) /
+        Math.max(
+          1,
+          sum((x) => x.sampleText),
+        )
+      const nsPerFrame =
+        sum((x) => x.sampleDeflateNs) /
+        Math.max(
+          1,
+          sum((x) => x.sampleFrames),
+        )
+      console.log(
+        `  ${g.name.padEnd(12)} ${Math.round(per((x) => x.wire))
+          .toLocaleString('en')
+          .padStart(7)} B/s per client on the wire (${(per((x) => x.wire) * 0.008).toFixed(1)} kbit/s), ` +
+          `${Math.round(per((x) => x.text)).toLocaleString('en')} B/s of JSON text, ${per((x) => x.messages).toFixed(1)} msg/s; ` +
+          `deflated per message: ${Math.round(per((x) => x.text) * ratio).toLocaleString('en')} B/s ` +
+          `(${(ratio * 100).toFixed(0)} %, ${(nsPerFrame / 1000).toFixed(0)} us CPU per frame per socket); ` +
+          `subscribe answers ${Math.round(sum((x) => x.snapshotWire) / Math.max(1, sockets)).toLocaleString('en')} B once ` +
+          `[${g.channels.join(' ')}]`,
+      )
+    }
+  }
+
   try {
     await waitHealthy(port)
     for (let i = 0; i < procs; i++) {
@@ -251,6 +482,9 @@ async function runCoordinator(): Promise<void> {
       `server: 1 process; clients: ${procs} process(es) of socket.io-client (websocket only); ` +
         `coordinator separate. Server and clients share the same ${cores} cores.`,
     )
+
+    if (serverDir !== process.cwd()) console.log(`server: the checkout at ${serverDir}`)
+    if (screenClients > 0) await screens()
 
     let connected = 0
     for (const level of levels) {
@@ -319,9 +553,10 @@ async function runCoordinator(): Promise<void> {
           `CPU server ${cpu(serverCpu0, serverCpu)}, clients ${cpu(clientCpu0, clientCpu)}`,
       )
     }
-    console.log(
-      `goal: p99 <= 100 ms at 2,000 clients x 10 msg/s (clients and server share this machine's ${cores} cores)`,
-    )
+    if (levels.length)
+      console.log(
+        `goal: p99 <= 100 ms at 2,000 clients x 10 msg/s (clients and server share this machine's ${cores} cores)`,
+      )
     await finish(0)
   } catch (err) {
     console.error(err)

@@ -1,5 +1,6 @@
 import type { ErrorName } from '@common/api/errors'
 import { CHANNEL_TICKERS, SOCKET_COALESCE_MS } from '@common/constants'
+import { diffDepth } from '@common/market/depth-diff'
 import { isPeriod, type Period } from '@common/market/periods'
 import { type Candle, chartSeriesOf, type Ticker } from '@common/market/types'
 import type { DepthSnapshot, PublicTrade } from '@common/spot/schema'
@@ -43,6 +44,11 @@ export class MarketFeed {
   private readonly tickerState = new Map<string, Ticker>()
   private readonly candleCoalescers = new Map<string, Coalescer<Candle, Candle>>()
   private readonly depthCoalescers = new Map<string, Coalescer<string, string>>()
+  /**
+   * Per `depth:` channel, the top levels as of its current sequence number (what its clients
+   * hold): the subscribe snapshot, and the base of the next diff.
+   */
+  private readonly depthState = new Map<string, DepthSnapshot>()
   private readonly tradeCoalescers = new Map<string, Coalescer<PublicTrade[], PublicTrade[]>>()
 
   constructor(
@@ -90,7 +96,18 @@ export class MarketFeed {
     if (!m) return { error: 'unknownSymbol' }
     // Trades come from the database: the hub joins first so nothing published after the read is lost.
     if (kind === 'trades') return { load: () => m.recentTrades(this.deps.db, symbol, TRADES_SNAPSHOT) }
-    return { snapshot: () => this.depthOf(symbol) }
+    return { snapshot: () => this.depthBase(symbol) }
+  }
+
+  /** The levels a `depth:` channel's clients hold (the live book when it has none yet). */
+  private depthBase(symbol: string): DepthSnapshot {
+    const ch = `depth:${symbol}`
+    let d = this.depthState.get(ch)
+    if (!d) {
+      d = this.depthOf(symbol)
+      this.depthState.set(ch, d)
+    }
+    return d
   }
 
   /**
@@ -136,7 +153,11 @@ export class MarketFeed {
     co.push(this.deps.market.wire(symbol, c))
   }
 
-  /** Depth: the top levels as one snapshot per message, at most one per 100 ms. */
+  /**
+   * Depth: at most one message per 100 ms, carrying only the top levels that changed since the
+   * channel's previous message (common/market/depth-diff.ts). It is built and serialised once
+   * for the channel (socket.io encodes a room broadcast once), whatever the number of clients.
+   */
   private readonly onBook = (symbol: string) => {
     const ch = `depth:${symbol}`
     let co = this.depthCoalescers.get(ch)
@@ -145,11 +166,23 @@ export class MarketFeed {
       co = new Coalescer<string, string>(
         SOCKET_COALESCE_MS,
         (_acc, s) => s,
-        (s) => this.out.publish(ch, ch, this.depthOf(s)),
+        (s) => this.publishDepth(ch, s),
       )
       this.depthCoalescers.set(ch, co)
     }
     co.push(symbol)
+  }
+
+  private publishDepth(ch: string, symbol: string): void {
+    const next = this.depthOf(symbol)
+    const prev = this.depthState.get(ch)
+    this.depthState.set(ch, next)
+    // No base yet (nobody subscribed since the channel went idle): nobody to send a diff to.
+    if (!prev) return
+    const diff = diffDepth(prev, next)
+    if (diff) this.out.publish(ch, ch, diff)
+    // Nothing in the top levels changed: the clients' levels stay right, and so does their base.
+    else this.depthState.set(ch, prev)
   }
 
   private depthOf(symbol: string): DepthSnapshot {
@@ -190,6 +223,7 @@ export class MarketFeed {
 
   /** Drops the coalescer of a market channel nobody listens to any more. */
   dropIdle(ch: string): void {
+    if (this.depthState.has(ch) && !this.out.hasMembers(ch)) this.depthState.delete(ch)
     const co = this.candleCoalescers.get(ch)
     if (co && !this.out.hasMembers(ch)) {
       co.dispose()
@@ -213,6 +247,7 @@ export class MarketFeed {
     this.deps.contract?.off('book', this.onBook)
     this.deps.contract?.off('trades', this.onTrades)
     for (const co of this.depthCoalescers.values()) co.dispose()
+    this.depthState.clear()
     for (const co of this.tradeCoalescers.values()) co.dispose()
     this.tickerCoalescer.dispose()
     for (const co of this.candleCoalescers.values()) co.dispose()

@@ -27,7 +27,11 @@ describe('tickerDelta', () => {
     expect(tickerDelta(base, { ...base })).toBeNull()
   })
 
-  it('property: the previous ticker plus the delta is the new ticker', () => {
+  it('sends nothing for a newer time alone (an index tick that left every figure where it was)', () => {
+    expect(tickerDelta(base, { ...base, ts: 1200 })).toBeNull()
+  })
+
+  it('property: the previous ticker plus the delta is the new ticker (or only its time differs)', () => {
     const text = fc.constantFrom('1.00', '2.00', '3.50')
     const ticker = fc.record({
       symbol: fc.constant('BTCUSDT'),
@@ -43,7 +47,9 @@ describe('tickerDelta', () => {
     })
     fc.assert(
       fc.property(ticker, ticker, (prev, next) => {
-        expect({ ...prev, ...(tickerDelta(prev, next) ?? {}) }).toEqual(next)
+        const d = tickerDelta(prev, next)
+        if (d) expect({ ...prev, ...d }).toEqual(next)
+        else expect({ ...prev, ts: next.ts }).toEqual(next)
       }),
     )
   })

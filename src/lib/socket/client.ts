@@ -96,6 +96,15 @@ function onMessage(m: Message): void {
   }
 }
 
+/**
+ * A handler found that a message does not follow the state it holds (a depth diff whose base it
+ * lacks): take a fresh snapshot, as on a sequence gap.
+ */
+export function resync(name: string): void {
+  const ch = channels.get(name)
+  if (ch) sendSubscribe(name, ch)
+}
+
 /** Resolves once the screen that asked for a channel has painted (a frame, then a task). */
 function afterPaint(): Promise<void> {
   return new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import type { ContractUserMessage } from '@common/contract/schema'
+import { applyDepthDiff, type DepthDiff } from '@common/market/depth-diff'
 import type { DepthSnapshot, PublicTrade } from '@common/spot/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerEmail } from '../accounts/helpers'
@@ -27,7 +28,12 @@ describe.each(backends)('contract socket channels on %s', (backend) => {
     const mine = h.open({ token: alice.token })
     expect((await sub(mine, 'user')).ok).toBe(true)
 
-    const depth = nextMsg(pub, `depth:${BTC}`, (m) => (m.data as DepthSnapshot).asks.length > 0)
+    // The book the depth diffs build, from the subscribe snapshot on.
+    let book: DepthSnapshot | null = depthAck.data as DepthSnapshot
+    pub.on('msg', (m: { ch: string; data: DepthDiff }) => {
+      if (m.ch === `depth:${BTC}` && book) book = applyDepthDiff(book, m.data)
+    })
+    const depth = nextMsg(pub, `depth:${BTC}`, (m) => (m.data as DepthDiff).asks.length > 0)
     await c.place(bob.token, {
       symbol: BTC,
       side: 'short',
@@ -36,7 +42,8 @@ describe.each(backends)('contract socket channels on %s', (backend) => {
       leverage: 10,
       price: '65000',
     })
-    expect(((await depth).data as DepthSnapshot).asks[0]).toEqual({ price: '65000', amount: '0.01' })
+    await depth
+    expect(book?.asks[0]).toEqual({ price: '65000', amount: '0.01' })
 
     const trades = nextMsg(pub, `trades:${BTC}`)
     const position = nextMsg(mine, 'user', (m) => 'position' in (m.data as object))
