@@ -4,6 +4,7 @@ import { type Anvil, deployToken, localChain, sendToken, startAnvil } from '../.
 import { buildApp } from '../../../server/app'
 import type { EvmChainConfig } from '../../../server/chain-config'
 import { loadConfig } from '../../../server/config'
+import { chainOverview } from '../../../server/modules/assets/chain/overview'
 import { ChainWatcher } from '../../../server/modules/assets/chain/watcher'
 import { api, registerEmail } from '../accounts/helpers'
 import { expectSound } from '../assets/helpers'
@@ -123,6 +124,14 @@ describe.skipIf(skip !== null).each(backends)('deposits on a local EVM chain (%s
     ])
     list = await pending()
     expect(list).toEqual([])
+    // The console's chain page lists it among the last credited, and nothing pending.
+    const view = await chainOverview(h.db, cfg)
+    expect(view.pending).toEqual([])
+    expect(view.credited).toEqual([
+      expect.objectContaining({ coin: 'USDT', amount: '25', userId: user.userId }),
+    ])
+    expect(view.credited[0]?.address.toLowerCase()).toBe(address.toLowerCase())
+    expect(view.deposits.credited).toBe(1)
     await expectSound(h.db)
   })
 
