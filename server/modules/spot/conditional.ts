@@ -150,7 +150,8 @@ export function cancelWaitingIn(st: SpotState, pass: Pass, o: OrderRow): OrderRo
       refId: String(o.id),
       postings: unfreeze(key(o.holder, o.side === 'buy' ? inst.quote : inst.base), normalize(o.locked)),
     })
-  const row: OrderRow = { ...o, status: 'cancelled', locked: '0', updated_at: pass.now }
+  // Fired but not claimed yet: it never entered the book.
+  const row: OrderRow = { ...o, status: 'cancelled', locked: '0', triggered_at: null, updated_at: pass.now }
   keep(st, pass, row)
   const other = o.oco_id === null ? undefined : st.open.get(Number(o.oco_id))
   if (other && (other.status === 'open' || other.status === 'partial')) cancelIn(st, pass, other)

@@ -45,8 +45,34 @@ export class SpotPipeline extends SpotState {
       metrics.provideQueueDepth('spot', () => this.queueDepth())
       await this.loadInstruments()
       for (const inst of this.insts.values()) if (inst.category === 'spot') await this.rebuild(inst.symbol)
+      this.triggers.owns = (s) => this.ownsMarket(s)
+      this.claimFired()
     })
     return this.loaded
+  }
+
+  private ownsMarket(symbol: string): boolean {
+    try {
+      this.checkOwned(symbol)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  private claiming = false
+
+  /**
+   * Conditional orders fired but not claimed yet (more than one transaction claims, triggers.ts):
+   * the next transaction on the queue claims them, and so on until none is left.
+   */
+  private claimFired(): void {
+    if (this.claiming || this.triggers.unclaimed() === 0) return
+    this.claiming = true
+    void this.exclusive(async () => {
+      this.claiming = false
+      if (this.triggers.unclaimed() > 0) await this.transact(newEffects(), async () => undefined)
+    }).catch((err) => console.error('spot: claiming fired orders failed', err))
   }
 
   protected exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -213,6 +239,7 @@ export class SpotPipeline extends SpotState {
     for (const o of fx.orders.values())
       if (!o.holder.startsWith('mm:'))
         this.emit('order', o.holder, orderToWire(o, this.pricePrecision(o.symbol)))
+    this.claimFired()
     return result
   }
 

@@ -8,7 +8,7 @@ import { FEES, isSystemHolder, key, type Pass, type Prepared } from './model'
 import type { OrderRow } from './repo'
 import { placeIn } from './settle'
 import type { SpotState } from './state'
-import { ticks } from './trigger-state'
+import { markFired, ticks } from './trigger-state'
 
 /*
  * Firing conditional orders, inside the pass whose trades reach their triggers: before the pass
@@ -19,8 +19,9 @@ import { ticks } from './trigger-state'
  * can fire only once; a cancel runs on the same queue, before or after, never between.
  */
 
-/** How far each pass's trades have been looked at. */
+/** How far each pass's trades have been looked at, and how many fired orders it claimed. */
 const seen = new WeakMap<Pass, number>()
+const claims = new WeakMap<Pass, number>()
 
 function keep(pass: Pass, row: OrderRow): void {
   pass.writes.set(Number(row.id), row)
@@ -145,16 +146,19 @@ function settleOcoLegs(st: SpotState, pass: Pass): void {
 
 /**
  * Looks at the pass's trades not looked at yet, in order: moves the trailing watermarks (written
- * with the pass, so a restart keeps them) and fires what they reach, then looks at the trades
- * the fired orders made, until nothing more fires.
+ * with the pass, so a restart keeps them) and queues what they fire; then claims from the front
+ * of the queue (what earlier transactions fired first) and places it, and looks at the trades
+ * the claimed orders made, until nothing more fires or the pass has claimed its share
+ * (TriggerState.claimsPerPass). What it fired and could not claim is stamped fired in the same
+ * transaction, for the next transactions to claim.
  */
 export async function fireTriggers(st: SpotState, pass: Pass): Promise<void> {
+  const fresh: number[] = []
+  let claimed = claims.get(pass) ?? 0
   for (;;) {
     settleOcoLegs(st, pass)
     const from = seen.get(pass) ?? 0
-    if (from >= pass.trades.length) return
     seen.set(pass, pass.trades.length)
-    const fired: OrderRow[] = []
     for (let i = from; i < pass.trades.length; i++) {
       const t = pass.trades[i] as Pass['trades'][number]
       const pp = st.inst(t.symbol).pp
@@ -168,19 +172,29 @@ export async function fireTriggers(st: SpotState, pass: Pass): Promise<void> {
         st.triggers.waiting.set(m.id, row)
         pass.writes.set(m.id, row)
       }
-      for (const id of out.fired) {
-        const w = st.triggers.waiting.get(id)
-        if (!w) continue
-        st.triggers.waiting.delete(id)
-        fired.push(w)
-      }
+      st.triggers.queue(t.symbol, out.fired)
+      fresh.push(...out.fired)
     }
-    if (fired.length === 0) continue
+    const fired = st.triggers.claim(st.triggers.claimsPerPass - claimed)
+    if (fired.length === 0) break
+    claimed += fired.length
+    claims.set(pass, claimed)
     // One statement locks what the fired orders can touch as the book stands (and reads their
     // holders' status); a fired order that reaches further locks the rest when it gets there.
-    const keys = fired.flatMap((r) => keysOf(st, childPrepared(st, r)))
+    const keys: BalanceKey[] = []
+    const prepared = fired.map((r) => childPrepared(st, r))
+    for (const p of prepared) keys.push(...keysOf(st, p))
     const holders = [...new Set(fired.map((r) => r.holder).filter((h) => !isSystemHolder(h)))]
     const status = await pass.ledger.lock(keys, holders)
     for (const row of fired) await fire(st, pass, row, status)
   }
+  // Fired here, not claimed: stamped, so that only a claim (or a cancel) ends them.
+  const unclaimed: number[] = []
+  for (const id of fresh) {
+    const w = st.triggers.waiting.get(id)
+    if (!w || w.triggered_at !== null) continue
+    st.triggers.waiting.set(id, { ...w, triggered_at: pass.now })
+    unclaimed.push(id)
+  }
+  await markFired(pass.trx, unclaimed, pass.now)
 }

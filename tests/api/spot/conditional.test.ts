@@ -123,6 +123,46 @@ describe.each(backends)('spot conditional orders on %s', (backend) => {
     await sound()
   })
 
+  it('a take-profit market buy freezes its quote budget and spends it when the price falls to the trigger', async () => {
+    await fund(h.db, alice.userId, 'USDT', '200')
+    for (const u of [maker, taker]) await s.cancelAll(u.token)
+    const usdt = await spotBalance(h.db, alice.userId, 'USDT')
+    const eth = await spotBalance(h.db, alice.userId, 'ETH')
+    await tradeAt('3000')
+    const tp = await ok(alice.token, {
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'take_profit_market',
+      triggerPrice: '2900',
+      quoteAmount: '100',
+    })
+    expect(tp).toMatchObject({ status: 'waiting', triggerPrice: '2900', quoteAmount: '100' })
+    expect(await spotBalance(h.db, alice.userId, 'USDT')).toEqual({
+      available: sub(usdt.available, '100'),
+      frozen: add(usdt.frozen, '100'),
+    })
+    // Above the trigger nothing fires; the trade at 2,880 (the cheapest ask) does.
+    await tradeAt('2950')
+    expect((await history(tp.id)).status).toBe('waiting')
+    await ok(maker.token, { symbol: 'ETHUSDT', side: 'sell', type: 'limit', price: '2880', amount: '1' })
+    await tradeAt('2900')
+    const done = await history(tp.id)
+    expect(done).toMatchObject({ status: 'filled', avgPrice: '2880', type: 'take_profit_market' })
+    expect(done.triggeredAt).toBeGreaterThan(0)
+    // Spent what it bought plus its fee, within the budget; the rest released.
+    expect(Number(add(done.filledQuote, done.fee))).toBeLessThanOrEqual(100)
+    expect(await spotBalance(h.db, alice.userId, 'USDT')).toEqual({
+      available: sub(usdt.available, add(done.filledQuote, done.fee)),
+      frozen: usdt.frozen,
+    })
+    expect(await spotBalance(h.db, alice.userId, 'ETH')).toEqual({
+      available: add(eth.available, done.filled),
+      frozen: eth.frozen,
+    })
+    await s.cancelAll(maker.token)
+    await sound()
+  })
+
   it('take-profit orders fire on the way up for a sell; with no one to trade with, a market one expires and releases its funds', async () => {
     const eth = await spotBalance(h.db, alice.userId, 'ETH')
     await tradeAt('3000')
