@@ -30,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
           environment: 'node',
           // Generous: a suite's set-up migrates a fresh database, minutes on a loaded 2-core machine.
           testTimeout: 60_000,

@@ -17,6 +17,11 @@ export interface DbOptions {
   dataDir?: string | null
   /** PostgreSQL schema to use (tests isolate each run in its own). */
   schema?: string
+  /**
+   * In-memory PGlite only: start from this data directory (a `dumpDataDir` tarball) instead of an
+   * empty cluster. The API suites start each database from one migrated template this way.
+   */
+  loadDataDir?: Blob
 }
 
 // numeric (OID 1700) already arrives as a string; int8 (20) would too, keep counts as numbers.
@@ -40,7 +45,7 @@ export async function openDb(opts: DbOptions): Promise<Db> {
     fs.mkdirSync(dir, { recursive: true })
     pglite = new PGlite(dir)
   } else {
-    pglite = new PGlite()
+    pglite = new PGlite(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {})
   }
   const db = new Kysely<Database>({ dialect: singleConnection(new KyselyPGlite(pglite).dialect) })
   pglites.set(db, pglite)

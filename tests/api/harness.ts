@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { buildApp } from '../../server/app'
 import { type Config, loadConfig } from '../../server/config'
 import { type Db, migrate, openDb } from '../../server/db/db'
@@ -42,13 +44,29 @@ export async function openTestDb(
   return { db, dropSchema }
 }
 
+/**
+ * A fresh, migrated database: in-memory PGlite started from the run's migrated template
+ * (tests/api/global-setup.ts), or a throw-away PostgreSQL schema, migrated here.
+ */
+export async function openMigratedDb(
+  backend: 'pglite' | 'postgres',
+): Promise<{ db: Db; dropSchema: (() => Promise<void>) | null }> {
+  const template = backend === 'pglite' ? inject('pgliteTemplate') : undefined
+  if (template) {
+    const loadDataDir = new Blob([fs.readFileSync(template)])
+    return { db: await openDb({ databaseUrl: null, dataDir: null, loadDataDir }), dropSchema: null }
+  }
+  const opened = await openTestDb(backend)
+  await migrate(opened.db)
+  return opened
+}
+
 /** A fresh, migrated database (in-memory PGlite, or a throw-away PostgreSQL schema) and app. */
 export async function startHarness(
   backend: 'pglite' | 'postgres',
   overrides: Partial<Config> = {},
 ): Promise<Harness> {
-  const { db, dropSchema } = await openTestDb(backend)
-  await migrate(db)
+  const { db, dropSchema } = await openMigratedDb(backend)
   const config: Config = {
     ...loadConfig({}),
     logLevel: 'silent',

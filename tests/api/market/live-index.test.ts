@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../../server/app'
 import { loadConfig } from '../../../server/config'
 import type { Db } from '../../../server/db/db'
-import { migrate } from '../../../server/db/db'
 import { indexHealth } from '../../../server/market/index-health'
 import { parseMarketDataConfig } from '../../../server/market/live/config'
 import { LiveMarketData } from '../../../server/market/live/market'
@@ -14,7 +13,7 @@ import { optionService } from '../../../server/modules/option/service'
 import { FakeExchange } from '../../fakes/exchanges'
 import { api, type Registered, registerEmail } from '../accounts/helpers'
 import { contractBalance, quote } from '../contract/helpers'
-import { backends, openTestDb } from '../harness'
+import { backends, openMigratedDb } from '../harness'
 import { fund } from '../spot/helpers'
 
 const PERP = 'BTCUSDT_PERP'
@@ -45,8 +44,7 @@ describe.each(backends)('live index on %s', (backend) => {
   const health = () => indexHealth(market)
 
   beforeAll(async () => {
-    ;({ db, dropSchema } = await openTestDb(backend))
-    await migrate(db)
+    ;({ db, dropSchema } = await openMigratedDb(backend))
     fakes = await Promise.all(
       (['binance', 'okx', 'bybit'] as const).map((id) => new FakeExchange(id, [PAIR, 'ETH/USDT']).start()),
     )

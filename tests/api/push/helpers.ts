@@ -5,9 +5,9 @@ import { toUnits } from '@common/money/units'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../../server/app'
 import { type Config, loadConfig } from '../../../server/config'
-import { type Db, migrate } from '../../../server/db/db'
+import type { Db } from '../../../server/db/db'
 import { MarketData } from '../../../server/market/service'
-import { openTestDb } from '../harness'
+import { openMigratedDb } from '../harness'
 
 export interface PushHarness {
   app: FastifyInstance
@@ -20,8 +20,7 @@ export interface PushHarness {
 
 /** Like tests/api/harness.ts, with a market the test drives by hand. */
 export async function startPushHarness(backend: 'pglite' | 'postgres'): Promise<PushHarness> {
-  const { db, dropSchema } = await openTestDb(backend)
-  await migrate(db)
+  const { db, dropSchema } = await openMigratedDb(backend)
   const market = new MarketData(db)
   await market.load()
   const config: Config = {
