@@ -77,27 +77,42 @@ test('a stop-limit placed from the ticket waits, then triggers when the price re
   expect(open[0]?.triggeredAt).toBeGreaterThan(0)
 })
 
-test('the conditional ticket and its order at 390x844, five languages, light and dark (screenshots)', async ({
+test('the conditional ticket, its orders and their marks on the chart at 390x844, light and dark (screenshots)', async ({
   browser,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(300_000)
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 })
   const req = ctx.request
   const { token } = await registerByApi(req, 'stop-shots')
   await apiCall(req, 'post', 'dev/credit', { asset: 'BTC', amount: '1' }, token)
-  // A waiting trailing stop, for the open orders list.
-  await apiCall(
-    req,
-    'post',
-    'spot/order/place',
-    { symbol: 'BTCUSDT', side: 'sell', type: 'trailing_stop', callbackRate: 150, amount: '0.001' },
-    token,
-  )
+  await apiCall(req, 'post', 'dev/credit', { asset: 'USDT', amount: '1000' }, token)
+  const place = (body: Record<string, unknown>) =>
+    apiCall(req, 'post', 'spot/order/place', { symbol: 'BTCUSDT', ...body }, token)
+  // A waiting trailing stop (no fixed trigger: no mark), a stop-market sell a little under the
+  // best bid and a take-profit limit sell a little over the best ask (a mark each on the chart).
+  await place({ side: 'sell', type: 'trailing_stop', callbackRate: 150, amount: '0.001' })
+  const depth = await apiCall<DepthSnapshot>(req, 'get', 'spot/depth', { symbol: 'BTCUSDT', limit: '5' })
+  const bid = cents(depth.bids[0]?.price ?? '0')
+  const ask = cents(depth.asks[0]?.price ?? '0')
+  await place({ side: 'sell', type: 'stop_market', triggerPrice: price(bid - 1), amount: '0.001' })
+  await place({
+    side: 'sell',
+    type: 'take_profit_limit',
+    triggerPrice: price(ask + 1),
+    price: price(ask + 1),
+    amount: '0.001',
+  })
   for (const lang of ['tw', 'en', 'de', 'fin'])
     for (const theme of ['light', 'dark']) {
       const page = await ctx.newPage()
       await signIn(page, lang, theme, token)
       await page.goto('./#/pages/trade/trade-spot?symbol=BTCUSDT')
+      // The two fixed triggers are marked on the chart (once the day's candles are drawn).
+      const chart = page.getByTestId('mini-chart')
+      await expect(chart.locator('path').first()).toBeVisible({ timeout: 30_000 })
+      await expect(chart.getByTestId('chart-mark')).toHaveCount(2)
+      await chart.screenshot({ path: `test-results/shots/spot-conditional-chart-${lang}-${theme}.png` })
+
       await page.getByTestId('side-sell').click()
       await page.getByTestId('type-conditional').locator('select').selectOption('oco')
       await expect(page.getByTestId('conditional-ticket')).toBeVisible()
@@ -106,6 +121,17 @@ test('the conditional ticket and its order at 390x844, five languages, light and
         .evaluate((el) => [...el.querySelectorAll('*')].some((n) => n.scrollWidth > n.clientWidth + 1))
       expect(over, `${lang} ${theme}`).toBe(false)
       await page.screenshot({ path: `test-results/shots/spot-conditional-${lang}-${theme}.png` })
+
+      // A take-profit buy without a limit price is a market one, sized by its total.
+      await page.getByTestId('side-buy').click()
+      await page.getByTestId('type-conditional').locator('select').selectOption('take_profit')
+      await expect(page.getByTestId('cond-total')).toBeVisible()
+      await expect(page.getByTestId('cond-amount')).toHaveCount(0)
+      await page.getByTestId('cond-price').fill('1')
+      await expect(page.getByTestId('cond-amount')).toBeVisible()
+      await page.getByTestId('cond-price').fill('')
+      await page.screenshot({ path: `test-results/shots/spot-conditional-tp-buy-${lang}-${theme}.png` })
+
       await page.getByTestId('open-orders').scrollIntoViewIfNeeded()
       await page.screenshot({ path: `test-results/shots/spot-conditional-orders-${lang}-${theme}.png` })
       await page.close()

@@ -46,10 +46,7 @@ export function ConditionalTicket({
   const quote = inst?.quote ?? ''
   const labels: Record<CondField, string> = {
     trigger: t`Trigger price (${quote})`,
-    price:
-      kind === 'take_profit' && side === 'sell'
-        ? t`Limit price (${quote}), empty for market`
-        : t`Limit price (${quote})`,
+    price: kind === 'take_profit' ? t`Limit price (${quote}), empty for market` : t`Limit price (${quote})`,
     stopPrice: t`Stop limit price (${quote}), empty for market`,
     amount: t`Amount (${base})`,
     total: t`Total (${quote})`,
@@ -90,7 +87,7 @@ export function ConditionalTicket({
   }
   return (
     <div className={styles.condTicket} data-testid="conditional-ticket" data-kind={kind}>
-      {fieldsOf(kind, side).map((k) => (
+      {fieldsOf(kind, side, f.price).map((k) => (
         <DecimalField
           key={k}
           id={`${id}-${k}`}

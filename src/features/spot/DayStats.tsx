@@ -44,7 +44,7 @@ const DayStatsView = memo(function DayStatsView({
       <div className={styles.statsPrice}>
         <Price value={ticker?.last} change={ticker?.change} dp={pp} className={styles.statsLast} />
       </div>
-      <MiniChart symbol={symbol} />
+      <MiniChart symbol={symbol} dp={pp} />
       <dl className={styles.statsGrid}>
         {cell(t`24h high`, ticker?.high ? fmt(ticker.high, { dp: pp }) : undefined, 'stat-high')}
         {cell(t`24h low`, ticker?.low ? fmt(ticker.low, { dp: pp }) : undefined, 'stat-low')}

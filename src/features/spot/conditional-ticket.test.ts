@@ -34,6 +34,20 @@ describe('conditional ticket', () => {
         amount: '0.5',
       },
     })
+    // A market take-profit buy spends a quote budget: the ticket asks for its total.
+    expect(fieldsOf('take_profit', 'buy', '')).toEqual(['trigger', 'price', 'total'])
+    expect(fieldsOf('take_profit', 'buy', '2890')).toEqual(['trigger', 'price', 'amount'])
+    const buy = conditionalRequest('take_profit', 'buy', 'ETHUSDT', { ...f, price: '' })
+    expect(buy).toEqual({
+      place: {
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'take_profit_market',
+        triggerPrice: '2900',
+        quoteAmount: '100',
+      },
+    })
+    expect('place' in buy && v.safeParse(placeOrderSchema, buy.place).success).toBe(true)
     expect(callbackBps('1.5')).toBe(150)
     expect(callbackBps('abc')).toBeNull()
     expect(fieldsOf('trailing', 'buy')).toEqual(['callback', 'activation', 'total'])

@@ -17,8 +17,11 @@ export const emptyCondFields = (): CondFields => ({
   activation: '',
 })
 
-/** The fields a kind shows, in order (a market buy is sized by its total, as the server wants). */
-export function fieldsOf(kind: ConditionalKind, side: SpotSide): CondField[] {
+/**
+ * The fields a kind shows, in order (a market buy is sized by its total, as the server wants). A
+ * take-profit without a limit price is a market one: a buy then asks for its total, not an amount.
+ */
+export function fieldsOf(kind: ConditionalKind, side: SpotSide, limitPrice = ''): CondField[] {
   const size: CondField = side === 'buy' ? 'total' : 'amount'
   switch (kind) {
     case 'stop_limit':
@@ -27,7 +30,7 @@ export function fieldsOf(kind: ConditionalKind, side: SpotSide): CondField[] {
       return ['trigger', size]
     case 'take_profit':
       // A take-profit with a limit price is a take-profit limit; without one, a market order.
-      return ['trigger', 'price', 'amount']
+      return ['trigger', 'price', limitPrice.trim() ? 'amount' : size]
     case 'oco':
       return ['price', 'trigger', 'stopPrice', 'amount']
     case 'trailing':
@@ -83,8 +86,8 @@ export function conditionalRequest(
               side,
               type: 'take_profit_market',
               triggerPrice: f.trigger,
-              // A market take-profit buy would need a quote budget: the ticket asks a buy for its limit price.
-              ...(side === 'buy' ? {} : { amount: f.amount }),
+              // A market take-profit buy spends a quote budget, frozen at placement.
+              ...size,
             },
           }
     case 'oco':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sparklinePath } from './sparkline'
+import { markPosition, sparklinePath } from './sparkline'
 
 describe('sparklinePath', () => {
   it('spreads closes over the width, the highest at the top and the lowest at the bottom', () => {
@@ -13,5 +13,15 @@ describe('sparklinePath', () => {
   it('draws nothing for fewer than two closes', () => {
     expect(sparklinePath([], 60, 20)).toBe('')
     expect(sparklinePath(['1'], 60, 20)).toBe('')
+  })
+})
+
+describe('markPosition', () => {
+  it("puts a price on the sparkline's scale, and pins one off the chart to its edge", () => {
+    expect(markPosition(['10', '20', '15'], '15', 24, 2)).toEqual({ top: 0.5, off: null })
+    expect(markPosition(['10', '20', '15'], '20', 24, 2)).toEqual({ top: 2 / 24, off: null })
+    expect(markPosition(['10', '20', '15'], '25', 24, 2)).toEqual({ top: 0, off: 'above' })
+    expect(markPosition(['10', '20', '15'], '9.99', 24, 2)).toEqual({ top: 1, off: 'below' })
+    expect(markPosition(['1'], '1', 24)).toBeNull()
   })
 })
