@@ -309,7 +309,7 @@ async function runCoordinator(): Promise<void> {
   const procs = Math.max(1, Number(process.env.BENCH_CLIENT_PROCS ?? 2))
   const profDir = process.env.BENCH_CPU_PROF
   const hardLimitMs =
-    60_000 + levels.length * (measureMs + 60_000) + (screenClients > 0 ? screenMs + 90_000 : 0)
+    360_000 + levels.length * (measureMs + 60_000) + (screenClients > 0 ? screenMs + 90_000 : 0)
 
   const port = 4800 + Math.floor(Math.random() * 500)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-socket-'))
@@ -565,7 +565,7 @@ async function runCoordinator(): Promise<void> {
 }
 
 async function waitHealthy(port: number): Promise<void> {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return
     } catch {}
