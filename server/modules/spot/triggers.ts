@@ -179,6 +179,8 @@ export async function fireTriggers(st: SpotState, pass: Pass): Promise<void> {
     if (fired.length === 0) break
     claimed += fired.length
     claims.set(pass, claimed)
+    // Claimed: out of memory's waiting orders; should the transaction fail, its markets are read again.
+    for (const r of fired) pass.fx.books.add(r.symbol)
     // One statement locks what the fired orders can touch as the book stands (and reads their
     // holders' status); a fired order that reaches further locks the rest when it gets there.
     const keys: BalanceKey[] = []
