@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import { textsOf } from '../../platform/content/article-texts'
+import { withTexts } from '../../platform/content/article-texts'
 import { renderMarkdown } from '../../platform/content/markdown'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
@@ -43,15 +43,10 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: ModuleDeps)
   app.get('/list', async (req) => {
     const q = parse(articleAdminListSchema, req.query)
     const { total, rows } = await consoleArticlesPage(db, q)
-    const texts = await textsOf(
-      db,
-      rows.map((r) => String(r.id)),
-    )
     return ok(
       countedPage(
-        rows.map((r) => {
+        (await withTexts(db, rows)).map(([r, t]) => {
           const id = String(r.id)
-          const t = texts.get(id) ?? []
           return {
             id,
             type: r.type,

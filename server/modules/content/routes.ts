@@ -13,7 +13,7 @@ import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
 import { parse } from '../../http/validate'
-import { langChain, pickText, textsOf } from '../../platform/content/article-texts'
+import { langChain, pickText, textsOf, withTexts } from '../../platform/content/article-texts'
 import { loadClause } from '../../platform/content/clause'
 import { renderMarkdown, summarize } from '../../platform/content/markdown'
 import type { ModuleDeps } from '../../platform/module-deps'
@@ -75,14 +75,10 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     const q = parse(articleListSchema, req.query)
     const chain = chainOf(req)
     const { total, rows } = await articlesPage(db, q, chain)
-    const texts = await textsOf(
-      db,
-      rows.map((r) => String(r.id)),
-    )
     return ok(
       countedPage(
-        rows.map((r) => {
-          const t = pickText(texts.get(String(r.id)) ?? [], chain)
+        (await withTexts(db, rows)).map(([r, texts]) => {
+          const t = pickText(texts, chain)
           return { ...card(r, t), summary: summarize(t?.body ?? '') }
         }),
         total,
@@ -103,14 +99,9 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
 
   app.get('/services', async (req) => {
     const chain = chainOf(req)
-    const rows = await servicePages(db)
-    const texts = await textsOf(
-      db,
-      rows.map((r) => String(r.id)),
-    )
     return ok(
-      rows.map((r) => {
-        const t = pickText(texts.get(String(r.id)) ?? [], chain)
+      (await withTexts(db, await servicePages(db))).map(([r, texts]) => {
+        const t = pickText(texts, chain)
         return { id: String(r.id), title: t?.title ?? '', summary: summarize(t?.body ?? '') }
       }),
     )

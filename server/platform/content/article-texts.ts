@@ -46,3 +46,15 @@ export async function textsOf(db: Db, ids: string[]): Promise<Map<string, Text[]
   }
   return out
 }
+
+/** Article rows with their texts, in the rows' order: `[row, texts]` (no text: `[]`). */
+export async function withTexts<R extends { id: string | number }>(
+  db: Db,
+  rows: R[],
+): Promise<[R, Text[]][]> {
+  const texts = await textsOf(
+    db,
+    rows.map((r) => String(r.id)),
+  )
+  return rows.map((r) => [r, texts.get(String(r.id)) ?? []])
+}
