@@ -86,25 +86,25 @@ function Chain({ c }: { c: ChainOverview }) {
         <dt>
           <Trans>Head</Trans>
         </dt>
-        <dd className={styles.num} data-testid="chain-head">
+        <dd className={own.mono} data-testid="chain-head">
           {c.head ?? '—'}
         </dd>
         <dt>
           <Trans>Cursor</Trans>
         </dt>
-        <dd className={styles.num}>{c.cursor ?? '—'}</dd>
+        <dd className={own.mono}>{c.cursor ?? '—'}</dd>
         <dt>
           <Trans>Lag in blocks</Trans>
         </dt>
-        <dd className={`${styles.num} ${behind ? styles.bad : ''}`}>{c.lag ?? '—'}</dd>
+        <dd className={`${own.mono} ${behind ? styles.bad : ''}`}>{c.lag ?? '—'}</dd>
         <dt>
           <Trans>Confirmations</Trans>
         </dt>
-        <dd className={styles.num}>{c.confirmations}</dd>
+        <dd className={own.mono}>{c.confirmations}</dd>
         <dt>
           <Trans>RPC errors</Trans>
         </dt>
-        <dd className={`${styles.num} ${c.rpcErrors > 0 ? styles.bad : ''}`}>{c.rpcErrors}</dd>
+        <dd className={`${own.mono} ${c.rpcErrors > 0 ? styles.bad : ''}`}>{c.rpcErrors}</dd>
         {c.lastError && (
           <>
             <dt>
@@ -239,7 +239,7 @@ function HotBalance({ coin, amount }: { coin: string; amount: string }) {
   return (
     <>
       <dt>{coin}</dt>
-      <dd className={styles.num} data-testid={`hot-${coin}`}>
+      <dd className={own.mono} data-testid={`hot-${coin}`}>
         {amount}
       </dd>
     </>
