@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { langAtom } from '@/lib/store'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import { PageHeader } from '@/ui/PageHeader'
 import { ArticleList } from './ArticleList'
 import { articleListQueryOptions } from './api'
@@ -36,28 +37,13 @@ export function HelpPage() {
           maxLength={100}
         />
       </search>
-      <fieldset className={styles.tabs}>
-        <legend className={styles.srOnly}>{t`Categories`}</legend>
-        <button
-          type="button"
-          className={styles.tab}
-          aria-pressed={category === undefined}
-          onClick={() => setCategory(undefined)}
-        >
-          {t`All`}
-        </button>
-        {HELP_CATEGORIES.map((c) => (
-          <button
-            key={c}
-            type="button"
-            className={styles.tab}
-            aria-pressed={category === c}
-            onClick={() => setCategory(c)}
-          >
-            {labels[c]}
-          </button>
-        ))}
-      </fieldset>
+      <ChoiceChips
+        legend={t`Categories`}
+        classes={{ tabs: styles.tabs, tab: styles.tab, legend: styles.srOnly }}
+        value={category}
+        options={[[undefined, t`All`], ...HELP_CATEGORIES.map((c) => [c, labels[c]] as const)]}
+        onChange={setCategory}
+      />
       {list.isPending && <p className={styles.status}>{t`Loading`}</p>}
       {list.isError && !list.data && (
         <p className={styles.status}>{t`Could not load. Check your connection and try again.`}</p>

@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { compressImage } from '@/lib/image/compress-image'
 import { Alert } from '@/ui/Alert'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import { useSliderTicket } from '@/ui/form/SliderDialog'
 import { PageHeader } from '@/ui/PageHeader'
 import { serviceKeys, workApi } from './api'
@@ -100,19 +101,13 @@ export function WorkAddPage() {
       >
         <div className={styles.label}>
           <span id="work-type">{t`Type`}</span>
-          <fieldset className={styles.types} aria-labelledby="work-type">
-            {TICKET_TYPES.map((x) => (
-              <button
-                key={x}
-                type="button"
-                className={styles.type}
-                aria-pressed={type === x}
-                onClick={() => setType(x)}
-              >
-                {t(TYPE_LABELS[x])}
-              </button>
-            ))}
-          </fieldset>
+          <ChoiceChips
+            labelledBy="work-type"
+            classes={{ tabs: styles.types, tab: styles.type }}
+            value={type ?? undefined}
+            options={TICKET_TYPES.map((x) => [x, t(TYPE_LABELS[x])] as const)}
+            onChange={(x) => setType(x ?? null)}
+          />
         </div>
         <label className={styles.label}>
           {t`Title`}

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useDateTime } from '@/lib/format/use-date-time'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import { PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
 import { ticketsQueryOptions } from './api'
@@ -30,19 +31,13 @@ export function WorkListPage() {
           </Link>
         }
       />
-      <fieldset className={styles.tabs} aria-label={t`Filter by status`}>
-        {FILTERS.map((f) => (
-          <button
-            key={f}
-            type="button"
-            className={styles.tab}
-            aria-pressed={status === f}
-            onClick={() => setStatus(f)}
-          >
-            {filterLabel(f)}
-          </button>
-        ))}
-      </fieldset>
+      <ChoiceChips
+        label={t`Filter by status`}
+        classes={{ tabs: styles.tabs, tab: styles.tab }}
+        value={status}
+        options={FILTERS.map((f) => [f, filterLabel(f)] as const)}
+        onChange={setStatus}
+      />
       <div className={styles.listWrap}>
         <PagedList
           {...paged(q)}

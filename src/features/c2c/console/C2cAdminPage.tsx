@@ -91,19 +91,12 @@ function Appeals() {
   const labels = { open: t`Waiting for a decision`, suggested: t`Settlement suggested`, decided: t`Decided` }
   return (
     <section className={styles.panel} aria-label={t`Appeals`}>
-      <fieldset className={styles.chips} aria-label={t`Status`}>
-        {(['open', 'suggested', 'decided'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            className={styles.chip}
-            aria-pressed={status === s}
-            onClick={() => setStatus(s)}
-          >
-            {labels[s]}
-          </button>
-        ))}
-      </fieldset>
+      <ConsoleChips
+        label={t`Status`}
+        value={status}
+        options={(['open', 'suggested', 'decided'] as const).map((s) => [s, labels[s]] as const)}
+        onChange={setStatus}
+      />
       <OrderTable rows={q.data} onOpen={setOpen} />
       {open && <Detail id={open} onDone={() => setOpen(null)} />}
     </section>

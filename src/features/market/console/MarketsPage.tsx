@@ -6,6 +6,7 @@ import { useState } from 'react'
 import * as v from 'valibot'
 import { adminApi, invalidateConsole } from '@/lib/console/api'
 import { Alert } from '@/ui/Alert'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import styles from '@/ui/console/Console.module.css'
 import { DecimalField } from '@/ui/console/DecimalField'
 import { showToast } from '@/ui/feedback'
@@ -49,20 +50,13 @@ export function MarketsPage() {
           <Trans>Prices come only from the index feed; the console cannot set them.</Trans>
         </p>
       </section>
-      <fieldset className={styles.chips}>
-        <legend className={styles.srOnly}>{t`Category`}</legend>
-        {categories.map((c) => (
-          <button
-            key={c}
-            type="button"
-            className={styles.chip}
-            aria-pressed={c === category}
-            onClick={() => setCategory(c)}
-          >
-            {c}
-          </button>
-        ))}
-      </fieldset>
+      <ChoiceChips
+        legend={t`Category`}
+        classes={{ tabs: styles.chips, tab: styles.chip, legend: styles.srOnly }}
+        value={category}
+        options={categories.map((c) => [c, c] as const)}
+        onChange={setCategory}
+      />
       <ul className={styles.list} aria-label={t`Markets`}>
         {data?.list
           .filter((m) => m.category === category)

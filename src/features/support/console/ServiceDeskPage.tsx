@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { subscribe } from '@/lib/socket/client'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import styles from '@/ui/console/Console.module.css'
 import { dateTime } from '@/ui/console/date-time'
 import { CATEGORY_LABELS } from '../labels'
@@ -68,19 +69,13 @@ export function ServiceDeskPage() {
         {t`Operators online: ${queue.data?.operatorsOnline ?? 0}`} ·{' '}
         <Trans>Take a waiting conversation to answer it; nobody else can take it after you.</Trans>
       </p>
-      <fieldset className={`${styles.filters} ${own.fieldset}`} aria-label={t`Queue`}>
-        {TABS.map((s) => (
-          <button
-            key={s}
-            type="button"
-            className={styles.chip}
-            aria-pressed={tab === s}
-            onClick={() => setTab(s)}
-          >
-            {tabLabel[s]}
-          </button>
-        ))}
-      </fieldset>
+      <ChoiceChips
+        label={t`Queue`}
+        classes={{ tabs: `${styles.filters} ${own.fieldset}`, tab: styles.chip }}
+        value={tab}
+        options={TABS.map((s) => [s, tabLabel[s]] as const)}
+        onChange={setTab}
+      />
       <div className={own.desk}>
         <ul className={own.queue} aria-label={t`Conversations`} data-testid="desk-queue">
           {list.length === 0 && <li className={styles.muted}>{t`No conversations`}</li>}
