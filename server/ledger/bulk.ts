@@ -136,7 +136,8 @@ export async function postEntrySet(trx: Tx, set: EntrySet): Promise<EntrySetResu
     bulk_ids as materialized (
       -- A row per id, joined by number: subscripting one big array per row costs O(n) each time.
       select row_number() over (order by id) as n, id
-      from (select nextval(pg_get_serial_sequence('ledger_entry', 'id')) as id
+      -- The sequence is looked up once (an InitPlan), not once per id.
+      from (select nextval((select pg_get_serial_sequence('ledger_entry', 'id')::regclass)) as id
             from generate_series(1, ${counts.entries}::int)) n
     ),
     bulk_run as materialized (

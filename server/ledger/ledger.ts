@@ -229,7 +229,8 @@ function entryCtes(
   const postingRows = entries.flatMap((e, i) => e.rows.map((r) => ({ ord: i + 1, seq: seq++, ...r })))
   return sql`
     ledger_ids as materialized (
-      select nextval(pg_get_serial_sequence('ledger_entry', 'id')) as id, g as ord
+      -- The sequence is looked up once (an InitPlan), not once per id (a catalog read each).
+      select nextval((select pg_get_serial_sequence('ledger_entry', 'id')::regclass)) as id, g as ord
       from generate_series(1, ${entries.length}::int) as g
     ),
     ledger_entries as (

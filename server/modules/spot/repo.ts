@@ -205,10 +205,10 @@ export async function orderHolder(db: Db, id: string): Promise<string | undefine
   return r?.holder
 }
 
-/** `n` order ids from the sequence, in one query. */
+/** `n` order ids from the sequence, in one query (the sequence looked up once, not per id). */
 export async function reserveOrderIds(trx: Tx, n: number): Promise<number[]> {
   const { rows } = await sql<{ id: string | number }>`
-    select nextval(pg_get_serial_sequence('spot_order', 'id')) as id
+    select nextval((select pg_get_serial_sequence('spot_order', 'id')::regclass)) as id
     from generate_series(1, ${n}::int)`.execute(trx)
   return rows.map((r) => Number(r.id))
 }
