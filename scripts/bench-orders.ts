@@ -18,7 +18,7 @@ import { type Db, migrate, openDb } from '../server/db/db'
 import { checkLedger, ledgerIsSound } from '../server/ledger/check'
 import { move, postEntry } from '../server/ledger/ledger'
 import { createSession } from '../server/platform/identity/sessions'
-import { setMetricsEnabled } from '../server/platform/metrics/registry'
+import { orderBatch, setMetricsEnabled } from '../server/platform/metrics/registry'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 4000)
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '50,200').split(',').map(Number)
@@ -140,6 +140,14 @@ async function run(backend: Backend, clients: number, label: string): Promise<vo
     }
   }
 
+  // Group commits of the run (metrics on): how many transactions, how many orders each.
+  const groups = async () => {
+    const { values } = await orderBatch.get()
+    const of = (name: string) =>
+      values.find((v) => v.metricName === name && v.labels.kind === 'spot')?.value ?? 0
+    return { n: of('exchange_order_batch_size_count'), orders: of('exchange_order_batch_size_sum') }
+  }
+  const g0 = await groups()
   const profiler = PROF_DIR ? new Session() : null
   if (profiler) {
     profiler.connect()
@@ -160,6 +168,9 @@ async function run(backend: Backend, clients: number, label: string): Promise<vo
   // This process's CPU per order (PGlite runs here; PostgreSQL's own CPU is not counted): less
   // sensitive to a busy machine than orders/s.
   const cpu = process.cpuUsage(cpu0)
+  const g1 = await groups()
+  const groupNote =
+    g1.n > g0.n ? `, ${g1.n - g0.n} groups of ${((g1.orders - g0.orders) / (g1.n - g0.n)).toFixed(1)}` : ''
   const cpuPerOrder = (cpu.user + cpu.system) / 1000 / ORDERS
   latencies.sort((a, b) => a - b)
   const pct = (p: number) =>
@@ -171,7 +182,7 @@ async function run(backend: Backend, clients: number, label: string): Promise<vo
   const sound = ledgerIsSound(await checkLedger(db))
   console.log(
     `${backend.name.padEnd(14)} metrics ${METRICS.length > 1 ? label.padEnd(3) : label}  clients ${String(clients).padStart(3)}  orders/s ${(ORDERS / secs).toFixed(0).padStart(5)}` +
-      `  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  cpu ${cpuPerOrder.toFixed(2)} ms/order  (${ORDERS} orders, ${failures} refused, ${Number(trades.n)} fills, ledger ${sound ? 'sound' : 'NOT SOUND'})`,
+      `  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  cpu ${cpuPerOrder.toFixed(2)} ms/order  (${ORDERS} orders, ${failures} refused, ${Number(trades.n)} fills${groupNote}, ledger ${sound ? 'sound' : 'NOT SOUND'})`,
   )
   await app.close()
   await db.destroy()
