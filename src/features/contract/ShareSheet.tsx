@@ -5,11 +5,12 @@ import { useEffect, useRef, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { userAtom } from '@/lib/store'
 import { showToast } from '@/ui/feedback'
+import { PosterActions } from '@/ui/PosterActions'
+import { canvasPng } from '@/ui/poster'
 import { Sheet } from '@/ui/Sheet'
-import sheet from '@/ui/Sheet.module.css'
 import styles from './Contract.module.css'
 import { usePerpName } from './PositionCard'
-import { canvasPng, drawShareCard } from './share-image'
+import { drawShareCard } from './share-image'
 import { shareFileName, shareLink } from './share-link'
 import { livePnl } from './ticket'
 
@@ -56,24 +57,6 @@ export function ShareSheet({ p, mark, onClose }: { p: ContractPosition; mark: st
     void canvasPng(c, card.name).then(setFile)
   }, [card])
 
-  const save = () => {
-    if (!file) return
-    const url = URL.createObjectURL(file)
-    const a = document.createElement('a')
-    a.href = url
-    a.download = file.name
-    a.click()
-    setTimeout(() => URL.revokeObjectURL(url), 1000)
-  }
-  const canShare = Boolean(file && navigator.canShare?.({ files: [file] }))
-  const share = async () => {
-    if (!file) return
-    try {
-      await navigator.share({ files: [file], title: perp(p.symbol) })
-    } catch (e) {
-      if ((e as DOMException).name !== 'AbortError') showToast(t`Sharing failed`, { error: true })
-    }
-  }
   return (
     <Sheet title={t`Share profit`} onClose={onClose} closeLabel={t`Close`} testId="share-sheet">
       <canvas
@@ -83,20 +66,14 @@ export function ShareSheet({ p, mark, onClose }: { p: ContractPosition; mark: st
         aria-label={t`${card.data.title} ${card.data.leverage}, PnL ${card.data.pnlPercent}`}
         data-testid="share-canvas"
       />
-      <div className={sheet.sheetActions}>
-        <button type="button" className={sheet.btn} onClick={save} disabled={!file} data-testid="share-save">
-          {t`Save image`}
-        </button>
-        <button
-          type="button"
-          className={sheet.btnPrimary}
-          onClick={() => void share()}
-          disabled={!canShare}
-          data-testid="share-share"
-        >
-          {t`Share`}
-        </button>
-      </div>
+      <PosterActions
+        file={file}
+        share={{ title: perp(p.symbol) }}
+        onShareFail={() => showToast(t`Sharing failed`, { error: true })}
+        saveLabel={t`Save image`}
+        shareLabel={t`Share`}
+        testId="share"
+      />
     </Sheet>
   )
 }

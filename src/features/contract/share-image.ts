@@ -1,4 +1,4 @@
-import QRCode from 'qrcode'
+import { drawQr, posterCanvas } from '@/ui/poster'
 
 export interface ShareCard {
   title: string
@@ -19,12 +19,9 @@ const H = 840
 
 /** Draws the profit-share card (instrument, side, leverage, PnL %, prices, referral QR) on a canvas. */
 export function drawShareCard(canvas: HTMLCanvasElement, card: ShareCard, font: string): void {
-  const scale = 2
-  canvas.width = W * scale
-  canvas.height = H * scale
-  const g = canvas.getContext('2d')
-  if (!g) return
-  g.scale(scale, scale)
+  const poster = posterCanvas(canvas, W, H, font)
+  if (!poster) return
+  const { g, text } = poster
   const bg = g.createLinearGradient(0, 0, 0, H)
   bg.addColorStop(0, '#0f1b33')
   bg.addColorStop(1, '#0b0d10')
@@ -32,11 +29,6 @@ export function drawShareCard(canvas: HTMLCanvasElement, card: ShareCard, font: 
   g.fillRect(0, 0, W, H)
   const up = '#2ec27e'
   const down = '#f25f5c'
-  const text = (s: string, x: number, y: number, size: number, color: string, weight = 400) => {
-    g.font = `${weight} ${size}px ${font}`
-    g.fillStyle = color
-    g.fillText(s, x, y, W - x - 40)
-  }
   text(card.brand, 40, 64, 26, '#ffffff', 700)
   text(card.title, 40, 150, 34, '#ffffff', 700)
   g.font = `700 22px ${font}`
@@ -54,29 +46,12 @@ export function drawShareCard(canvas: HTMLCanvasElement, card: ShareCard, font: 
     g.fillText(value, 40, y + 32, W - 80)
     y += 84
   }
-  // QR code of the referral link, drawn module by module (crisp at any scale).
-  const qr = QRCode.create(card.link, { errorCorrectionLevel: 'M' })
-  const n = qr.modules.size
+  // QR code of the referral link.
   const box = 150
-  const cell = box / (n + 8)
-  const x0 = W - 40 - box
-  const y0 = H - 40 - box
-  g.fillStyle = '#ffffff'
-  g.fillRect(x0, y0, box, box)
-  g.fillStyle = '#000000'
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++)
-      if (qr.modules.get(r, c)) g.fillRect(x0 + (c + 4) * cell, y0 + (r + 4) * cell, cell + 0.3, cell + 0.3)
+  drawQr(g, card.link, W - 40 - box, H - 40 - box, box)
   text(card.linkLabel, 40, H - 120, 20, '#b4bcc8')
   g.font = `400 15px ${font}`
   g.fillStyle = '#8b95a3'
   const link = card.link.length > 46 ? `${card.link.slice(0, 45)}…` : card.link
   g.fillText(link, 40, H - 86, W - box - 100)
-}
-
-/** The canvas as a PNG file. */
-export function canvasPng(canvas: HTMLCanvasElement, name: string): Promise<File | null> {
-  return new Promise((resolve) =>
-    canvas.toBlob((b) => resolve(b ? new File([b], name, { type: 'image/png' }) : null), 'image/png'),
-  )
 }

@@ -7,12 +7,13 @@ import { useFormat } from '@/lib/format/use-format'
 import { showToast } from '@/ui/feedback'
 import { Fields, PagedList, paged } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
+import { PosterActions } from '@/ui/PosterActions'
+import { canvasPng } from '@/ui/poster'
 import { Sheet } from '@/ui/Sheet'
-import sheet from '@/ui/Sheet.module.css'
 import { rebatesQueryOptions, summaryQueryOptions } from './api'
 import styles from './Invite.module.css'
 import { pct, RANK_LABELS } from './labels'
-import { canvasPng, drawInviteCard, inviteLink, qrPath } from './share-card'
+import { drawInviteCard, inviteLink, qrPath } from './share-card'
 
 /** pages/mine/invite: my invitation code and link (QR, share image), invites, rank and rebate records. */
 export function InvitePage() {
@@ -225,24 +226,6 @@ function InviteShareSheet({ code, link, onClose }: { code: string; link: string;
     void canvasPng(c, `invite-${code}.png`).then(setFile)
   }, [card, code])
 
-  const save = () => {
-    if (!file) return
-    const url = URL.createObjectURL(file)
-    const a = document.createElement('a')
-    a.href = url
-    a.download = file.name
-    a.click()
-    setTimeout(() => URL.revokeObjectURL(url), 1000)
-  }
-  const canShare = Boolean(file && navigator.canShare?.({ files: [file] }))
-  const share = async () => {
-    if (!file) return
-    try {
-      await navigator.share({ files: [file], title: card.title, url: link })
-    } catch (e) {
-      if ((e as DOMException).name !== 'AbortError') showToast(t`Sharing failed`, { error: true })
-    }
-  }
   return (
     <Sheet title={t`Share image`} onClose={onClose} closeLabel={t`Close`} testId="invite-share-sheet">
       <canvas
@@ -253,26 +236,14 @@ function InviteShareSheet({ code, link, onClose }: { code: string; link: string;
         data-testid="invite-share-canvas"
         data-ready={file ? 'true' : 'false'}
       />
-      <div className={sheet.sheetActions}>
-        <button
-          type="button"
-          className={sheet.btn}
-          onClick={save}
-          disabled={!file}
-          data-testid="invite-share-save"
-        >
-          {t`Save image`}
-        </button>
-        <button
-          type="button"
-          className={sheet.btnPrimary}
-          onClick={() => void share()}
-          disabled={!canShare}
-          data-testid="invite-share-share"
-        >
-          {t`Share`}
-        </button>
-      </div>
+      <PosterActions
+        file={file}
+        share={{ title: card.title, url: link }}
+        onShareFail={() => showToast(t`Sharing failed`, { error: true })}
+        saveLabel={t`Save image`}
+        shareLabel={t`Share`}
+        testId="invite-share"
+      />
     </Sheet>
   )
 }
