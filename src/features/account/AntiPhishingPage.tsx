@@ -2,11 +2,10 @@ import { antiPhishingSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { useState } from 'react'
-import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { useForm } from '@/ui/form/use-form'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, accountKeys } from './api'
 
@@ -15,14 +14,10 @@ export function AntiPhishingPage() {
   const { t } = useLingui()
   const qc = useQueryClient()
   const router = useRouter()
-  const [v, setV] = useState({ antiPhishing: '', password: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const { values: v, set, errors, busy, setBusy, valid } = useForm({ antiPhishing: '', password: '' })
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
-    const errs = fieldErrors(antiPhishingSchema, v)
-    setErrors(errs)
-    if (Object.keys(errs).length) return
+    if (!valid(antiPhishingSchema)) return
     try {
       await accountApi.post('user/antiPhishing', v, { loading: true, btnLoading: setBusy })
       await qc.invalidateQueries({ queryKey: accountKeys.root })
@@ -44,7 +39,7 @@ export function AntiPhishingPage() {
         <Field
           label={t`Anti-phishing code`}
           value={v.antiPhishing}
-          onChange={(x) => setV((o) => ({ ...o, antiPhishing: x }))}
+          onChange={set('antiPhishing')}
           error={errors.antiPhishing}
           maxLength={20}
           autoComplete="off"
@@ -53,7 +48,7 @@ export function AntiPhishingPage() {
           label={t`Login password`}
           type="password"
           value={v.password}
-          onChange={(x) => setV((o) => ({ ...o, password: x }))}
+          onChange={set('password')}
           error={errors.password}
           autoComplete="current-password"
         />

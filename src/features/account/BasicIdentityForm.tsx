@@ -1,22 +1,24 @@
 import { basicIdentitySchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { fieldErrors } from '@/lib/form/validate'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { useForm } from '@/ui/form/use-form'
 import { accountApi } from './api'
 import { CountrySelect } from './CountrySelect'
 
 export function BasicIdentityForm({ onDone }: { onDone: () => void }) {
   const { t } = useLingui()
-  const [v, setV] = useState({ nationality: 'CN', realName: '', idNumber: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const {
+    values: v,
+    set,
+    errors,
+    busy,
+    setBusy,
+    valid,
+  } = useForm({ nationality: 'CN', realName: '', idNumber: '' })
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
-    const errs = fieldErrors(basicIdentitySchema, v)
-    setErrors(errs)
-    if (Object.keys(errs).length) return
+    if (!valid(basicIdentitySchema)) return
     try {
       await accountApi.post('user/identity/basic', v, { loading: true, btnLoading: setBusy })
       onDone()
@@ -43,20 +45,20 @@ export function BasicIdentityForm({ onDone }: { onDone: () => void }) {
           nationality
           label={t`Nationality`}
           value={v.nationality}
-          onChange={(x) => setV((o) => ({ ...o, nationality: x }))}
+          onChange={set('nationality')}
         />
       </div>
       <Field
         label={t`Real name`}
         value={v.realName}
-        onChange={(x) => setV((o) => ({ ...o, realName: x }))}
+        onChange={set('realName')}
         error={errors.realName}
         autoComplete="name"
       />
       <Field
         label={t`ID number`}
         value={v.idNumber}
-        onChange={(x) => setV((o) => ({ ...o, idNumber: x }))}
+        onChange={set('idNumber')}
         error={errors.idNumber}
         autoComplete="off"
       />

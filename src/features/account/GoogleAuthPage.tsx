@@ -2,10 +2,10 @@ import { googleCodeSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { useForm } from '@/ui/form/use-form'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, accountKeys, securityHomeQueryOptions } from './api'
 
@@ -21,9 +21,15 @@ export function GoogleAuthPage() {
   const qc = useQueryClient()
   const { data: s, refetch } = useQuery(securityHomeQueryOptions())
   const [token, setToken] = useState<Token | null>(null)
-  const [v, setV] = useState({ googleCode: '', password: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const {
+    values: v,
+    setValues: setV,
+    set,
+    errors,
+    busy,
+    setBusy,
+    valid,
+  } = useForm({ googleCode: '', password: '' })
   const bound = s?.googleBound ?? false
 
   useEffect(() => {
@@ -32,9 +38,7 @@ export function GoogleAuthPage() {
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
-    const errs = fieldErrors(googleCodeSchema, v)
-    setErrors(errs)
-    if (Object.keys(errs).length) return
+    if (!valid(googleCodeSchema)) return
     try {
       await accountApi.post(bound ? 'user/unbindGoogleToken' : 'user/bindGoogleToken', v, {
         loading: true,
@@ -102,7 +106,7 @@ export function GoogleAuthPage() {
         <Field
           label={t`Google authenticator code`}
           value={v.googleCode}
-          onChange={(x) => setV((o) => ({ ...o, googleCode: x }))}
+          onChange={set('googleCode')}
           error={errors.googleCode}
           inputMode="numeric"
           maxLength={6}
@@ -112,7 +116,7 @@ export function GoogleAuthPage() {
           label={t`Login password`}
           type="password"
           value={v.password}
-          onChange={(x) => setV((o) => ({ ...o, password: x }))}
+          onChange={set('password')}
           error={errors.password}
           autoComplete="current-password"
         />

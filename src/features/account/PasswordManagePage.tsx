@@ -2,11 +2,10 @@ import { updatePasswordSchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
-import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { useForm } from '@/ui/form/use-form'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi } from './api'
 import { NewPasswordFields } from './NewPasswordFields'
@@ -17,16 +16,18 @@ export function PasswordManagePage() {
   const qc = useQueryClient()
   const { t } = useLingui()
   const navigate = useNavigate()
-  const [v, setV] = useState({ oldPassword: '', password: '', confirmPassword: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-  const set = (k: keyof typeof v) => (value: string) => setV((s) => ({ ...s, [k]: value }))
+  const {
+    values: v,
+    set,
+    errors,
+    busy,
+    setBusy,
+    valid,
+  } = useForm({ oldPassword: '', password: '', confirmPassword: '' })
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
-    const errs = fieldErrors(updatePasswordSchema, v)
-    setErrors(errs)
-    if (Object.keys(errs).length) return
+    if (!valid(updatePasswordSchema)) return
     try {
       await accountApi.post('safe/updatePassword', v, { loading: true, btnLoading: setBusy })
       signOut(qc, true)
