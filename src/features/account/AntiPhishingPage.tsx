@@ -14,19 +14,13 @@ export function AntiPhishingPage() {
   const { t } = useLingui()
   const qc = useQueryClient()
   const router = useRouter()
-  const { values: v, set, errors, busy, setBusy, valid } = useForm({ antiPhishing: '', password: '' })
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault()
-    if (!valid(antiPhishingSchema)) return
-    try {
-      await accountApi.post('user/antiPhishing', v, { loading: true, btnLoading: setBusy })
-      await qc.invalidateQueries({ queryKey: accountKeys.root })
-      showToast(t`Saved`)
-      router.history.back()
-    } catch {
-      // Shown by the http layer.
-    }
-  }
+  const { values: v, set, errors, busy, setBusy, onSubmit } = useForm({ antiPhishing: '', password: '' })
+  const submit = onSubmit(antiPhishingSchema, async () => {
+    await accountApi.post('user/antiPhishing', v, { loading: true, btnLoading: setBusy })
+    await qc.invalidateQueries({ queryKey: accountKeys.root })
+    showToast(t`Saved`)
+    router.history.back()
+  })
   return (
     <>
       <PageHeader title={t`Anti-phishing code`} backLabel={t`Back`} />

@@ -14,18 +14,12 @@ export function BasicIdentityForm({ onDone }: { onDone: () => void }) {
     errors,
     busy,
     setBusy,
-    valid,
+    onSubmit,
   } = useForm({ nationality: 'CN', realName: '', idNumber: '' })
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault()
-    if (!valid(basicIdentitySchema)) return
-    try {
-      await accountApi.post('user/identity/basic', v, { loading: true, btnLoading: setBusy })
-      onDone()
-    } catch {
-      // Shown by the http layer.
-    }
-  }
+  const submit = onSubmit(basicIdentitySchema, async () => {
+    await accountApi.post('user/identity/basic', v, { loading: true, btnLoading: setBusy })
+    onDone()
+  })
   return (
     <form
       className={form.page}

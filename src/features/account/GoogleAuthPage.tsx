@@ -28,7 +28,7 @@ export function GoogleAuthPage() {
     errors,
     busy,
     setBusy,
-    valid,
+    onSubmit,
   } = useForm({ googleCode: '', password: '' })
   const bound = s?.googleBound ?? false
 
@@ -36,25 +36,19 @@ export function GoogleAuthPage() {
     if (s && !s.googleBound && !token) accountApi.get<Token>('user/getGoogleToken').then(setToken, () => {})
   }, [s, token])
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault()
-    if (!valid(googleCodeSchema)) return
-    try {
-      await accountApi.post(bound ? 'user/unbindGoogleToken' : 'user/bindGoogleToken', v, {
-        loading: true,
-        btnLoading: setBusy,
-      })
-      showToast(bound ? t`Google authenticator unbound` : t`Google authenticator bound`)
-      setV({ googleCode: '', password: '' })
-      // The new state first: with the old one the page would ask for a fresh key of a bound account.
-      qc.setQueryData(securityHomeQueryOptions().queryKey, (old) => old && { ...old, googleBound: !bound })
-      setToken(null)
-      await qc.invalidateQueries({ queryKey: accountKeys.root })
-      await refetch()
-    } catch {
-      // Shown by the http layer.
-    }
-  }
+  const submit = onSubmit(googleCodeSchema, async () => {
+    await accountApi.post(bound ? 'user/unbindGoogleToken' : 'user/bindGoogleToken', v, {
+      loading: true,
+      btnLoading: setBusy,
+    })
+    showToast(bound ? t`Google authenticator unbound` : t`Google authenticator bound`)
+    setV({ googleCode: '', password: '' })
+    // The new state first: with the old one the page would ask for a fresh key of a bound account.
+    qc.setQueryData(securityHomeQueryOptions().queryKey, (old) => old && { ...old, googleBound: !bound })
+    setToken(null)
+    await qc.invalidateQueries({ queryKey: accountKeys.root })
+    await refetch()
+  })
 
   return (
     <>

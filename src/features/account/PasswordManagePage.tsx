@@ -22,21 +22,15 @@ export function PasswordManagePage() {
     errors,
     busy,
     setBusy,
-    valid,
+    onSubmit,
   } = useForm({ oldPassword: '', password: '', confirmPassword: '' })
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault()
-    if (!valid(updatePasswordSchema)) return
-    try {
-      await accountApi.post('safe/updatePassword', v, { loading: true, btnLoading: setBusy })
-      signOut(qc, true)
-      showToast(t`Password changed. Log in with the new password.`)
-      void navigate({ to: '/pages/login/index', replace: true })
-    } catch {
-      // Shown by the http layer.
-    }
-  }
+  const submit = onSubmit(updatePasswordSchema, async () => {
+    await accountApi.post('safe/updatePassword', v, { loading: true, btnLoading: setBusy })
+    signOut(qc, true)
+    showToast(t`Password changed. Log in with the new password.`)
+    void navigate({ to: '/pages/login/index', replace: true })
+  })
 
   return (
     <>

@@ -1,11 +1,12 @@
-import { useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type * as v from 'valibot'
 import { fieldErrors } from '@/lib/form/validate'
 
 /**
  * A form's values, field errors and busy flag. `set(k)` is a field's `onChange`; `valid(schema)`
  * checks the values (or `body`) against the shared schema, shows the errors, and says whether there
- * were none.
+ * were none. `onSubmit(schema, send)` is the form's submit handler: it checks the values, then
+ * sends them; a failed request's message is shown by the http layer.
  */
 export function useForm<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial)
@@ -17,5 +18,14 @@ export function useForm<T extends Record<string, string>>(initial: T) {
     setErrors(errs)
     return Object.keys(errs).length === 0
   }
-  return { values, setValues, set, errors, busy, setBusy, valid }
+  const onSubmit = (schema: v.GenericSchema, send: () => Promise<unknown>) => async (e: FormEvent) => {
+    e.preventDefault()
+    if (!valid(schema)) return
+    try {
+      await send()
+    } catch {
+      // Shown by the http layer.
+    }
+  }
+  return { values, setValues, set, errors, busy, setBusy, valid, onSubmit }
 }
