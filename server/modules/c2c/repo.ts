@@ -3,6 +3,7 @@ import { DEMO_MERCHANT_PREFIX } from '@common/c2c/rules'
 import type { adsQuerySchema } from '@common/c2c/schema'
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type * as v from 'valibot'
+import { updateById } from '../../db/rows'
 import type { C2cAdTable, C2cAppealTable, C2cOrderTable, C2cPaymentTable } from '../../db/schema-c2c'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
@@ -110,7 +111,7 @@ export function insertAd(trx: Tx, values: Insertable<C2cAdTable>): Promise<AdRow
 }
 
 export function updateAd(trx: Tx, id: string, set: Updateable<C2cAdTable>): Promise<AdRow> {
-  return trx.updateTable('c2c_ad').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return updateById(trx, 'c2c_ad', id, set)
 }
 
 /** When an ad has nothing left and no open order, it is completed. */
@@ -138,7 +139,7 @@ export function insertOrder(trx: Tx, values: Insertable<C2cOrderTable>): Promise
 }
 
 export function updateOrder(trx: Tx, id: string, set: Updateable<C2cOrderTable>): Promise<OrderRow> {
-  return trx.updateTable('c2c_order').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return updateById(trx, 'c2c_order', id, set)
 }
 
 /** One order at a time per buyer (a double tap opens one): held to the end of the transaction. */

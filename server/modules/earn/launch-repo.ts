@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
+import { updateById } from '../../db/rows'
 import type { SubCommitmentTable, SubProjectTable } from '../../db/schema-earn'
 import type { Tx } from '../../ledger/ledger'
 import type { CommitmentRow, ProjectRow } from './model'
@@ -44,7 +45,7 @@ export function insertProject(trx: Tx, values: Insertable<SubProjectTable>): Pro
 }
 
 export function updateProject(trx: Tx, id: string, set: Updateable<SubProjectTable>): Promise<ProjectRow> {
-  return trx.updateTable('sub_project').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return updateById(trx, 'sub_project', id, set)
 }
 
 /** The projects the scheduler moves: not announced, not paused. */

@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
+import { updateById } from '../../db/rows'
 import type { StakingOrderTable, StakingProductTable } from '../../db/schema-earn'
 import type { Tx } from '../../ledger/ledger'
 import { n } from './context'
@@ -33,12 +34,7 @@ export function updateProduct(
   id: string,
   set: Updateable<StakingProductTable>,
 ): Promise<ProductRow> {
-  return trx
-    .updateTable('staking_product')
-    .set(set)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return updateById(trx, 'staking_product', id, set)
 }
 
 /** The product's staked total moves by `delta` (a stake adds, a release takes away). */

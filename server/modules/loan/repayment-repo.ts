@@ -1,5 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/db'
+import { updateById } from '../../db/rows'
 import type { LoanRepaymentTable } from '../../db/schema-loan'
 import type { Tx } from '../../ledger/ledger'
 import type { RepaymentRow } from './model'
@@ -31,12 +32,7 @@ export function updateRepayment(
   id: string,
   set: Updateable<LoanRepaymentTable>,
 ): Promise<RepaymentRow> {
-  return trx
-    .updateTable('loan_repayment')
-    .set(set)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return updateById(trx, 'loan_repayment', id, set)
 }
 
 /** A loan's repayments, newest first. */

@@ -1,6 +1,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/db'
 import { type PageQuery, pageWithMore } from '../../db/page'
+import { updateById } from '../../db/rows'
 import type { LoanOrderTable, LoanStatus } from '../../db/schema-loan'
 import type { Tx } from '../../ledger/ledger'
 import { OPEN_STATUSES, type OrderRow } from './model'
@@ -42,7 +43,7 @@ export function borrowerOf(trx: Tx, id: string, userId?: string) {
 }
 
 export function updateOrder(trx: Tx, id: string, set: Updateable<LoanOrderTable>): Promise<OrderRow> {
-  return trx.updateTable('loan_order').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return updateById(trx, 'loan_order', id, set)
 }
 
 /** A loan (of this user, when given). */

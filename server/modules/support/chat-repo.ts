@@ -1,4 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
+import { updateById } from '../../db/rows'
 import type { ServiceConversationTable, ServiceMessageTable } from '../../db/schema-support'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
@@ -66,12 +67,7 @@ export function updateConversation(
   id: string,
   set: Updateable<ServiceConversationTable>,
 ): Promise<ConvRow> {
-  return trx
-    .updateTable('service_conversation')
-    .set(set)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return updateById(trx, 'service_conversation', id, set)
 }
 
 export async function deleteConversation(trx: Tx, id: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { TicketStatus, TicketType } from '@common/support/schema'
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import { pageWithTotal } from '../../db/page'
+import { updateById } from '../../db/rows'
 import type { WorkReplyTable, WorkTicketTable } from '../../db/schema-support'
 import type { Tx } from '../../ledger/ledger'
 
@@ -90,7 +91,7 @@ export async function insertTicket(
 }
 
 export function updateTicket(trx: Tx, id: string, set: Updateable<WorkTicketTable>): Promise<TicketRow> {
-  return trx.updateTable('work_ticket').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+  return updateById(trx, 'work_ticket', id, set)
 }
 
 export async function insertReply(trx: Tx, values: Insertable<WorkReplyTable>): Promise<void> {

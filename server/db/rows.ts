@@ -1,0 +1,21 @@
+import type { Kysely, Selectable, Updateable } from 'kysely'
+import type { Database } from './schema'
+
+/** The tables whose key is one `id` column. */
+type IdTable = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database]
+
+/**
+ * Changes one row by its id and answers the row as it is now (throws when there is none): the
+ * repos' `updateX(trx, id, set)`.
+ */
+export function updateById<T extends IdTable>(
+  trx: Kysely<Database>,
+  table: T,
+  id: string,
+  set: Updateable<Database[T]>,
+): Promise<Selectable<Database[T]>> {
+  // Kysely cannot follow a column through a generic table name; the types above hold the caller.
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  const q = trx.updateTable(table as any) as any
+  return q.set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+}
