@@ -12,7 +12,6 @@ import chip from '@/ui/Chip.module.css'
 import { CoinIcon } from '@/ui/CoinIcon'
 import { DemoMark } from '@/ui/DemoMark'
 import { BrandMark, GlobeIcon, MoonIcon, SunIcon } from '@/ui/Icons'
-import { TabRow } from '@/ui/TabRow'
 import { ConnectionStatus } from '@/ui/trade/ConnectionStatus'
 import { figureClass, useListFigures } from '@/ui/trade/Price'
 import { HomeHero } from './HomeHero'
@@ -139,13 +138,19 @@ const HomeLists = memo(function HomeLists({
       </section>
 
       <section className={styles.card} aria-label={t`Rankings`}>
-        <TabRow
-          label={t`Rankings`}
-          className={styles.rankTabs}
-          value={ranking}
-          options={(['gainers', 'losers', 'volume'] as const).map((r) => [r, rankLabels[r]] as const)}
-          onChange={setRanking}
-        />
+        <div className={styles.rankTabs} role="tablist" aria-label={t`Rankings`}>
+          {(['gainers', 'losers', 'volume'] as const).map((r) => (
+            <button
+              key={r}
+              type="button"
+              role="tab"
+              aria-selected={ranking === r}
+              onClick={() => setRanking(r)}
+            >
+              {rankLabels[r]}
+            </button>
+          ))}
+        </div>
         <ol className={styles.rankList} aria-label={rankLabels[ranking]} aria-busy={!ready}>
           <QuoteLinks items={ready ? ranked : undefined} count={RANKED_SHOWN} className={styles.rankRow}>
             {(i) => <RankItem instrument={i} />}
