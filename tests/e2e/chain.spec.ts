@@ -216,7 +216,11 @@ test('the console Chains page, the hot wallet metric, and screenshots in tw, en 
     .poll(
       async () => {
         const text = await fetch(`http://127.0.0.1:${PORT + 1}/metrics`).then((r) => r.text())
-        return /exchange_hot_wallet_balance\{chain="ERC20",asset="USDT"\} ([\d.]+)/.exec(text)?.[1]
+        // Every series also carries the process's role and node labels.
+        const line = text
+          .split('\n')
+          .find((l) => /^exchange_hot_wallet_balance\{.*chain="ERC20".*asset="USDT"/.test(l))
+        return line?.split(' ').at(-1)
       },
       { timeout: 10_000 },
     )
