@@ -56,7 +56,7 @@ function TriggerMarks({
           >
             <span>
               {arrow}
-              {typeName(o.type)} {price(o.triggerPrice, dp)}
+              {typeName(o.type)} {dp === undefined ? o.triggerPrice : price(o.triggerPrice, dp)}
             </span>
           </li>
         )
