@@ -37,7 +37,7 @@ export function ChainDepositPanel({ address }: { address: DepositAddress }) {
       </p>
       {count > 0 && (
         <section className={styles.card} aria-label={t`Deposits on the way`} data-testid="chain-pending">
-          <span className={styles.sectionTitle}>
+          <span className={styles.cardTitle}>
             <Trans>Deposits on the way</Trans>
           </span>
           {pending.data?.map((p) => {

@@ -324,7 +324,12 @@ function CsvButton({ chain }: { chain: string }) {
   }
   return (
     <div className={styles.filters}>
-      <button type="button" className={styles.btn} disabled={busy} onClick={() => void download()}>
+      <button
+        type="button"
+        className={`${styles.btn} ${own.wrapBtn}`}
+        disabled={busy}
+        onClick={() => void download()}
+      >
         {t`Download the deposit addresses' balances (CSV)`}
       </button>
     </div>
