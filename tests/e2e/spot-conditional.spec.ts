@@ -106,12 +106,18 @@ test('the conditional ticket, its orders and their marks on the chart at 390x844
     for (const theme of ['light', 'dark']) {
       const page = await ctx.newPage()
       await signIn(page, lang, theme, token)
+      const kline = page.waitForResponse((r) => r.url().includes('/market/kline') && r.ok())
       await page.goto('./#/pages/trade/trade-spot?symbol=BTCUSDT')
-      // The two fixed triggers are marked on the chart (once the day's candles are drawn).
+      // The two fixed triggers are marked on the chart's scale. The spot chart draws the pair's own
+      // trades here (issue 36): with fewer than two 15-minute candles of trades (a fresh test
+      // server) there is no line, and then no scale for a mark either.
       const chart = page.getByTestId('mini-chart')
-      await expect(chart.locator('path').first()).toBeVisible({ timeout: 30_000 })
-      await expect(chart.getByTestId('chart-mark')).toHaveCount(2)
-      await chart.screenshot({ path: `test-results/shots/spot-conditional-chart-${lang}-${theme}.png` })
+      const candles = ((await (await kline).json()) as { data: unknown[] }).data.length
+      const drawn = candles >= 2
+      await expect(chart.locator('path')).toHaveCount(drawn ? 2 : 0)
+      await expect(chart.getByTestId('chart-mark')).toHaveCount(drawn ? 2 : 0)
+      if (drawn)
+        await chart.screenshot({ path: `test-results/shots/spot-conditional-chart-${lang}-${theme}.png` })
 
       await page.getByTestId('side-sell').click()
       await page.getByTestId('type-conditional').locator('select').selectOption('oco')
