@@ -146,9 +146,13 @@ async function hostIndex() {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
   try {
     const page = await browser.contexts()[0].newPage()
-    const index = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`)
+    // The median of three samples: one sample taken in a quiet moment set a 6x slowdown for a run
+    // that then met the usual contention (CI of stop 45: every screen 72-91 on unchanged code).
+    const samples = []
+    for (let i = 0; i < 3; i++)
+      samples.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`))
     await page.close()
-    return index
+    return samples.sort((a, b) => a - b)[1]
   } finally {
     await browser.close()
   }
