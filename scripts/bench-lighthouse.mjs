@@ -5,8 +5,9 @@
 // route's median is under that score: a budget with headroom for machine noise, not a timing unit
 // test. The trader screens are all measured: home, markets, quote, spot, perpetual and option
 // trade, C2C and assets (the last as a signed-in user, the others as a visitor).
+// A screen under the gate after its runs is measured twice more and judged on the median of all.
 //   node scripts/bench-lighthouse.mjs [--runs 3] [--routes home,market,...] [--gate 90] [--wait 20] [--repeat] [--devtools] [--fixed-cpu] [--save dir]
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -231,6 +232,28 @@ async function setToken(token) {
   }
 }
 
+/** What else runs on this host: a run measures the page only when the browser has the CPU. */
+function busiest() {
+  try {
+    return execFileSync('ps', ['-eo', 'pcpu,etime,args', '--sort=-pcpu', '--no-headers'], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .slice(0, 6)
+      .map((l) => `  ${l.slice(0, 160)}`)
+      .join('\n')
+  } catch {
+    return ''
+  }
+}
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')
+console.log(`host: ${os.cpus().length} cores, load ${load()}`)
+if (os.loadavg()[0] > os.cpus().length / 2) console.log(`busiest processes:\n${busiest()}`)
+
 const rows = []
 let token = null
 try {
@@ -246,8 +269,10 @@ try {
     // page. A plain page load warms the same answers in a few seconds, a Lighthouse run in twenty.
     await warm(`${base}?lh=${name}-warm#/${ROUTES[name]}`)
     const runs = []
-    const count = RUNS
-    for (let i = 0; i < count; i++) {
+    // A screen whose median of RUNS is under the gate gets two runs more, and is judged on the median
+    // of all: one noisy run of three moves a median, one of five does not.
+    const more = () => GATE && runs.length === RUNS && median(runs.map((r) => r.score)) < Number(GATE)
+    for (let i = 0; i < RUNS || (i < RUNS + 2 && (i > RUNS || more())); i++) {
       // A query of its own per run: two URLs that differ only after '#' are one document, and
       // Lighthouse then sees no navigation start (NO_NAVSTART) on the second route.
       const url = `${base}?lh=${name}-${i}#/${ROUTES[name]}`
@@ -309,6 +334,7 @@ if (GATE) {
   const worst = rows.reduce((a, b) => (b.score < a.score ? b : a))
   if (worst.score < Number(GATE)) {
     console.error(`${worst.route} median score ${worst.score} is under the budget of ${GATE}`)
+    console.error(`host load ${load()}; busiest processes:\n${busiest()}`)
     process.exit(1)
   }
   console.log(`worst median score ${worst.score} (${worst.route}) >= budget ${GATE}`)

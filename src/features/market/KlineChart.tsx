@@ -330,7 +330,11 @@ export function KlineChart({ instrument, mode, main, sub, className, label }: Pr
         <span className={styles.boundary} data-testid="chart-series">
           {chartSeriesOf(instrument.category) === 'index' ? t`Index price` : t`Trades on this exchange`}
         </span>
-        <span className={styles.zone}>{t`Times in your time zone (${zone})`}</span>
+        {/* The zone as a chart's corner shows it (UTC+8); the sentence for screen readers and on hover. */}
+        <span className={styles.zone} title={t`Times in your time zone (${zone})`}>
+          <span aria-hidden="true">{zone}</span>
+          <span className={styles.srOnly}>{t`Times in your time zone (${zone})`}</span>
+        </span>
         {boundary && (
           <span className={styles.boundary} data-testid="candle-boundary">
             {boundary}
