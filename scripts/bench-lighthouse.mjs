@@ -235,12 +235,15 @@ async function setToken(token) {
 /** What else runs on this host: a run measures the page only when the browser has the CPU. */
 function busiest() {
   try {
-    return execFileSync('ps', ['-eo', 'pcpu,etime,args', '--sort=-pcpu', '--no-headers'], {
+    // top's second sample: the CPU of the last second (ps would give each process's lifetime mean).
+    const out = execFileSync('top', ['-b', '-c', '-n', '2', '-d', '1', '-o', '%CPU', '-w', '180'], {
       encoding: 'utf8',
     })
+    const last = out.slice(out.lastIndexOf('PID'))
+    return last
       .split('\n')
-      .slice(0, 6)
-      .map((l) => `  ${l.slice(0, 160)}`)
+      .slice(0, 7)
+      .map((l) => `  ${l.trim()}`)
       .join('\n')
   } catch {
     return ''
