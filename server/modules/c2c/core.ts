@@ -16,9 +16,13 @@ import * as repo from './repo'
 
 /** The test clock's offset (ms): set only by the dev routes, which production never registers. */
 let clockOffsetMs = 0
+/** Set with the test clock: the scheduled timeout pass waits, so a test decides when it runs. */
+let scheduledPassHeld = false
 export const c2cNow = (): number => Date.now() + clockOffsetMs
-export function setC2cClock(offsetMs: number): void {
+export const c2cScheduledPassHeld = (): boolean => scheduledPassHeld
+export function setC2cClock(offsetMs: number, holdScheduledPass = false): void {
   clockOffsetMs = offsetMs
+  scheduledPassHeld = holdScheduledPass
 }
 
 /** The system lines of an order's chat (the app translates the key). */
