@@ -19,3 +19,26 @@ export function updateById<T extends IdTable>(
   const q = trx.updateTable(table as any) as any
   return q.set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
 }
+
+/** One holder's ledger postings (`p`) joined to their entries (`e`): the bills and the console's ledger. */
+export function holderPostings(db: Kysely<Database>, holder: string) {
+  return db
+    .selectFrom('ledger_posting as p')
+    .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
+    .where('p.holder', '=', holder)
+}
+
+/** The columns of one posting line with its entry, as the bills and the console's ledger list it. */
+export const POSTING_LINE = [
+  'p.id',
+  'p.entry_id',
+  'p.account',
+  'p.asset',
+  'p.bucket',
+  'p.amount',
+  'p.balance_after',
+  'e.reason',
+  'e.ref_type',
+  'e.ref_id',
+  'e.created_at',
+] as const

@@ -61,6 +61,12 @@ const depositBefore = (d: DepositRow | WithdrawalRow) => ({
 const withdrawalBefore = (w: WithdrawalRow) => ({ ...depositBefore(w), fee: normalize(w.fee) })
 const withdrawalRejectBefore = (w: WithdrawalRow) => depositBefore(w)
 
+/** What paying a withdrawal moves, while it is still pending (the four-eyes limit weighs it). */
+async function pendingWithdrawalMove(d: Db, b: { withdrawalId: string }) {
+  const row = await reviewMove(d, 'withdrawal', b.withdrawalId)
+  return row?.status === 'pending' ? { asset: row.asset, amount: normalize(row.amount) } : null
+}
+
 type AuditWriter = (trx: Db, a: Omit<AuditInput, 'actorId' | 'ip'>) => Promise<void>
 
 /**
@@ -173,10 +179,7 @@ export async function assetsAdminRoutes(admin: FastifyInstance, deps: ModuleDeps
     kind: 'withdrawal.approve',
     caseType: 'withdrawal',
     caseId: (b: v.InferOutput<typeof withdrawalApproveSchema>) => b.withdrawalId,
-    moves: async (d, b) => {
-      const row = await reviewMove(d, 'withdrawal', b.withdrawalId)
-      return row?.status === 'pending' ? { asset: row.asset, amount: normalize(row.amount) } : null
-    },
+    moves: pendingWithdrawalMove,
     run: (ctx, b) =>
       approveWithdrawal(db, {
         ...b,
@@ -192,10 +195,7 @@ export async function assetsAdminRoutes(admin: FastifyInstance, deps: ModuleDeps
     kind: 'withdrawal.approve_chain',
     caseType: 'withdrawal',
     caseId: (b: v.InferOutput<typeof withdrawalChainApproveSchema>) => b.withdrawalId,
-    moves: async (d, b) => {
-      const row = await reviewMove(d, 'withdrawal', b.withdrawalId)
-      return row?.status === 'pending' ? { asset: row.asset, amount: normalize(row.amount) } : null
-    },
+    moves: pendingWithdrawalMove,
     run: (ctx, b) =>
       approveForChain(db, deps.config.chains, {
         ...b,

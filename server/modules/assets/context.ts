@@ -30,6 +30,9 @@ export { checkDecimals } from '../../ledger/precision'
 export const ms = toMillisOrNull
 
 /** A feed page as the wire sends it: the rows mapped, and whether another page follows. */
-export function feed<T, U>(rows: T[], hasMore: boolean, map: (r: T) => U): { list: U[]; hasMore: boolean } {
-  return { list: rows.map(map), hasMore }
+export function feed<T, U>(
+  page: { rows: T[]; hasMore: boolean },
+  map: (r: T) => U,
+): { list: U[]; hasMore: boolean } {
+  return { list: page.rows.map(map), hasMore: page.hasMore }
 }

@@ -11,6 +11,7 @@ import { pendingOf } from './chain/pending'
 import { type AssetsCtx, feed, ms } from './context'
 import { chainsOverview, channelOf, submitDeposit } from './deposits'
 import { reviewPage } from './repo'
+import { depositView } from './review'
 
 /** Deposits: coins and chains, the operator-set address per chain, "I have sent" with a proof. */
 export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promise<void> {
@@ -59,20 +60,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AssetsCtx): Promi
 
   app.get('/assets/deposits', auth, async (req) => {
     const q = parse(statusPageQuerySchema, req.query)
-    const { rows, hasMore } = await reviewPage(db, 'deposit', { ...q, userId: currentUser(req).id })
-    return ok(
-      feed(rows, hasMore, (r) => ({
-        id: r.id,
-        coin: r.asset,
-        chain: r.chain,
-        address: r.address,
-        amount: normalize(r.amount),
-        creditedAmount: r.credited_amount === null ? null : normalize(r.credited_amount),
-        status: r.status,
-        rejectReason: r.reject_reason,
-        at: ms(r.created_at),
-        reviewedAt: ms(r.reviewed_at),
-      })),
-    )
+    const page = await reviewPage(db, 'deposit', { ...q, userId: currentUser(req).id })
+    return ok(feed(page, (r) => ({ ...depositView(r), at: ms(r.created_at) })))
   })
 }

@@ -26,13 +26,9 @@ export async function exchangeRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
   })
 
   app.get('/assets/exchange/records', auth, async (req) => {
-    const { rows, hasMore } = await exchangesPage(
-      db,
-      currentUser(req).id,
-      parse(statusPageQuerySchema, req.query),
-    )
+    const page = await exchangesPage(db, currentUser(req).id, parse(statusPageQuerySchema, req.query))
     return ok(
-      feed(rows, hasMore, (r) => ({
+      feed(page, (r) => ({
         id: r.id,
         from: r.from_asset,
         to: r.to_asset,

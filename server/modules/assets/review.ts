@@ -174,41 +174,49 @@ export interface ReviewListQuery {
   size: number
 }
 
-export async function listDeposits(db: Db, q: ReviewListQuery) {
-  const { rows, hasMore } = await reviewPage(db, 'deposit', q)
-  return feed(rows, hasMore, (r) => ({
+/** What a deposit or a withdrawal shows both to its owner and to the console. */
+function reviewView(r: DepositRow | WithdrawalRow) {
+  return {
     id: r.id,
-    userId: r.user_id,
     coin: r.asset,
     chain: r.chain,
     address: r.address,
     amount: normalize(r.amount),
-    creditedAmount: r.credited_amount === null ? null : normalize(r.credited_amount),
-    voucherUploadId: r.voucher_upload_id,
     status: r.status,
     rejectReason: r.reject_reason,
+    reviewedAt: ms(r.reviewed_at),
+  }
+}
+
+/** A deposit as its owner's list and the console's queue both show it. */
+export function depositView(r: DepositRow) {
+  return {
+    ...reviewView(r),
+    creditedAmount: r.credited_amount === null ? null : normalize(r.credited_amount),
+  }
+}
+
+/** A withdrawal as its owner's list and the console's queue both show it. */
+export function withdrawalView(r: WithdrawalRow) {
+  return { ...reviewView(r), fee: normalize(r.fee), txHash: r.tx_hash }
+}
+
+export async function listDeposits(db: Db, q: ReviewListQuery) {
+  return feed(await reviewPage(db, 'deposit', q), (r) => ({
+    ...depositView(r),
+    userId: r.user_id,
+    voucherUploadId: r.voucher_upload_id,
     reviewerId: r.reviewer_id,
     createdAt: ms(r.created_at),
-    reviewedAt: ms(r.reviewed_at),
   }))
 }
 
 export async function listWithdrawals(db: Db, q: ReviewListQuery) {
-  const { rows, hasMore } = await reviewPage(db, 'withdrawal', q)
-  return feed(rows, hasMore, (r) => ({
-    id: r.id,
+  return feed(await reviewPage(db, 'withdrawal', q), (r) => ({
+    ...withdrawalView(r),
     userId: r.user_id,
-    coin: r.asset,
-    chain: r.chain,
-    address: r.address,
-    amount: normalize(r.amount),
-    fee: normalize(r.fee),
     net: sub(normalize(r.amount), normalize(r.fee)),
-    status: r.status,
-    txHash: r.tx_hash,
-    rejectReason: r.reject_reason,
     reviewerId: r.reviewer_id,
     createdAt: ms(r.created_at),
-    reviewedAt: ms(r.reviewed_at),
   }))
 }

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/db'
 import { type PageQuery, pageWithMore } from '../../db/page'
+import { holderPostings, POSTING_LINE } from '../../db/rows'
 import type { ExchangeOrderTable, TransferRecordTable } from '../../db/schema'
 import type { Tx } from '../../ledger/ledger'
 
@@ -14,13 +15,7 @@ export async function currencyOf(db: Db, userId: string): Promise<string> {
 
 /** The reasons of the user's own postings. */
 export async function ledgerReasons(db: Db, userId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('ledger_posting as p')
-    .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
-    .select('e.reason')
-    .distinct()
-    .where('p.holder', '=', userId)
-    .execute()
+  const rows = await holderPostings(db, userId).select('e.reason').distinct().execute()
   return new Set(rows.map((r) => r.reason))
 }
 
@@ -30,23 +25,7 @@ export function ledgerPage(
   userId: string,
   q: PageQuery & { reason?: string; notReasons?: readonly string[]; account?: string; coin?: string },
 ) {
-  let query = db
-    .selectFrom('ledger_posting as p')
-    .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
-    .select([
-      'p.id',
-      'p.entry_id',
-      'p.account',
-      'p.asset',
-      'p.bucket',
-      'p.amount',
-      'p.balance_after',
-      'e.reason',
-      'e.ref_type',
-      'e.ref_id',
-      'e.created_at',
-    ])
-    .where('p.holder', '=', userId)
+  let query = holderPostings(db, userId).select(POSTING_LINE)
   if (q.reason) query = query.where('e.reason', '=', q.reason)
   else if (q.notReasons) query = query.where('e.reason', 'not in', [...q.notReasons])
   if (q.account) query = query.where('p.account', '=', q.account)

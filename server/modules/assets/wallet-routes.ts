@@ -47,12 +47,12 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
     // internal=0: leave out the freeze/release movements between a user's own available and frozen
     // buckets (order placed, cancelled, withdrawal requested or returned): they change nothing owned.
     const hideInternal = (req.query as { internal?: unknown } | undefined)?.internal === '0'
-    const { rows, hasMore } = await ledgerPage(db, me.id, {
+    const page = await ledgerPage(db, me.id, {
       ...q,
       notReasons: hideInternal ? INTERNAL_REASONS : undefined,
     })
     return ok(
-      feed(rows, hasMore, (r) => ({
+      feed(page, (r) => ({
         id: Number(r.id),
         entryId: Number(r.entry_id),
         reason: r.reason,
@@ -73,13 +73,9 @@ export async function walletRoutes(app: FastifyInstance, ctx: AssetsCtx): Promis
   )
 
   app.get('/assets/transfers', auth, async (req) => {
-    const { rows, hasMore } = await transfersPage(
-      db,
-      currentUser(req).id,
-      parse(statusPageQuerySchema, req.query),
-    )
+    const page = await transfersPage(db, currentUser(req).id, parse(statusPageQuerySchema, req.query))
     return ok(
-      feed(rows, hasMore, (r) => ({
+      feed(page, (r) => ({
         id: r.id,
         coin: r.asset,
         from: r.from_account,

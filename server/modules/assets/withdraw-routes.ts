@@ -6,7 +6,6 @@ import {
   statusPageQuerySchema,
   withdrawSchema,
 } from '@common/assets/schema'
-import { normalize } from '@common/money/decimal'
 import type { FastifyInstance } from 'fastify'
 import { currentUser, requireUser } from '../../http/auth'
 import { ok } from '../../http/envelope'
@@ -16,6 +15,7 @@ import { parse } from '../../http/validate'
 import { autoApprove } from './chain/approve'
 import { type AssetsCtx, feed, ms } from './context'
 import { addressBook, addressBookOnly, deleteBookEntry, reviewPage, setAddressBookOnly } from './repo'
+import { withdrawalView } from './review'
 import { requestWithdrawal, saveBookEntry, withdrawInfo } from './withdrawals'
 
 /** Withdrawals (funds frozen at request, paid or returned at review) and the address book. */
@@ -38,22 +38,8 @@ export async function withdrawRoutes(app: FastifyInstance, ctx: AssetsCtx): Prom
 
   app.get('/assets/withdrawals', auth, async (req) => {
     const q = parse(statusPageQuerySchema, req.query)
-    const { rows, hasMore } = await reviewPage(db, 'withdrawal', { ...q, userId: currentUser(req).id })
-    return ok(
-      feed(rows, hasMore, (r) => ({
-        id: r.id,
-        coin: r.asset,
-        chain: r.chain,
-        address: r.address,
-        amount: normalize(r.amount),
-        fee: normalize(r.fee),
-        status: r.status,
-        txHash: r.tx_hash,
-        rejectReason: r.reject_reason,
-        at: ms(r.created_at),
-        reviewedAt: ms(r.reviewed_at),
-      })),
-    )
+    const page = await reviewPage(db, 'withdrawal', { ...q, userId: currentUser(req).id })
+    return ok(feed(page, (r) => ({ ...withdrawalView(r), at: ms(r.created_at) })))
   })
 
   app.get('/assets/address-book', auth, async (req) => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db'
 import { type PageQuery, pageWithTotal } from '../../db/page'
+import { holderPostings, POSTING_LINE } from '../../db/rows'
 import type { Tx } from '../../ledger/ledger'
 import { liveSessions } from './repo'
 
@@ -112,28 +113,8 @@ export async function userDetail(db: Db, userId: string) {
 
 /** A user's ledger postings with their entries, newest first. */
 export function ledgerPage(db: Db, q: PageQuery & { userId: string }) {
-  const base = db
-    .selectFrom('ledger_posting as p')
-    .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
-    .where('p.holder', '=', q.userId)
-  return pageWithTotal(base, q, (b) =>
-    b
-      .select([
-        'p.id',
-        'p.entry_id',
-        'p.account',
-        'p.asset',
-        'p.bucket',
-        'p.amount',
-        'p.balance_after',
-        'e.reason',
-        'e.memo',
-        'e.ref_type',
-        'e.ref_id',
-        'e.actor_id',
-        'e.created_at',
-      ])
-      .orderBy('p.id', 'desc'),
+  return pageWithTotal(holderPostings(db, q.userId), q, (b) =>
+    b.select([...POSTING_LINE, 'e.memo', 'e.actor_id']).orderBy('p.id', 'desc'),
   )
 }
 

@@ -13,6 +13,7 @@ import type { PublicTrade } from '@common/spot/schema'
 import type { Selectable } from 'kysely'
 import * as v from 'valibot'
 import type { Db } from '../../db/db'
+import { holderPostings } from '../../db/rows'
 import type { Database } from '../../db/schema'
 import { ms, type OrderRow } from './model'
 
@@ -155,11 +156,8 @@ export async function insuranceFund(db: Db, q: { before?: string; limit: number 
     .where('account', '=', 'insurance')
     .where('asset', '=', 'USDT')
     .executeTakeFirst()
-  let s = db
-    .selectFrom('ledger_posting as p')
-    .innerJoin('ledger_entry as e', 'e.id', 'p.entry_id')
+  let s = holderPostings(db, 'system')
     .select(['p.id', 'p.amount', 'p.balance_after', 'e.reason', 'e.ref_type', 'e.created_at'])
-    .where('p.holder', '=', 'system')
     .where('p.account', '=', 'insurance')
     .where('p.asset', '=', 'USDT')
   if (q.before) s = s.where('p.id', '<', Number(q.before))
