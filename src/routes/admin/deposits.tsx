@@ -2,14 +2,9 @@ import { DEPOSIT_FILTERS } from '@common/admin/filters'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { DepositsPage } from '@/features/assets/console/ReviewQueues'
+import { queueSearch } from '../-search'
 
-const search = v.object({
-  status: v.optional(v.fallback(v.picklist(DEPOSIT_FILTERS), 'pending'), 'pending'),
-  page: v.optional(
-    v.fallback(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)), 1),
-    1,
-  ),
-})
+const search = queueSearch(DEPOSIT_FILTERS, 'pending')
 
 function Page() {
   const { status, page } = Route.useSearch()

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { UsersPage } from '@/features/admin/UsersPage'
+import { pageParam } from '../-search'
 
 const search = v.object({
   q: v.optional(v.fallback(v.pipe(v.string(), v.maxLength(100)), ''), ''),
   status: v.optional(v.fallback(v.picklist(['', 'active', 'frozen']), ''), ''),
-  page: v.optional(
-    v.fallback(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)), 1),
-    1,
-  ),
+  page: pageParam,
 })
 
 function Page() {

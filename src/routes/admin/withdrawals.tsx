@@ -2,14 +2,9 @@ import { WITHDRAWAL_FILTERS } from '@common/admin/filters'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { WithdrawalsPage } from '@/features/assets/console/ReviewQueues'
+import { queueSearch } from '../-search'
 
-const search = v.object({
-  status: v.optional(v.fallback(v.picklist(WITHDRAWAL_FILTERS), 'pending'), 'pending'),
-  page: v.optional(
-    v.fallback(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)), 1),
-    1,
-  ),
-})
+const search = queueSearch(WITHDRAWAL_FILTERS, 'pending')
 
 function Page() {
   const { status, page } = Route.useSearch()

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { BuyCoinDetailPage } from '@/features/earn/BuyCoinDetailPage'
+import { positiveInt } from '../../-search'
 
 // Links pass the id as a number (?id=12); older links may carry it as text.
 const search = v.object({
-  id: v.fallback(
-    v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)),
-    0,
-  ),
+  id: positiveInt(0),
 })
 
 function Page() {

@@ -2,13 +2,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { requireLogin } from '@/features/account/guard'
 import { StakingDetailPage } from '@/features/earn/StakingDetailPage'
+import { positiveInt } from '../../-search'
 
 // Links pass the id as a number (?id=12); older links may carry it as text.
 const search = v.object({
-  id: v.fallback(
-    v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1)),
-    0,
-  ),
+  id: positiveInt(0),
 })
 
 function Page() {

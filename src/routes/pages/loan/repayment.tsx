@@ -2,9 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { requireLogin } from '@/features/account/guard'
 import { LoanRepaymentPage } from '@/features/loan/LoanRepaymentPage'
+import { rowIdParam } from '../../-search'
 
 const search = v.object({
-  id: v.fallback(v.pipe(v.unknown(), v.transform(String), v.regex(/^[1-9]\d{0,17}$/)), '0'),
+  id: rowIdParam,
 })
 
 function Page() {

@@ -1,10 +1,10 @@
-import { SYMBOL_RE } from '@common/market/schema'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { QuotePage } from '@/features/market/QuotePage'
+import { symbolParam } from '../../-search'
 
 const search = v.object({
-  symbol: v.optional(v.fallback(v.pipe(v.string(), v.regex(SYMBOL_RE)), 'BTCUSDT'), 'BTCUSDT'),
+  symbol: symbolParam('BTCUSDT'),
 })
 
 function Page() {

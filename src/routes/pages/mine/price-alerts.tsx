@@ -1,11 +1,11 @@
-import { SYMBOL_RE } from '@common/market/schema'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { requireLogin } from '@/features/account/guard'
 import { PriceAlertsPage } from '@/features/push/PriceAlertsPage'
+import { symbolParam } from '../../-search'
 
 const search = v.object({
-  symbol: v.optional(v.fallback(v.pipe(v.string(), v.regex(SYMBOL_RE)), 'BTCUSDT'), 'BTCUSDT'),
+  symbol: symbolParam('BTCUSDT'),
 })
 
 function Page() {

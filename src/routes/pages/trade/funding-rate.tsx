@@ -1,11 +1,11 @@
-import { SYMBOL_RE } from '@common/market/schema'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { FundingHistoryPage } from '@/features/contract/FundingHistoryPage'
+import { symbolParam } from '../../-search'
 
 const PERP = 'BTCUSDT_PERP'
 const search = v.object({
-  symbol: v.optional(v.fallback(v.pipe(v.string(), v.regex(SYMBOL_RE), v.endsWith('_PERP')), PERP), PERP),
+  symbol: symbolParam(PERP, '_PERP'),
 })
 
 function Page() {

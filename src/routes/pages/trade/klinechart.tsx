@@ -1,11 +1,11 @@
 import { PERIODS } from '@common/market/periods'
-import { SYMBOL_RE } from '@common/market/schema'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { KlineFullPage } from '@/features/market/KlineFullPage'
+import { symbolParam } from '../../-search'
 
 const search = v.object({
-  symbol: v.optional(v.fallback(v.pipe(v.string(), v.regex(SYMBOL_RE)), 'BTCUSDT'), 'BTCUSDT'),
+  symbol: symbolParam('BTCUSDT'),
   period: v.optional(v.fallback(v.picklist(['line', ...PERIODS]), '15m'), '15m'),
 })
 

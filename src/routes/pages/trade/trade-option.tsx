@@ -1,11 +1,11 @@
-import { SYMBOL_RE } from '@common/market/schema'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { TradeOptionPage } from '@/features/option/TradeOptionPage'
+import { symbolParam } from '../../-search'
 
 const BTC = 'BTCUSDT'
 const search = v.object({
-  symbol: v.optional(v.fallback(v.pipe(v.string(), v.regex(SYMBOL_RE), v.endsWith('USDT')), BTC), BTC),
+  symbol: symbolParam(BTC, 'USDT'),
 })
 
 function Page() {
