@@ -1,6 +1,7 @@
 import type { ClosedPosition, ContractFill, FundingPayment, Liquidation } from '@common/contract/schema'
 import { isNegative, mul, round } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { Fields } from '@/ui/PagedList'
@@ -14,6 +15,38 @@ function When({ ts }: { ts: number }) {
   return <time dateTime={new Date(ts).toISOString()}>{when(ts)}</time>
 }
 
+/** A record's first line: its tag (side or action), the perpetual, an optional note, the time. */
+function RecordHead({
+  tag,
+  symbol,
+  note,
+  ts,
+}: {
+  tag: ReactNode
+  symbol: string
+  note?: ReactNode
+  ts: number
+}) {
+  const perp = usePerpName()
+  return (
+    <div className={styles.recordTop}>
+      {tag}
+      <strong>{perp(symbol)}</strong>
+      {note !== undefined && <span className={styles.muted}>{note}</span>}
+      <When ts={ts} />
+    </div>
+  )
+}
+
+function SideTag({ side }: { side: 'long' | 'short' }) {
+  const { t } = useLingui()
+  return (
+    <span className={styles.sideTag} data-side={side}>
+      {side === 'long' ? t`Long` : t`Short`}
+    </span>
+  )
+}
+
 function Signed({ value, dp = 2 }: { value: string; dp?: number }) {
   const { amount } = useFormat()
   // Coloured by what is shown: -0.0034 reads 0.00, not a red zero.
@@ -25,19 +58,20 @@ export function FillItem({ f }: { f: ContractFill }) {
   const { t } = useLingui()
   const { amount } = useFormat()
   const price = useContractPrice()
-  const perp = usePerpName()
   const labels = useOrderLabels()
   const buy = (f.kind === 'open') === (f.side === 'long')
   return (
     <>
-      <div className={styles.recordTop}>
-        <span className={styles.sideText} data-side={buy ? 'long' : 'short'}>
-          {labels.action(f)}
-        </span>
-        <strong>{perp(f.symbol)}</strong>
-        <span className={styles.muted}>{f.role === 'maker' ? t`Maker` : t`Taker`}</span>
-        <When ts={f.ts} />
-      </div>
+      <RecordHead
+        tag={
+          <span className={styles.sideText} data-side={buy ? 'long' : 'short'}>
+            {labels.action(f)}
+          </span>
+        }
+        symbol={f.symbol}
+        note={f.role === 'maker' ? t`Maker` : t`Taker`}
+        ts={f.ts}
+      />
       <Fields
         cells={[
           [t`Price`, price(f.symbol, f.price)],
@@ -54,19 +88,11 @@ export function ClosedPositionItem({ p }: { p: ClosedPosition }) {
   const { t } = useLingui()
   const { amount } = useFormat()
   const price = useContractPrice()
-  const perp = usePerpName()
   const labels = useOrderLabels()
   const reason = p.reason === 'close' ? t`Closed` : labels.source(p.reason)
   return (
     <>
-      <div className={styles.recordTop}>
-        <span className={styles.sideTag} data-side={p.side}>
-          {p.side === 'long' ? t`Long` : t`Short`}
-        </span>
-        <strong>{perp(p.symbol)}</strong>
-        <span className={styles.muted}>{reason}</span>
-        <When ts={p.closedAt} />
-      </div>
+      <RecordHead tag={<SideTag side={p.side} />} symbol={p.symbol} note={reason} ts={p.closedAt} />
       <Fields
         cells={[
           [t`Realized PnL`, <Signed key="p" value={p.realizedPnl} />],
@@ -85,16 +111,9 @@ export function FundingItem({ f }: { f: FundingPayment }) {
   const { t } = useLingui()
   const { amount } = useFormat()
   const price = useContractPrice()
-  const perp = usePerpName()
   return (
     <>
-      <div className={styles.recordTop}>
-        <span className={styles.sideTag} data-side={f.side}>
-          {f.side === 'long' ? t`Long` : t`Short`}
-        </span>
-        <strong>{perp(f.symbol)}</strong>
-        <When ts={f.ts} />
-      </div>
+      <RecordHead tag={<SideTag side={f.side} />} symbol={f.symbol} ts={f.ts} />
       <Fields
         cells={[
           [
@@ -114,16 +133,9 @@ export function LiquidationItem({ l }: { l: Liquidation }) {
   const { t } = useLingui()
   const { amount } = useFormat()
   const price = useContractPrice()
-  const perp = usePerpName()
   return (
     <>
-      <div className={styles.recordTop}>
-        <span className={styles.sideTag} data-side={l.side}>
-          {l.side === 'long' ? t`Long` : t`Short`}
-        </span>
-        <strong>{perp(l.symbol)}</strong>
-        <When ts={l.ts} />
-      </div>
+      <RecordHead tag={<SideTag side={l.side} />} symbol={l.symbol} ts={l.ts} />
       <Fields
         cells={[
           [t`Trigger index price`, price(l.symbol, l.indexPrice)],

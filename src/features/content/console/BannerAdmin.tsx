@@ -2,7 +2,7 @@ import { bannerSaveSchema } from '@common/content/schema'
 import type { AdminBanner } from '@common/content/types'
 import { LANGUAGES } from '@common/i18n/languages'
 import { useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import * as v from 'valibot'
 import { Alert } from '@/ui/Alert'
@@ -10,6 +10,7 @@ import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
 import { ConsoleChips } from '@/ui/console/ConsoleChips'
 import { DataTable } from '@/ui/console/DataTable'
+import { useConsoleAction } from '@/ui/console/use-console-action'
 import { showToast } from '@/ui/feedback'
 import { adminBannersQueryOptions, bannerAdmin, contentAdmin, contentAdminKey } from './api'
 
@@ -154,20 +155,10 @@ function BannerEditor({ banner, onClose }: { banner: AdminBanner | null; onClose
 /** #/admin/content, banners tab: the home carousel's banners; edit, publish, unpublish. */
 export function BannerAdmin() {
   const { t } = useLingui()
-  const qc = useQueryClient()
+  const { act, reload } = useConsoleAction(contentAdminKey)
   const list = useQuery(adminBannersQueryOptions())
   const [editing, setEditing] = useState<AdminBanner | 'new' | null>(null)
   const title = (b: AdminBanner) => b.images.en?.alt ?? Object.values(b.images)[0]?.alt ?? b.id
-
-  const act = async (fn: () => Promise<unknown>, done: string) => {
-    try {
-      await fn()
-      showToast(done)
-      await qc.invalidateQueries({ queryKey: contentAdminKey })
-    } catch {
-      // Shown by the http layer.
-    }
-  }
 
   if (editing)
     return (
@@ -175,7 +166,7 @@ export function BannerAdmin() {
         banner={editing === 'new' ? null : editing}
         onClose={() => {
           setEditing(null)
-          void qc.invalidateQueries({ queryKey: contentAdminKey })
+          void reload()
         }}
       />
     )

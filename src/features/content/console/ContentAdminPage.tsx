@@ -1,14 +1,14 @@
 import { ARTICLE_STATUSES, ARTICLE_TYPES, type ArticleStatus, type ArticleType } from '@common/content/schema'
 import type { AdminArticleItem } from '@common/content/types'
 import { useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import styles from '@/ui/console/Console.module.css'
 import { type Column, DataTable } from '@/ui/console/DataTable'
 import { dateTime } from '@/ui/console/date-time'
 import { Pager } from '@/ui/console/Pager'
-import { showToast } from '@/ui/feedback'
+import { useConsoleAction } from '@/ui/console/use-console-action'
 import { ArticleEditor } from './ArticleEditor'
 import { adminArticlesQueryOptions, contentAdmin, contentAdminKey, SIZE } from './api'
 import { BannerAdmin } from './BannerAdmin'
@@ -19,7 +19,7 @@ export function ContentAdminPage() {
   const { t } = useLingui()
   const { locale } = useFormat()
   const typeLabels = useTypeLabels()
-  const qc = useQueryClient()
+  const { act, reload } = useConsoleAction(contentAdminKey)
   const [page, setPage] = useState(1)
   const [type, setType] = useState<ArticleType | undefined>(undefined)
   const [status, setStatus] = useState<ArticleStatus | undefined>(undefined)
@@ -28,23 +28,13 @@ export function ContentAdminPage() {
   const list = useQuery(adminArticlesQueryOptions({ page, type, status }))
   const statusLabel = (s: ArticleStatus) => (s === 'published' ? t`Published` : t`Draft`)
 
-  const act = async (fn: () => Promise<unknown>, done: string) => {
-    try {
-      await fn()
-      showToast(done)
-      await qc.invalidateQueries({ queryKey: contentAdminKey })
-    } catch {
-      // Shown by the http layer.
-    }
-  }
-
   if (editing)
     return (
       <ArticleEditor
         id={editing === 'new' ? null : editing}
         onClose={() => {
           setEditing(null)
-          void qc.invalidateQueries({ queryKey: contentAdminKey })
+          void reload()
         }}
       />
     )

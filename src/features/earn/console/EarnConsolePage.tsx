@@ -1,13 +1,13 @@
 import type { EarnTotals, StakingProduct } from '@common/earn/schema'
 import { useLingui } from '@lingui/react/macro'
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { http } from '@/lib/http/client'
 import styles from '@/ui/console/Console.module.css'
 import { DataTable } from '@/ui/console/DataTable'
 import { dateTime } from '@/ui/console/date-time'
-import { showToast } from '@/ui/feedback'
+import { useConsoleAction } from '@/ui/console/use-console-action'
 import { pct } from '../format'
 
 import { ProjectForm, type ProjectRow } from './ProjectForm'
@@ -27,20 +27,12 @@ const overviewQuery = () =>
 export function EarnConsolePage() {
   const { t } = useLingui()
   const { amount, locale } = useFormat()
-  const qc = useQueryClient()
   const q = useQuery(overviewQuery())
   const [product, setProduct] = useState<StakingProduct | 'new' | null>(null)
   const [project, setProject] = useState<ProjectRow | 'new' | null>(null)
-  const refresh = () => qc.invalidateQueries({ queryKey: key })
-  const act = async (url: string, body: unknown, done: string) => {
-    try {
-      await http.post(url, body, { loading: true })
-      showToast(done)
-      await refresh()
-    } catch {
-      // the client showed the error
-    }
-  }
+  const { act: run, reload: refresh } = useConsoleAction(key)
+  const act = (url: string, body: unknown, done: string) =>
+    run(() => http.post(url, body, { loading: true }), done)
   const d = q.data
   return (
     <>
