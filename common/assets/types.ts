@@ -96,6 +96,15 @@ export interface PendingChainDeposit {
   required: number
   seenAt: number
 }
+/** A deposit transfer the chain watcher saw, as the console lists it (pending or credited). */
+export interface ChainTransfer {
+  txHash: string
+  logIndex: number
+  coin: string
+  amount: string
+  address: string
+  userId: string
+}
 /** The console's view of one watched chain (GET /api/admin/chains). */
 export interface ChainOverview {
   chain: string
@@ -110,26 +119,9 @@ export interface ChainOverview {
   updatedAt: number | null
   /** Deposits by status (pending, credited, dropped...). */
   deposits: Record<string, number>
-  pending: {
-    txHash: string
-    logIndex: number
-    coin: string
-    amount: string
-    address: string
-    userId: string
-    confirmations: number
-    seenAt: number
-  }[]
+  pending: (ChainTransfer & { confirmations: number; seenAt: number })[]
   /** The last 20 credited. */
-  credited: {
-    txHash: string
-    logIndex: number
-    coin: string
-    amount: string
-    address: string
-    userId: string
-    creditedAt: number | null
-  }[]
+  credited: (ChainTransfer & { creditedAt: number | null })[]
   /** The hot wallet (null: none configured); its balances are null when the node cannot be read. */
   hotWallet: { address: string; balances: Record<string, string> | null } | null
   withdrawals: {

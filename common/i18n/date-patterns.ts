@@ -6,40 +6,24 @@
  * date-patterns.test.ts checks the table against Intl.
  */
 
+/** The pieces the field sets below are made of: a date's month and day, a time's hours and minutes. */
+const MD = { month: '2-digit', day: '2-digit' } as const
+const HM = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const
+const HMS = { ...HM, second: '2-digit' } as const
+const Y = { year: 'numeric' } as const
+
 /** The sets of fields the app shows: hours and minutes, month and day, with or without the year. */
 export const DATE_FIELDS = {
-  hm: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  hms: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
-  md: { month: '2-digit', day: '2-digit' },
-  mdhm: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  mdhms: {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  },
-  ymd: { year: 'numeric', month: '2-digit', day: '2-digit' },
-  ymdhm: {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  },
-  ymdhms: {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  },
-  ym: { year: 'numeric', month: '2-digit' },
-  y: { year: 'numeric' },
+  hm: HM,
+  hms: HMS,
+  md: MD,
+  mdhm: { ...MD, ...HM },
+  mdhms: { ...MD, ...HMS },
+  ymd: { ...Y, ...MD },
+  ymdhm: { ...Y, ...MD, ...HM },
+  ymdhms: { ...Y, ...MD, ...HMS },
+  ym: { ...Y, month: '2-digit' },
+  y: Y,
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>
 
 export type DateFields = keyof typeof DATE_FIELDS

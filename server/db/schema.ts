@@ -323,20 +323,24 @@ export interface DepositChannelTable {
 }
 
 export type DepositStatus = 'pending' | 'credited' | 'rejected'
-export interface DepositTable {
+/** The columns a deposit and a withdrawal share: whose, what, where to, and the operator's review. */
+interface ReviewedTransfer {
   id: string
   user_id: string
   asset: string
   chain: string
   address: string
   amount: string
-  voucher_upload_id: string | null
-  status: Generated<DepositStatus>
-  credited_amount: string | null
   reject_reason: string | null
   created_at: Timestamp
   reviewed_at: NullableTimestamp
   reviewer_id: string | null
+}
+
+export interface DepositTable extends ReviewedTransfer {
+  voucher_upload_id: string | null
+  status: Generated<DepositStatus>
+  credited_amount: string | null
 }
 
 /**
@@ -352,20 +356,10 @@ export type WithdrawalStatus =
   | 'confirmed'
   | 'success'
   | 'failed'
-export interface WithdrawalTable {
-  id: string
-  user_id: string
-  asset: string
-  chain: string
-  address: string
-  amount: string
+export interface WithdrawalTable extends ReviewedTransfer {
   fee: string
   status: Generated<WithdrawalStatus>
   tx_hash: string | null
-  reject_reason: string | null
-  created_at: Timestamp
-  reviewed_at: NullableTimestamp
-  reviewer_id: string | null
 }
 
 export interface TransferRecordTable {

@@ -20,6 +20,36 @@ export interface LedgerReport {
   }[]
 }
 
+/** A balance as stored next to the sum of its postings, as both checks' SQL answers it. */
+interface MismatchRow {
+  holder: string
+  account: string
+  asset: string
+  available: string
+  frozen: string
+  posted_available: string
+  posted_frozen: string
+}
+
+/** The findings of a check (either one) as the report gives them. */
+function findings(
+  unbalanced: { asset: string; total: string }[],
+  mismatched: MismatchRow[],
+): Pick<LedgerReport, 'unbalancedAssets' | 'mismatchedBalances'> {
+  return {
+    unbalancedAssets: unbalanced.map((r) => ({ asset: r.asset, total: normalize(r.total) })),
+    mismatchedBalances: mismatched.map((r) => ({
+      holder: r.holder,
+      account: r.account,
+      asset: r.asset,
+      available: normalize(r.available),
+      frozen: normalize(r.frozen),
+      postedAvailable: normalize(r.posted_available),
+      postedFrozen: normalize(r.posted_frozen),
+    })),
+  }
+}
+
 /** The ledger invariant (docs/design.md section 5), checked in SQL over the whole history. */
 export async function checkLedger(db: Tx): Promise<LedgerReport> {
   const counts = await sql<{ entries: number; postings: number; balances: number }>`
@@ -30,15 +60,7 @@ export async function checkLedger(db: Tx): Promise<LedgerReport> {
     select asset, sum(amount)::text as total from ledger_posting group by asset having sum(amount) <> 0`.execute(
     db,
   )
-  const mismatched = await sql<{
-    holder: string
-    account: string
-    asset: string
-    available: string
-    frozen: string
-    posted_available: string
-    posted_frozen: string
-  }>`
+  const mismatched = await sql<MismatchRow>`
     with posted as (
       select holder, account, asset,
              coalesce(sum(amount) filter (where bucket = 'available'), 0) as available,
@@ -58,16 +80,7 @@ export async function checkLedger(db: Tx): Promise<LedgerReport> {
     entries: Number(c.entries),
     postings: Number(c.postings),
     balances: Number(c.balances),
-    unbalancedAssets: unbalanced.rows.map((r) => ({ asset: r.asset, total: normalize(r.total) })),
-    mismatchedBalances: mismatched.rows.map((r) => ({
-      holder: r.holder,
-      account: r.account,
-      asset: r.asset,
-      available: normalize(r.available),
-      frozen: normalize(r.frozen),
-      postedAvailable: normalize(r.posted_available),
-      postedFrozen: normalize(r.posted_frozen),
-    })),
+    ...findings(unbalanced.rows, mismatched.rows),
   }
 }
 
@@ -85,15 +98,7 @@ export async function checkLedgerSince(db: Tx, afterId: number): Promise<LedgerR
   const unbalanced = await sql<{ asset: string; total: string }>`
     select asset, sum(amount)::text as total from ledger_posting where entry_id > ${afterId}
     group by entry_id, asset having sum(amount) <> 0`.execute(db)
-  const mismatched = await sql<{
-    holder: string
-    account: string
-    asset: string
-    available: string
-    frozen: string
-    posted_available: string
-    posted_frozen: string
-  }>`
+  const mismatched = await sql<MismatchRow>`
     with touched as (
       select distinct holder, account, asset from ledger_posting where entry_id > ${afterId}
     ), posted as (
@@ -115,15 +120,6 @@ export async function checkLedgerSince(db: Tx, afterId: number): Promise<LedgerR
     postings: 0,
     balances: mismatched.rows.length,
     maxId: Number(c?.max_id ?? afterId),
-    unbalancedAssets: unbalanced.rows.map((r) => ({ asset: r.asset, total: normalize(r.total) })),
-    mismatchedBalances: mismatched.rows.map((r) => ({
-      holder: r.holder,
-      account: r.account,
-      asset: r.asset,
-      available: normalize(r.available),
-      frozen: normalize(r.frozen),
-      postedAvailable: normalize(r.posted_available),
-      postedFrozen: normalize(r.posted_frozen),
-    })),
+    ...findings(unbalanced.rows, mismatched.rows),
   }
 }

@@ -2,7 +2,7 @@ import { PERIODS, type Period } from '@common/market/periods'
 import { fromUnitsFixed, toUnits } from '@common/money/units'
 import { sql } from 'kysely'
 import type { Db } from '../db/db'
-import type { InstrumentTable } from '../db/schema'
+import type { CandleTable, InstrumentTable } from '../db/schema'
 import { TURNOVER_DP, type UnitCandle } from './candles'
 
 export type InstrumentRow = Omit<InstrumentTable, 'status' | 'hot'> & {
@@ -71,14 +71,9 @@ export async function upsertCandles(
     ${conflict}`.execute(db)
 }
 
-interface RawCandle {
+/** A candle row as a query answers it: open_time may come back as a string or a bigint. */
+type RawCandle = Omit<CandleTable, 'symbol' | 'period' | 'open_time'> & {
   open_time: number | string | bigint
-  open: string
-  high: string
-  low: string
-  close: string
-  volume: string
-  turnover: string
 }
 
 export function fromRow(r: RawCandle, pp: number, ap: number): UnitCandle {

@@ -100,6 +100,32 @@ export async function rejectDeposit(
   })
 }
 
+/**
+ * A withdrawal paid out (by an operator, or confirmed on chain): the frozen amount leaves the
+ * user, the net goes to withdraw_clearing and the fee to fees.
+ */
+export async function postWithdrawSuccess(trx: Db, w: WithdrawalRow, actorId?: string): Promise<void> {
+  const amount = normalize(w.amount)
+  const fee = normalize(w.fee)
+  await postEntry(trx, {
+    reason: 'withdraw_success',
+    refType: 'withdrawal',
+    refId: w.id,
+    actorId,
+    postings: [
+      { holder: w.user_id, account: 'funding', asset: w.asset, bucket: 'frozen', amount: neg(amount) },
+      {
+        holder: SYSTEM_HOLDER,
+        account: 'withdraw_clearing',
+        asset: w.asset,
+        bucket: 'available',
+        amount: sub(amount, fee),
+      },
+      { holder: SYSTEM_HOLDER, account: 'fees', asset: w.asset, bucket: 'available', amount: fee },
+    ],
+  })
+}
+
 /** pending -> success: the frozen amount leaves; the net to withdraw_clearing, the fee to fees. */
 export async function approveWithdrawal(
   db: Db,
@@ -113,26 +139,7 @@ export async function approveWithdrawal(
     })
   await db.transaction().execute(async (trx) => {
     const w = await lockPending(trx, 'withdrawal', input.withdrawalId)
-    const amount = normalize(w.amount)
-    const fee = normalize(w.fee)
-    const net = sub(amount, fee)
-    await postEntry(trx, {
-      reason: 'withdraw_success',
-      refType: 'withdrawal',
-      refId: w.id,
-      actorId: input.actorId,
-      postings: [
-        { holder: w.user_id, account: 'funding', asset: w.asset, bucket: 'frozen', amount: neg(amount) },
-        {
-          holder: SYSTEM_HOLDER,
-          account: 'withdraw_clearing',
-          asset: w.asset,
-          bucket: 'available',
-          amount: net,
-        },
-        { holder: SYSTEM_HOLDER, account: 'fees', asset: w.asset, bucket: 'available', amount: fee },
-      ],
-    })
+    await postWithdrawSuccess(trx, w, input.actorId)
     await updateWithdrawal(trx, w.id, {
       status: 'success',
       tx_hash: txHash,

@@ -1,5 +1,5 @@
 import { onTick } from '@common/market/tick'
-import { gt, lt, max, mul, normalize } from '@common/money/decimal'
+import { gt, lt, max, mul } from '@common/money/decimal'
 import { fromUnits } from '@common/money/units'
 import { limitBuyFreeze } from '@common/spot/rules'
 import type { OcoOrderInput } from '@common/spot/schema'
@@ -11,13 +11,13 @@ import {
   trailActivatesAtOnce,
 } from '@common/spot/triggers'
 import { AppError } from '../../http/errors'
-import { freeze, unfreeze } from '../../ledger/ledger'
+import { freeze } from '../../ledger/ledger'
 import type { PlaceInput } from '../../platform/ports/engines'
 import { vipFeeRates } from '../../platform/ports/fee-rates'
 import { type Inst, key, type Pass, type Prepared } from './model'
 import { prepareOrder } from './prepare'
 import type { OrderRow } from './repo'
-import { cancelIn } from './settle'
+import { cancelIn, releaseLocked } from './settle'
 import type { SpotState } from './state'
 import { ticks } from './trigger-state'
 
@@ -101,7 +101,7 @@ function waitingRow(st: SpotState, pass: Pass, p: Prepared, id: number, lock: st
   }
 }
 
-function keep(st: SpotState, pass: Pass, row: OrderRow): void {
+function keep(_st: SpotState, pass: Pass, row: OrderRow): void {
   pass.writes.set(Number(row.id), row)
   pass.fx.orders.set(String(row.id), row)
 }
@@ -142,14 +142,7 @@ export function restIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): O
  */
 export function cancelWaitingIn(st: SpotState, pass: Pass, o: OrderRow): OrderRow {
   if (!st.triggers.remove(o)) return o
-  const inst = st.inst(o.symbol)
-  if (gt(o.locked, '0'))
-    pass.ledger.post({
-      reason: 'spot_unfreeze',
-      refType: 'spot_order',
-      refId: String(o.id),
-      postings: unfreeze(key(o.holder, o.side === 'buy' ? inst.quote : inst.base), normalize(o.locked)),
-    })
+  releaseLocked(st, pass, o)
   // Fired but not claimed yet: it never entered the book.
   const row: OrderRow = { ...o, status: 'cancelled', locked: '0', triggered_at: null, updated_at: pass.now }
   keep(st, pass, row)

@@ -22,16 +22,20 @@ const feeRateColumns = (r: { maker: string; taker: string }) => ({
   taker_fee_rate: r.taker,
 })
 
-export function cancelIn(st: SpotState, pass: Pass, o: OrderRow): OrderRow {
+/** Releases what an order still has locked (the quote of a buy, the base of a sell), if anything. */
+export function releaseLocked(st: SpotState, pass: Pass, o: OrderRow): void {
   const inst = st.inst(o.symbol)
-  const asset = o.side === 'buy' ? inst.quote : inst.base
   if (gt(o.locked, '0'))
     pass.ledger.post({
       reason: 'spot_unfreeze',
       refType: 'spot_order',
       refId: String(o.id),
-      postings: unfreeze(key(o.holder, asset), normalize(o.locked)),
+      postings: unfreeze(key(o.holder, o.side === 'buy' ? inst.quote : inst.base), normalize(o.locked)),
     })
+}
+
+export function cancelIn(st: SpotState, pass: Pass, o: OrderRow): OrderRow {
+  releaseLocked(st, pass, o)
   const row: OrderRow = { ...o, status: 'cancelled', locked: '0', updated_at: pass.now }
   pass.fx.books.add(o.symbol)
   st.book(o.symbol).cancel(Number(o.id))

@@ -1,12 +1,12 @@
-import { gt, isZero, normalize, toFixed } from '@common/money/decimal'
+import { isZero, normalize, toFixed } from '@common/money/decimal'
 import { fromUnits, toUnits } from '@common/money/units'
 import { marketBuyNotional } from '@common/spot/rules'
 import { type ConditionalType, executesAs } from '@common/spot/triggers'
 import { AppError } from '../../http/errors'
-import { type BalanceKey, unfreeze } from '../../ledger/ledger'
+import type { BalanceKey } from '../../ledger/ledger'
 import { FEES, isSystemHolder, key, type Pass, type Prepared } from './model'
 import type { OrderRow } from './repo'
-import { placeIn } from './settle'
+import { placeIn, releaseLocked } from './settle'
 import type { SpotState } from './state'
 import { markFired, ticks } from './trigger-state'
 
@@ -67,14 +67,7 @@ export function childPrepared(st: SpotState, row: OrderRow): Prepared {
 
 /** A triggered order that could not trade (no liquidity, its holder frozen): expired, its freeze released. */
 function expireIn(st: SpotState, pass: Pass, o: OrderRow): void {
-  const inst = st.inst(o.symbol)
-  if (gt(o.locked, '0'))
-    pass.ledger.post({
-      reason: 'spot_unfreeze',
-      refType: 'spot_order',
-      refId: String(o.id),
-      postings: unfreeze(key(o.holder, o.side === 'buy' ? inst.quote : inst.base), normalize(o.locked)),
-    })
+  releaseLocked(st, pass, o)
   keep(pass, {
     ...o,
     status: 'expired',

@@ -1,9 +1,9 @@
-import { SYSTEM_HOLDER } from '@common/ledger/accounts'
-import { neg, normalize, sub } from '@common/money/decimal'
+import { normalize, sub } from '@common/money/decimal'
 import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient, parseUnits } from 'viem'
 import type { EvmChainConfig } from '../../../chain-config'
 import type { Db } from '../../../db/db'
 import { postEntry, unfreeze } from '../../../ledger/ledger'
+import { postWithdrawSuccess } from '../review'
 import { chainClient } from './client'
 import {
   confirmedTx,
@@ -236,7 +236,7 @@ export class ChainPayer {
     for (const u of unmined) {
       if (!u.at || Date.now() - u.at.getTime() < stuckMs) continue
       const old = await this.client.getTransaction({ hash: u.hash }).catch(() => null)
-      if (!old || !old.to) continue
+      if (!old?.to) continue
       const fees = await this.fees({ maxFee: u.maxFee, priority: u.priority })
       const { raw, hash } = await signer.sign({
         type: 'eip1559',
@@ -274,24 +274,7 @@ export class ChainPayer {
     return this.db.transaction().execute(async (trx) => {
       const w = await lockWithdrawal(trx, id)
       if (w?.status !== 'confirmed') return false
-      const amount = normalize(w.amount)
-      const fee = normalize(w.fee)
-      await postEntry(trx, {
-        reason: 'withdraw_success',
-        refType: 'withdrawal',
-        refId: w.id,
-        postings: [
-          { holder: w.user_id, account: 'funding', asset: w.asset, bucket: 'frozen', amount: neg(amount) },
-          {
-            holder: SYSTEM_HOLDER,
-            account: 'withdraw_clearing',
-            asset: w.asset,
-            bucket: 'available',
-            amount: sub(amount, fee),
-          },
-          { holder: SYSTEM_HOLDER, account: 'fees', asset: w.asset, bucket: 'available', amount: fee },
-        ],
-      })
+      await postWithdrawSuccess(trx, w)
       await trx
         .updateTable('withdrawal')
         .set({ status: 'success', reviewed_at: new Date() })
