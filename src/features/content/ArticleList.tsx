@@ -2,6 +2,7 @@ import type { ArticleItem } from '@common/content/types'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useFormat } from '@/lib/format/use-format'
+import { PagerNav } from '@/ui/PagerNav'
 import styles from './Content.module.css'
 
 /** Article cards linking to pages/article/detail. */
@@ -42,14 +43,14 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / size))
   if (pages < 2) return null
   return (
-    <nav className={styles.pager} aria-label={t`Pages`}>
-      <button type="button" className={styles.btn} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t`Previous`}
-      </button>
+    <PagerNav
+      page={page}
+      last={page >= pages}
+      onPage={onPage}
+      classes={styles}
+      words={{ pages: t`Pages`, previous: t`Previous`, next: t`Next` }}
+    >
       <span>{t`Page ${page} of ${pages}`}</span>
-      <button type="button" className={styles.btn} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t`Next`}
-      </button>
-    </nav>
+    </PagerNav>
   )
 }

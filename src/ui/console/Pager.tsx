@@ -1,5 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
+import { PagerNav } from '../PagerNav'
 import styles from './Console.module.css'
+
+function useWords() {
+  const { t } = useLingui()
+  return { pages: t`Pages`, previous: t`Previous`, next: t`Next` }
+}
 
 /** Previous / next over a paged list. */
 export function Pager({
@@ -13,21 +19,15 @@ export function Pager({
   size: number
   onPage: (p: number) => void
 }) {
-  const { t } = useLingui()
+  const words = useWords()
   const pages = Math.max(1, Math.ceil(total / size))
   if (pages <= 1) return null
   return (
-    <nav className={styles.pager} aria-label={t`Pages`}>
-      <button type="button" className={styles.btn} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <Trans>Previous</Trans>
-      </button>
+    <PagerNav page={page} last={page >= pages} onPage={onPage} classes={styles} words={words}>
       <span className={styles.muted}>
         {page} / {pages}
       </span>
-      <button type="button" className={styles.btn} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        <Trans>Next</Trans>
-      </button>
-    </nav>
+    </PagerNav>
   )
 }
 
@@ -41,17 +41,11 @@ export function MorePager({
   hasMore: boolean
   onPage: (p: number) => void
 }) {
-  const { t } = useLingui()
+  const words = useWords()
   if (page <= 1 && !hasMore) return null
   return (
-    <nav className={styles.pager} aria-label={t`Pages`}>
-      <button type="button" className={styles.btn} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <Trans>Previous</Trans>
-      </button>
+    <PagerNav page={page} last={!hasMore} onPage={onPage} classes={styles} words={words}>
       <span className={styles.muted}>{page}</span>
-      <button type="button" className={styles.btn} disabled={!hasMore} onClick={() => onPage(page + 1)}>
-        <Trans>Next</Trans>
-      </button>
-    </nav>
+    </PagerNav>
   )
 }
