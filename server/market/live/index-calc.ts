@@ -36,28 +36,36 @@ export interface IndexResult {
   outliers: string[]
 }
 
+type Point = { price: number; weight: number }
+
 /**
- * The weighted median: the price where half the weight lies on each side. When the halves meet
- * exactly between two prices (an even split), the midpoint of the two.
+ * The middle of `list` (sorted by price) by weight: the point where half the weight lies on each
+ * side, with `next`, the point after it, when the halves meet exactly there (an even split).
  */
-export function weightedMedian(points: readonly { price: number; weight: number }[]): number | null {
-  const list = points
-    .filter((p) => p.weight > 0 && Number.isFinite(p.price))
-    .sort((a, b) => a.price - b.price)
+function middleOf(list: readonly Point[]): { at: Point; next?: Point } | null {
   if (list.length === 0) return null
   const total = list.reduce((s, p) => s + p.weight, 0)
   let acc = 0
   for (let i = 0; i < list.length; i++) {
-    const p = list[i] as { price: number; weight: number }
+    const p = list[i] as Point
     acc += p.weight
     // Compared with a relative tolerance: weights such as 0.1 do not add up exactly.
-    if (Math.abs(acc - total / 2) <= total * 1e-12) {
-      const next = list[i + 1]
-      return next ? (p.price + next.price) / 2 : p.price
-    }
-    if (acc > total / 2) return p.price
+    if (Math.abs(acc - total / 2) <= total * 1e-12) return { at: p, next: list[i + 1] }
+    if (acc > total / 2) return { at: p }
   }
-  return (list[list.length - 1] as { price: number }).price
+  return { at: list[list.length - 1] as Point }
+}
+
+/**
+ * The weighted median: the price where half the weight lies on each side. When the halves meet
+ * exactly between two prices (an even split), the midpoint of the two.
+ */
+export function weightedMedian(points: readonly Point[]): number | null {
+  const m = middleOf(
+    points.filter((p) => p.weight > 0 && Number.isFinite(p.price)).sort((a, b) => a.price - b.price),
+  )
+  if (!m) return null
+  return m.next ? (m.at.price + m.next.price) / 2 : m.at.price
 }
 
 /**
@@ -65,25 +73,12 @@ export function weightedMedian(points: readonly { price: number; weight: number 
  * the two middle prices (so of two sources that agree and one that does not, the two keep each
  * other, and of two that disagree neither can be told right).
  */
-export function medianOfOthers(
-  self: number,
-  others: readonly { price: number; weight: number }[],
-): number | null {
-  const list = others.filter((p) => p.weight > 0).sort((a, b) => a.price - b.price)
-  if (list.length === 0) return null
-  const total = list.reduce((s, p) => s + p.weight, 0)
-  let acc = 0
-  for (let i = 0; i < list.length; i++) {
-    const p = list[i] as { price: number; weight: number }
-    acc += p.weight
-    if (Math.abs(acc - total / 2) <= total * 1e-12) {
-      const next = list[i + 1]
-      if (!next) return p.price
-      return Math.abs(self - p.price) <= Math.abs(self - next.price) ? p.price : next.price
-    }
-    if (acc > total / 2) return p.price
-  }
-  return (list[list.length - 1] as { price: number }).price
+export function medianOfOthers(self: number, others: readonly Point[]): number | null {
+  const m = middleOf(others.filter((p) => p.weight > 0).sort((a, b) => a.price - b.price))
+  if (!m) return null
+  const { at, next } = m
+  if (!next) return at.price
+  return Math.abs(self - at.price) <= Math.abs(self - next.price) ? at.price : next.price
 }
 
 /** The index of one instrument at `now` from its sources' last quotes. */

@@ -11,6 +11,8 @@ import { countedPage } from '@common/api/page'
 import { normalize } from '@common/money/decimal'
 import { toMillisOrNull } from '@common/time/time'
 import type { FastifyInstance } from 'fastify'
+import type { Selectable } from 'kysely'
+import type { IdentityTable } from '../../db/schema'
 import { requireAdmin } from '../../http/auth'
 import { ok } from '../../http/envelope'
 import { AppError } from '../../http/errors'
@@ -23,6 +25,38 @@ import { identityPage, ledgerPage, userDetail, usersPage } from './console-repo'
 
 const ms = toMillisOrNull
 const photo = (id: string | null) => (id ? `upload/${id}` : null)
+
+/** A user's identity record as the review queue and the user's detail both show it. */
+function identityView(
+  r: Pick<
+    Selectable<IdentityTable>,
+    | 'nationality'
+    | 'real_name'
+    | 'id_number'
+    | 'advanced_status'
+    | 'reject_reason'
+    | 'submitted_at'
+    | 'reviewed_at'
+    | 'front_upload_id'
+    | 'back_upload_id'
+    | 'hand_upload_id'
+  >,
+) {
+  return {
+    nationality: r.nationality,
+    realName: r.real_name,
+    idNumber: r.id_number,
+    status: r.advanced_status,
+    rejectReason: r.reject_reason,
+    submittedAt: ms(r.submitted_at),
+    reviewedAt: ms(r.reviewed_at),
+    photos: {
+      front: photo(r.front_upload_id),
+      back: photo(r.back_upload_id),
+      hand: photo(r.hand_upload_id),
+    },
+  }
+}
 
 /**
  * The console's accounts pages, /api/admin/identity/* and /api/admin/users/*: the identity review
@@ -43,19 +77,8 @@ export async function authAdminRoutes(app: FastifyInstance, deps: ModuleDeps): P
           uid: r.uid,
           email: r.email,
           phone: r.phone,
-          nationality: r.nationality,
-          realName: r.real_name,
-          idNumber: r.id_number,
-          status: r.advanced_status,
-          rejectReason: r.reject_reason,
+          ...identityView(r),
           basicAt: ms(r.basic_at),
-          submittedAt: ms(r.submitted_at),
-          reviewedAt: ms(r.reviewed_at),
-          photos: {
-            front: photo(r.front_upload_id),
-            back: photo(r.back_upload_id),
-            hand: photo(r.hand_upload_id),
-          },
         })),
         total,
         q,
@@ -113,22 +136,7 @@ export async function authAdminRoutes(app: FastifyInstance, deps: ModuleDeps): P
         hasTradePassword: u.trade_password_hash !== null,
         createdAt: ms(u.created_at),
       },
-      identity: identity
-        ? {
-            nationality: identity.nationality,
-            realName: identity.real_name,
-            idNumber: identity.id_number,
-            status: identity.advanced_status,
-            rejectReason: identity.reject_reason,
-            submittedAt: ms(identity.submitted_at),
-            reviewedAt: ms(identity.reviewed_at),
-            photos: {
-              front: photo(identity.front_upload_id),
-              back: photo(identity.back_upload_id),
-              hand: photo(identity.hand_upload_id),
-            },
-          }
-        : null,
+      identity: identity ? identityView(identity) : null,
       balances: await readBalances(db, userId),
       sessions: sessions.map((s) => ({
         id: s.id,

@@ -18,7 +18,7 @@ import type { ModuleDeps } from '../../platform/module-deps'
 import { actor } from '../../platform/staff/actor'
 import { changeBannerStatus, listBanners, saveBanner } from './banners'
 import { articleSnapshot, pinArticle, publishArticle, saveArticle, unpublishArticle } from './console'
-import { consoleArticlesPage, coverUrl, ms } from './repo'
+import { articleHead, consoleArticlesPage, ms } from './repo'
 
 /**
  * /api/admin/content/*: articles (news, notices, help, service pages) and banners, every change
@@ -45,21 +45,13 @@ export async function contentAdminRoutes(app: FastifyInstance, deps: ModuleDeps)
     const { total, rows } = await consoleArticlesPage(db, q)
     return ok(
       countedPage(
-        (await withTexts(db, rows)).map(([r, t]) => {
-          const id = String(r.id)
-          return {
-            id,
-            type: r.type,
-            category: r.category,
-            status: r.status,
-            pinned: r.pinned,
-            publishAt: ms(r.publish_at),
-            updatedAt: ms(r.updated_at),
-            cover: coverUrl(id, r.cover_upload_id),
-            langs: t.map((x) => x.lang),
-            title: (t.find((x) => x.lang === 'en') ?? t.find((x) => x.lang === 'tw') ?? t[0])?.title ?? '',
-          }
-        }),
+        (await withTexts(db, rows)).map(([r, t]) => ({
+          ...articleHead(r),
+          status: r.status,
+          updatedAt: ms(r.updated_at),
+          langs: t.map((x) => x.lang),
+          title: (t.find((x) => x.lang === 'en') ?? t.find((x) => x.lang === 'tw') ?? t[0])?.title ?? '',
+        })),
         total,
         q,
       ),

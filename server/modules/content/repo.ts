@@ -7,6 +7,27 @@ import type { Tx } from '../../ledger/ledger'
 
 export const ms = toMillisOrNull
 export const coverUrl = (id: string, cover: string | null) => (cover ? `api/article/cover/${id}` : null)
+
+/** An article's head as the readers' lists and the console's list both show it (no text). */
+export function articleHead(r: {
+  id: string
+  type: string
+  category: string
+  pinned: boolean
+  publish_at: Date | null
+  cover_upload_id: string | null
+}) {
+  const id = String(r.id)
+  return {
+    id,
+    type: r.type,
+    category: r.category,
+    pinned: r.pinned,
+    publishAt: ms(r.publish_at),
+    cover: coverUrl(id, r.cover_upload_id),
+  }
+}
+
 export const likePattern = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`
 
 type Texts = Record<string, { title: string; body: string }> | null

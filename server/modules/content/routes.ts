@@ -19,8 +19,8 @@ import { renderMarkdown, summarize } from '../../platform/content/markdown'
 import type { ModuleDeps } from '../../platform/module-deps'
 import { publishedBannerImage } from './banner-repo'
 import {
+  articleHead,
   articlesPage,
-  coverUrl,
   liveArticle,
   liveCover,
   ms,
@@ -43,28 +43,8 @@ function personalText(
 }
 
 /** An article as lists and pages show it, in the reader's language (`t`, picked by the chain). */
-function card(
-  r: {
-    id: string
-    type: string
-    category: string
-    pinned: boolean
-    publish_at: Date | null
-    cover_upload_id: string | null
-  },
-  t: { lang: string; title: string } | null,
-) {
-  const id = String(r.id)
-  return {
-    id,
-    type: r.type,
-    category: r.category,
-    pinned: r.pinned,
-    publishAt: ms(r.publish_at),
-    cover: coverUrl(id, r.cover_upload_id),
-    lang: t?.lang ?? null,
-    title: t?.title ?? '',
-  }
+function card(r: Parameters<typeof articleHead>[0], t: { lang: string; title: string } | null) {
+  return { ...articleHead(r), lang: t?.lang ?? null, title: t?.title ?? '' }
 }
 
 /** News, notices, help academy, service pages and the user's notifications (docs/spec.md section 7). */

@@ -101,32 +101,36 @@ export const insuranceFund = new client.Gauge({
   },
 })
 
-let sockets: (() => number) | null = null
+/**
+ * A gauge of one number that a part of the process provides (read at scrape time). Until one
+ * does, it shows `idle`, or nothing when `idle` is undefined.
+ */
+function providedGauge(name: string, help: string, idle?: number) {
+  let count: (() => number) | null = null
+  const gauge = new client.Gauge({
+    name,
+    help,
+    registers: r,
+    collect() {
+      const n = count ? count() : idle
+      if (n !== undefined) this.set(n)
+    },
+  })
+  const provide = (c: () => number): void => {
+    count = c
+  }
+  return { gauge, provide }
+}
+
+const sockets = providedGauge('exchange_socket_connections', 'Open socket.io connections on this process', 0)
+export const socketConnections = sockets.gauge
 /** The realtime hub tells how many sockets are open on this process. */
-export function provideSocketCount(count: () => number): void {
-  sockets = count
-}
+export const provideSocketCount = sockets.provide
 
-export const socketConnections = new client.Gauge({
-  name: 'exchange_socket_connections',
-  help: 'Open socket.io connections on this process',
-  registers: r,
-  collect() {
-    this.set(sockets ? sockets() : 0)
-  },
-})
-
-let owned: (() => number) | null = null
+const owned = providedGauge(
+  'exchange_cluster_owned_units',
+  'Units (markets, leader locks) this cluster core owns; absent outside a core',
+)
+export const ownedUnits = owned.gauge
 /** A cluster core tells how many units (markets, leader locks) it owns. */
-export function provideOwnedUnits(count: () => number): void {
-  owned = count
-}
-
-export const ownedUnits = new client.Gauge({
-  name: 'exchange_cluster_owned_units',
-  help: 'Units (markets, leader locks) this cluster core owns; absent outside a core',
-  registers: r,
-  collect() {
-    if (owned) this.set(owned())
-  },
-})
+export const provideOwnedUnits = owned.provide
