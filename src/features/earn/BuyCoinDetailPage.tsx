@@ -10,6 +10,7 @@ import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
 import { HttpError } from '@/lib/http/errors'
 import { tokenAtom } from '@/lib/store'
+import { useNow } from '@/lib/use-now'
 import { showToast } from '@/ui/feedback'
 import { Fields } from '@/ui/PagedList'
 import { PageHeader } from '@/ui/PageHeader'
@@ -19,8 +20,7 @@ import { earnApi, earnKeys, financeQueryOptions, projectQueryOptions } from './a
 import { useProjectClock } from './BuyCoinPage'
 import styles from './Earn.module.css'
 import { FinanceAmountField } from './FinanceAmountField'
-import { share } from './format'
-import { CoinBadge, Countdown, useNow, useStateLabels } from './shared'
+import { CoinBadge, CommitProgress, Countdown, useStateLabels } from './shared'
 
 /** pages/buycoin/detail: a project's terms, progress, my commitment and my result. */
 export function BuyCoinDetailPage({ id }: { id: string }) {
@@ -50,7 +50,6 @@ export function BuyCoinDetailPage({ id }: { id: string }) {
       </>
     )
   const target = mul(p.supply, p.price)
-  const done = share(p.committed, target)
   const steps: [string, number, boolean][] = [
     [labels.project.preheat, p.startAt, true],
     [labels.project.open, p.startAt, p.state !== 'preheat'],
@@ -84,15 +83,12 @@ export function BuyCoinDetailPage({ id }: { id: string }) {
             ))}
           </ol>
           {clock && <Countdown label={clock.label} at={clock.at} now={now} />}
-          <div className={styles.bar} aria-hidden="true">
-            <span style={{ width: `${done}%` }} />
-          </div>
-          <div className={styles.barText}>
-            <span>
-              {t`Committed`} {amount(p.committed)} / {amount(target)} {p.currency}
-            </span>
-            <span data-testid="project-progress">{amount(done.toFixed(2), { dp: 2 })}%</span>
-          </div>
+          <CommitProgress
+            committed={p.committed}
+            target={target}
+            currency={p.currency}
+            testId="project-progress"
+          />
           <Fields
             cells={[
               [t`Issue price`, `${amount(p.price)} ${p.currency}`],

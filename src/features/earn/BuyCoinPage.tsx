@@ -5,12 +5,12 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useDateTime } from '@/lib/format/use-date-time'
 import { useFormat } from '@/lib/format/use-format'
+import { useNow } from '@/lib/use-now'
 import { PageHeader } from '@/ui/PageHeader'
 import { Stat } from '@/ui/Stat'
 import { projectsQueryOptions } from './api'
 import styles from './Earn.module.css'
-import { share } from './format'
-import { CoinBadge, Countdown, EarnTabs, useNow, useStateLabels } from './shared'
+import { CoinBadge, CommitProgress, Countdown, EarnTabs, useStateLabels } from './shared'
 
 /** pages/buycoin/index: the coin subscription projects with their state and countdowns. */
 export function BuyCoinPage() {
@@ -54,7 +54,6 @@ function ProjectCard({ p, now }: { p: SubscriptionProject; now: number }) {
   const labels = useStateLabels()
   const clock = useProjectClock(p, now)
   const target = mul(p.supply, p.price)
-  const done = share(p.committed, target)
   return (
     <li>
       <Link
@@ -84,15 +83,7 @@ function ProjectCard({ p, now }: { p: SubscriptionProject; now: number }) {
           <Stat label={t`Supply`}>{amount(p.supply)}</Stat>
           <Stat label={t`Participants`}>{p.participants}</Stat>
         </dl>
-        <div className={styles.bar} aria-hidden="true">
-          <span style={{ width: `${done}%` }} />
-        </div>
-        <div className={styles.barText}>
-          <span>
-            {t`Committed`} {amount(p.committed)} / {amount(target)} {p.currency}
-          </span>
-          <span>{amount(done.toFixed(2), { dp: 2 })}%</span>
-        </div>
+        <CommitProgress committed={p.committed} target={target} currency={p.currency} />
         {clock ? (
           <Countdown label={clock.label} at={clock.at} now={now} />
         ) : (

@@ -1,19 +1,9 @@
 import type { ProjectState, StakingOrderStatus } from '@common/earn/schema'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useFormat } from '@/lib/format/use-format'
 import styles from './Earn.module.css'
-import { timeLeft } from './format'
-
-/** The wall clock, ticking every second while mounted. */
-export function useNow(ms = 1000): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms)
-    return () => clearInterval(t)
-  }, [ms])
-  return now
-}
+import { share, timeLeft } from './format'
 
 export function EarnTabs({ current }: { current: 'staking' | 'launch' }) {
   const { t } = useLingui()
@@ -62,5 +52,35 @@ export function Countdown({ label, at, now }: { label: string; at: number; now: 
       <span>{label}</span>
       <strong>{d > 0 ? `${t`${d} d`} ${hms}` : hms}</strong>
     </p>
+  )
+}
+
+/** A launch project's subscription so far: the bar and "Committed x / target", with the percent. */
+export function CommitProgress({
+  committed,
+  target,
+  currency,
+  testId,
+}: {
+  committed: string
+  target: string
+  currency: string
+  testId?: string
+}) {
+  const { t } = useLingui()
+  const { amount } = useFormat()
+  const done = share(committed, target)
+  return (
+    <>
+      <div className={styles.bar} aria-hidden="true">
+        <span style={{ width: `${done}%` }} />
+      </div>
+      <div className={styles.barText}>
+        <span>
+          {t`Committed`} {amount(committed)} / {amount(target)} {currency}
+        </span>
+        <span data-testid={testId}>{amount(done.toFixed(2), { dp: 2 })}%</span>
+      </div>
+    </>
   )
 }
