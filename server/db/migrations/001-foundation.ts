@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, table } from './kit'
 
 export async function up(db: AnyDb): Promise<void> {
   await table(db, 'app_release', {
@@ -53,7 +49,5 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropTable('setting').execute()
-  await db.schema.dropTable('asset').execute()
-  await db.schema.dropTable('app_release').execute()
+  await dropTables(db, ['setting', 'asset', 'app_release'])
 }

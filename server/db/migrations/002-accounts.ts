@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, imageBytes, index, table } from './kit'
 
 export async function up(db: AnyDb): Promise<void> {
   await table(db, 'users', {
@@ -42,7 +38,7 @@ export async function up(db: AnyDb): Promise<void> {
     expires_at: 'timestamptz not null',
     revoked_at: 'timestamptz',
   }).execute()
-  await db.schema.createIndex('user_session_user').on('user_session').column('user_id').execute()
+  await index(db, 'user_session_user', 'user_session', ['user_id'])
 
   await table(db, 'verification_code', {
     id: 'serial primary key',
@@ -91,14 +87,10 @@ export async function up(db: AnyDb): Promise<void> {
   await table(db, 'upload', {
     id: 'text primary key',
     owner_id: 'text not null references users (id)',
-    mime: 'text not null',
-    size: 'integer not null',
-    width: 'integer not null',
-    height: 'integer not null',
-    bytes: 'bytea not null',
+    ...imageBytes,
     created_at: 'timestamptz not null default now()',
   }).execute()
-  await db.schema.createIndex('upload_owner').on('upload').column('owner_id').execute()
+  await index(db, 'upload_owner', 'upload', ['owner_id'])
 
   await table(db, 'identity', {
     user_id: 'text primary key references users (id)',
@@ -119,7 +111,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of [
+  await dropTables(db, [
     'identity',
     'upload',
     'login_challenge',
@@ -128,7 +120,5 @@ export async function down(db: AnyDb): Promise<void> {
     'verification_code',
     'user_session',
     'users',
-  ]) {
-    await db.schema.dropTable(t).execute()
-  }
+  ])
 }

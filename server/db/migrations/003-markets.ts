@@ -1,8 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-import { table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import { type AnyDb, candle, dropTables, table } from './kit'
 
 /** Coins listed with this migration (logos are drawn from these colours). */
 const NEW_COINS: [string, string, number, string][] = [
@@ -99,17 +96,7 @@ export async function up(db: AnyDb): Promise<void> {
     ref_turnover: 'numeric not null',
   }).execute()
 
-  await table(db, 'candle', {
-    symbol: 'text not null references instrument (symbol)',
-    period: 'text not null',
-    open_time: 'bigint not null',
-    open: 'numeric not null',
-    high: 'numeric not null',
-    low: 'numeric not null',
-    close: 'numeric not null',
-    volume: 'numeric not null',
-    turnover: 'numeric not null',
-  })
+  await table(db, 'candle', candle)
     .addPrimaryKeyConstraint('candle_pk', ['symbol', 'period', 'open_time'])
     .execute()
 
@@ -194,9 +181,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropTable('favorite').execute()
-  await db.schema.dropTable('candle').execute()
-  await db.schema.dropTable('instrument').execute()
+  await dropTables(db, ['favorite', 'candle', 'instrument'])
   await db
     .deleteFrom('asset')
     .where(

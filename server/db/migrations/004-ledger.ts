@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, index, table } from './kit'
 
 /** Double-entry ledger: balances change only through entries whose postings sum to zero per asset. */
 export async function up(db: AnyDb): Promise<void> {
@@ -41,11 +37,9 @@ export async function up(db: AnyDb): Promise<void> {
     created_at: 'timestamptz not null default now()',
   }).execute()
   await index(db, 'ledger_posting_holder', 'ledger_posting', ['holder', 'entry_id'])
-  await db.schema.createIndex('ledger_posting_entry').on('ledger_posting').column('entry_id').execute()
+  await index(db, 'ledger_posting_entry', 'ledger_posting', ['entry_id'])
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropTable('ledger_posting').execute()
-  await db.schema.dropTable('ledger_entry').execute()
-  await db.schema.dropTable('balance').execute()
+  await dropTables(db, ['ledger_posting', 'ledger_entry', 'balance'])
 }

@@ -1,8 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import { type AnyDb, dropTables, index, table } from './kit'
 
 /** Spot trading: orders, fills, and per-instrument fee rates. */
 export async function up(db: AnyDb): Promise<void> {
@@ -66,8 +63,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropTable('spot_trade').execute()
-  await db.schema.dropTable('spot_order').execute()
+  await dropTables(db, ['spot_trade', 'spot_order'])
   await db.schema.alterTable('instrument').dropColumn('taker_fee').execute()
   await db.schema.alterTable('instrument').dropColumn('maker_fee').execute()
 }

@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, index, reviewed, table } from './kit'
 
 /** Deposits, withdrawals, transfers, the address book and flash exchange (the assets area). */
 export async function up(db: AnyDb): Promise<void> {
@@ -30,9 +26,7 @@ export async function up(db: AnyDb): Promise<void> {
     voucher_upload_id: 'text',
     status: "text not null default 'pending'",
     credited_amount: 'numeric',
-    reject_reason: 'text',
-    reviewed_at: 'timestamptz',
-    reviewer_id: 'text',
+    ...reviewed,
     created_at: 'timestamptz not null default now()',
   }).execute()
   await index(db, 'deposit_user', 'deposit', ['user_id', 'created_at'])
@@ -48,9 +42,7 @@ export async function up(db: AnyDb): Promise<void> {
     fee: 'numeric not null',
     status: "text not null default 'pending'",
     tx_hash: 'text',
-    reject_reason: 'text',
-    reviewed_at: 'timestamptz',
-    reviewer_id: 'text',
+    ...reviewed,
     created_at: 'timestamptz not null default now()',
   }).execute()
   await index(db, 'withdrawal_user', 'withdrawal', ['user_id', 'created_at'])
@@ -107,7 +99,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of [
+  await dropTables(db, [
     'exchange_order',
     'asset_user_setting',
     'address_book',
@@ -116,5 +108,4 @@ export async function down(db: AnyDb): Promise<void> {
     'deposit',
     'deposit_channel',
   ])
-    await db.schema.dropTable(t).execute()
 }

@@ -1,8 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import { type AnyDb, index, table } from './kit'
 
 /**
  * Operator console: the append-only audit log, and when a staff account's one-time password was

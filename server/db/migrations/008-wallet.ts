@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, index, table } from './kit'
 
 /** Wallet login (Sign-In with Ethereum): single-use nonces and the wallets linked to accounts. */
 export async function up(db: AnyDb): Promise<void> {
@@ -18,10 +14,9 @@ export async function up(db: AnyDb): Promise<void> {
     user_id: 'text not null references users (id)',
     created_at: 'timestamptz not null default now()',
   }).execute()
-  await db.schema.createIndex('user_wallet_user').on('user_wallet').column('user_id').execute()
+  await index(db, 'user_wallet_user', 'user_wallet', ['user_id'])
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropTable('user_wallet').execute()
-  await db.schema.dropTable('wallet_nonce').execute()
+  await dropTables(db, ['user_wallet', 'wallet_nonce'])
 }

@@ -1,8 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import { type AnyDb, dropTables, index, table } from './kit'
 
 /**
  * Over 400 lines on purpose: a migration is frozen history (it never changes once shipped), and
@@ -78,10 +75,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropTable('notice_read').execute()
-  await db.schema.dropTable('notification').execute()
-  await db.schema.dropTable('article_text').execute()
-  await db.schema.dropTable('article').execute()
+  await dropTables(db, ['notice_read', 'notification', 'article_text', 'article'])
 }
 
 interface Starter {

@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, index, table } from './kit'
 
 /** Web Push subscriptions (one per device), per-user push preferences and price alerts. */
 export async function up(db: AnyDb): Promise<void> {
@@ -14,7 +10,7 @@ export async function up(db: AnyDb): Promise<void> {
     auth: 'text not null',
     created_at: 'timestamptz not null default now()',
   }).execute()
-  await db.schema.createIndex('push_subscription_user').on('push_subscription').column('user_id').execute()
+  await index(db, 'push_subscription_user', 'push_subscription', ['user_id'])
 
   await table(db, 'push_pref', {
     user_id: 'text primary key references users (id)',
@@ -44,7 +40,5 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropTable('price_alert').execute()
-  await db.schema.dropTable('push_pref').execute()
-  await db.schema.dropTable('push_subscription').execute()
+  await dropTables(db, ['price_alert', 'push_pref', 'push_subscription'])
 }

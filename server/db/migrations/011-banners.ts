@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, table } from './kit'
 
 /**
  * Home banners: an order, a link target (an in-app route or an article) and, per language, an image
@@ -29,6 +25,5 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  await db.schema.dropTable('banner_image').execute()
-  await db.schema.dropTable('banner').execute()
+  await dropTables(db, ['banner_image', 'banner'])
 }

@@ -1,7 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import type { AnyDb } from './kit'
 
 /**
  * Push texts in the reader's language: each device subscription keeps the app language it was

@@ -1,9 +1,6 @@
 import { DEFAULT_TIERS_ALT, DEFAULT_TIERS_BTC } from '@common/contract/margin'
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import { type AnyDb, dropTables, index, rewriteArticle, table } from './kit'
 
 /** Quantity per lot of each perpetual (base coin). */
 const LOTS: Record<string, string> = {
@@ -14,6 +11,9 @@ const LOTS: Record<string, string> = {
   BNBUSDT_PERP: '0.01',
   DOGEUSDT_PERP: '100',
 }
+
+/** Whose position on which perpetual, long or short (the key of contract_position). */
+const position = { holder: 'text not null', symbol: 'text not null', side: 'text not null' }
 
 /**
  * Perpetual contracts: per-instrument settings, orders, fills, positions (hedge mode: one long
@@ -85,9 +85,7 @@ export async function up(db: AnyDb): Promise<void> {
   await table(db, 'contract_fill', {
     id: 'bigserial primary key',
     order_id: 'bigint not null',
-    holder: 'text not null',
-    symbol: 'text not null',
-    side: 'text not null',
+    ...position,
     kind: 'text not null',
     role: 'text not null',
     // buy | sell on the book (for the public trade list, from the taker's row).
@@ -103,9 +101,7 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`create index contract_fill_trades on contract_fill (symbol, id) where role = 'taker'`.execute(db)
 
   await table(db, 'contract_position', {
-    holder: 'text not null',
-    symbol: 'text not null',
-    side: 'text not null',
+    ...position,
     lots: 'numeric not null',
     max_lots: 'numeric not null',
     avg_price: 'numeric not null',
@@ -127,9 +123,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await table(db, 'contract_position_history', {
     id: 'bigserial primary key',
-    holder: 'text not null',
-    symbol: 'text not null',
-    side: 'text not null',
+    ...position,
     max_lots: 'numeric not null',
     avg_open_price: 'numeric not null',
     avg_close_price: 'numeric not null',
@@ -158,9 +152,7 @@ export async function up(db: AnyDb): Promise<void> {
   await table(db, 'contract_funding_payment', {
     id: 'bigserial primary key',
     round_id: 'bigint not null references contract_funding_round (id)',
-    holder: 'text not null',
-    symbol: 'text not null',
-    side: 'text not null',
+    ...position,
     lots: 'numeric not null',
     rate: 'numeric not null',
     mark_price: 'numeric not null',
@@ -171,9 +163,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await table(db, 'contract_liquidation', {
     id: 'bigserial primary key',
-    holder: 'text not null',
-    symbol: 'text not null',
-    side: 'text not null',
+    ...position,
     lots: 'numeric not null',
     index_price: 'numeric not null',
     close_price: 'numeric not null',
@@ -184,13 +174,11 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'contract_liquidation_holder', 'contract_liquidation', ['holder', 'id'])
 
   // The help academy's perpetuals article now describes what exists.
-  for (const [lang, title, body] of ARTICLE)
-    await sql`update article_text set title = ${title}, body = ${body}
-      where lang = ${lang} and title = ${OLD_TITLE[lang as 'en' | 'tw']}`.execute(db)
+  await rewriteArticle(db, ARTICLE, OLD_TITLE)
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of [
+  await dropTables(db, [
     'contract_liquidation',
     'contract_funding_payment',
     'contract_funding_round',
@@ -200,7 +188,6 @@ export async function down(db: AnyDb): Promise<void> {
     'contract_order',
     'contract_setting',
   ])
-    await db.schema.dropTable(t).execute()
 }
 
 const OLD_TITLE = { en: 'Perpetual contracts: margin and liquidation', tw: '永續合約：保證金與強制平倉' }

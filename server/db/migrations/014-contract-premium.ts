@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, index, table } from './kit'
 
 /**
  * Premium samples of the perpetuals' funding rate (book mid against the index, one a minute),

@@ -1,8 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import { type AnyDb, dropTables, index, rewriteArticle, table } from './kit'
 
 /** Options on the major crypto pairs (the spot index of each), out of the box. */
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'BNBUSDT', 'DOGEUSDT']
@@ -140,14 +137,11 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'option_order_holder', 'option_order', ['holder', 'id'])
   await index(db, 'option_order_round', 'option_order', ['round_id', 'id'])
 
-  for (const [lang, title, body] of ARTICLE)
-    await sql`update article_text set title = ${title}, body = ${body}
-      where lang = ${lang} and title = ${OLD_TITLE[lang as 'en' | 'tw']}`.execute(db)
+  await rewriteArticle(db, ARTICLE, OLD_TITLE)
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of ['option_order', 'option_round', 'option_tick', 'option_setting'])
-    await db.schema.dropTable(t).execute()
+  await dropTables(db, ['option_order', 'option_round', 'option_tick', 'option_setting'])
 }
 
 const OLD_TITLE = { en: 'Short-term options rules', tw: '短期期權規則' }

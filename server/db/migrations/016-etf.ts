@@ -1,8 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import { type AnyDb, addHelpArticle, dropTables, index, table } from './kit'
 
 /**
  * ETF products (issue 15): products, their orders, NAV history and rebalances. A product's units
@@ -119,21 +116,14 @@ export async function up(db: AnyDb): Promise<void> {
       .execute()
 
   // The help academy gets an ETF article.
-  const row = await db
-    .insertInto('article')
-    .values({ type: 'help', category: 'trading', status: 'published', publish_at: sql`now()`, sort: 50 })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  for (const [lang, title, body] of ARTICLE)
-    await db.insertInto('article_text').values({ article_id: row.id, lang, title, body }).execute()
+  await addHelpArticle(db, 'trading', ARTICLE)
 }
 
 export async function down(db: AnyDb): Promise<void> {
   await sql`delete from article where id in (select article_id from article_text where title = ${ARTICLE[0]?.[1] ?? ''})`.execute(
     db,
   )
-  for (const t of ['etf_rebalance', 'etf_nav', 'etf_order', 'etf_product'])
-    await db.schema.dropTable(t).execute()
+  await dropTables(db, ['etf_rebalance', 'etf_nav', 'etf_order', 'etf_product'])
 }
 
 const ARTICLE: [string, string, string][] = [

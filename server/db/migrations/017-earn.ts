@@ -1,10 +1,7 @@
 import { SYSTEM_HOLDER } from '@common/ledger/accounts'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { postEntry, type Tx } from '../../ledger/ledger'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, addHelpArticle, dropTables, index, table } from './kit'
 
 const DAY = 86_400_000
 
@@ -201,18 +198,17 @@ export async function up(db: AnyDb): Promise<void> {
     .execute()
 
   // Help article.
-  const row = await db
-    .insertInto('article')
-    .values({ type: 'help', category: 'funds', status: 'published', publish_at: sql`now()`, sort: 50 })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  for (const [lang, title, body] of ARTICLE)
-    await db.insertInto('article_text').values({ article_id: row.id, lang, title, body }).execute()
+  await addHelpArticle(db, 'funds', ARTICLE)
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of ['sub_commitment', 'sub_project', 'staking_reward', 'staking_order', 'staking_product'])
-    await db.schema.dropTable(t).execute()
+  await dropTables(db, [
+    'sub_commitment',
+    'sub_project',
+    'staking_reward',
+    'staking_order',
+    'staking_product',
+  ])
 }
 
 const NOVA = {

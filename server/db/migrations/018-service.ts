@@ -1,8 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import { type AnyDb, addHelpArticle, dropTables, imageBytes, index, table } from './kit'
 
 /**
  * Customer service chat (conversations, messages, chat images) and work orders (tickets and their
@@ -37,11 +34,7 @@ export async function up(db: AnyDb): Promise<void> {
     id: 'text primary key',
     user_id: 'text references users (id)',
     visitor_hash: 'text',
-    mime: 'text not null',
-    size: 'integer not null',
-    width: 'integer not null',
-    height: 'integer not null',
-    bytes: 'bytea not null',
+    ...imageBytes,
     created_at: 'timestamptz not null default now()',
   }).execute()
 
@@ -86,21 +79,20 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'work_reply_ticket', 'work_reply', ['ticket_id', 'id'])
 
   // The help academy explains the chat and work orders (and the quick answers find it).
-  const row = await db
-    .insertInto('article')
-    .values({ type: 'help', category: 'start', status: 'published', publish_at: sql`now()`, sort: 50 })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  for (const [lang, title, body] of ARTICLE)
-    await db.insertInto('article_text').values({ article_id: row.id, lang, title, body }).execute()
+  await addHelpArticle(db, 'start', ARTICLE)
 }
 
 export async function down(db: AnyDb): Promise<void> {
   await sql`delete from article where id in (select article_id from article_text where title = ${ARTICLE[0]?.[1]})`.execute(
     db,
   )
-  for (const t of ['work_reply', 'work_ticket', 'service_message', 'service_image', 'service_conversation'])
-    await db.schema.dropTable(t).execute()
+  await dropTables(db, [
+    'work_reply',
+    'work_ticket',
+    'service_message',
+    'service_image',
+    'service_conversation',
+  ])
 }
 
 const ARTICLE: [string, string, string][] = [

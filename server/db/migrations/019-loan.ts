@@ -1,8 +1,4 @@
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, index, rewriteArticle, table } from './kit'
 
 const INSTITUTION = 'Platform Lending Desk'
 
@@ -32,6 +28,9 @@ const HOLIDAYS: [string, string][] = [
   ['2027-10-01', 'National Day'],
   ['2027-12-25', 'Christmas Day'],
 ]
+
+/** An operator's review of an application or a repayment (the kit's `reviewed`, in another order). */
+const decision = { reject_reason: 'text', reviewer_id: 'text', reviewed_at: 'timestamptz' }
 
 /**
  * Loans and the credit-loan program (issue 17): products, applications (which become loans once
@@ -92,9 +91,7 @@ export async function up(db: AnyDb): Promise<void> {
     repaid: 'numeric not null default 0',
     usd_value: 'numeric not null default 0',
     status: "text not null default 'reviewing'",
-    reject_reason: 'text',
-    reviewer_id: 'text',
-    reviewed_at: 'timestamptz',
+    ...decision,
     paid_at: 'timestamptz',
     due_day: 'text',
     due_at: 'timestamptz',
@@ -117,9 +114,7 @@ export async function up(db: AnyDb): Promise<void> {
     status: 'text not null',
     voucher_upload_id: 'text references upload (id)',
     tx_hash: 'text',
-    reject_reason: 'text',
-    reviewer_id: 'text',
-    reviewed_at: 'timestamptz',
+    ...decision,
     created_at: 'timestamptz not null default now()',
   }).execute()
   await index(db, 'loan_repayment_order', 'loan_repayment', ['order_id', 'id'])
@@ -132,13 +127,11 @@ export async function up(db: AnyDb): Promise<void> {
   for (const [day, name] of HOLIDAYS) await db.insertInto('loan_holiday').values({ day, name }).execute()
 
   // The help academy's loans article now describes what exists.
-  for (const [lang, title, body] of ARTICLE)
-    await sql`update article_text set body = ${body} where lang = ${lang} and title = ${title}`.execute(db)
+  await rewriteArticle(db, ARTICLE)
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of ['loan_holiday', 'loan_repayment', 'loan_order', 'loan_product'])
-    await db.schema.dropTable(t).execute()
+  await dropTables(db, ['loan_holiday', 'loan_repayment', 'loan_order', 'loan_product'])
 }
 
 const ARTICLE: [string, string, string][] = [

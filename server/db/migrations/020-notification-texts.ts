@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import type { AnyDb } from './kit'
 
 /**
  * A personal notification in every app language ({lang: {title, body}}), so the inbox reads in the

@@ -1,9 +1,5 @@
-import type { Kysely } from 'kysely'
 import { DEFAULT_RANKS, DEFAULT_TIERS } from '../../../common/invite/rules'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, index, table } from './kit'
 
 /**
  * Invitation and referral, partner ranks, VIP tiers (issue 19). The tier thresholds and fee
@@ -81,7 +77,7 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('users_referred_by').ifExists().execute()
-  for (const t of [
+  await dropTables(db, [
     'invite_pref',
     'invite_rebate',
     'invite_run',
@@ -90,5 +86,4 @@ export async function down(db: AnyDb): Promise<void> {
     'invite_partner',
     'invite_config',
   ])
-    await db.schema.dropTable(t).execute()
 }

@@ -1,8 +1,4 @@
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, index, rewriteArticle, table } from './kit'
 
 /**
  * C2C fiat trading (issue 16): payment accounts, merchants, ads, orders (escrow in the seller's
@@ -113,13 +109,11 @@ export async function up(db: AnyDb): Promise<void> {
   }).execute()
 
   // The help academy's C2C article now describes what exists.
-  for (const [lang, title, body] of ARTICLE)
-    await sql`update article_text set body = ${body} where lang = ${lang} and title = ${title}`.execute(db)
+  await rewriteArticle(db, ARTICLE)
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of ['c2c_appeal', 'c2c_message', 'c2c_order', 'c2c_ad', 'c2c_merchant', 'c2c_payment'])
-    await db.schema.dropTable(t).execute()
+  await dropTables(db, ['c2c_appeal', 'c2c_message', 'c2c_order', 'c2c_ad', 'c2c_merchant', 'c2c_payment'])
 }
 
 const ARTICLE: [string, string, string][] = [

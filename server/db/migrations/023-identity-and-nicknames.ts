@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import type { AnyDb } from './kit'
 
 /** The nickname an account got before it chose one, up to this migration (e-mail, phone or wallet). */
 export function oldDefaultNicknames(u: { email: string | null; phone: string | null }, wallets: string[]) {

@@ -1,8 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import { type AnyDb, index, table } from './kit'
 
 /**
  * Segregation of duties (server/platform/staff/duties.ts): a money-moving console decision above the

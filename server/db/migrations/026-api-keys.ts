@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, index, table } from './kit'
 
 /**
  * API keys (server/platform/api-keys, docs/api.md). `api_key` is the public name a program sends in

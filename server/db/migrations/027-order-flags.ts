@@ -1,7 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import type { AnyDb } from './kit'
 
 /**
  * Time in force, post-only and client order ids (issue 38). A client order id is unique per

@@ -1,7 +1,5 @@
-import { type Kysely, sql } from 'kysely'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { sql } from 'kysely'
+import type { AnyDb } from './kit'
 
 /**
  * Conditional spot orders (issue 38): stop and take-profit (limit or market), the OCO's two legs

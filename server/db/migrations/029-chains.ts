@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { index, table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, dropTables, index, table } from './kit'
 
 /**
  * On-chain deposits and withdrawals on EVM chains (server/modules/assets/chain/). Deposit
@@ -107,7 +103,7 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const t of [
+  await dropTables(db, [
     'chain_tx',
     'chain_nonce',
     'chain_alert',
@@ -116,5 +112,4 @@ export async function down(db: AnyDb): Promise<void> {
     'chain_address',
     'chain_user_index',
   ])
-    await db.schema.dropTable(t).execute()
 }

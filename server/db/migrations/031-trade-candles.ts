@@ -1,8 +1,4 @@
-import type { Kysely } from 'kysely'
-import { table } from './kit'
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was then, not today's types
-type AnyDb = Kysely<any>
+import { type AnyDb, candle, table } from './kit'
 
 /**
  * A market's own candles (issue 36, "honest figures"): built from this exchange's fills in that
@@ -10,17 +6,7 @@ type AnyDb = Kysely<any>
  * the index-price series (and its first-start backfill is index history).
  */
 export async function up(db: AnyDb): Promise<void> {
-  await table(db, 'trade_candle', {
-    symbol: 'text not null references instrument (symbol)',
-    period: 'text not null',
-    open_time: 'bigint not null',
-    open: 'numeric not null',
-    high: 'numeric not null',
-    low: 'numeric not null',
-    close: 'numeric not null',
-    volume: 'numeric not null',
-    turnover: 'numeric not null',
-  })
+  await table(db, 'trade_candle', candle)
     .addPrimaryKeyConstraint('trade_candle_pk', ['symbol', 'period', 'open_time'])
     .execute()
 }
