@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTime } from '@/lib/format/use-date-time'
 import { compressImage } from '@/lib/image/compress-image'
 import { tokenAtom } from '@/lib/store'
+import { enterSends } from '@/ui/enter-sends'
 import { PageHeader } from '@/ui/PageHeader'
 import { conversationQueryOptions, serviceKeys, supportApi } from './api'
 import { useLiveConversation } from './live'
@@ -193,12 +194,7 @@ export function ChatPage() {
             placeholder={t`Type your question`}
             aria-label={t`Message`}
             onChange={(e) => onType(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault()
-                void send()
-              }
-            }}
+            onKeyDown={enterSends(() => void send())}
           />
           <button
             type="button"

@@ -6,6 +6,7 @@ import { adminMeQueryOptions } from '@/lib/console/api'
 import { useFormat } from '@/lib/format/use-format'
 import styles from '@/ui/console/Console.module.css'
 import { dateTime } from '@/ui/console/date-time'
+import { enterSends } from '@/ui/enter-sends'
 import { CATEGORY_LABELS } from '../labels'
 import { isReadBy } from '../merge-events'
 import chat from '../Support.module.css'
@@ -121,12 +122,7 @@ export function DeskConversation({ id, onClosed }: { id: string; onClosed: () =>
                 void deskApi.typing(id)
               }
             }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault()
-                void send()
-              }
-            }}
+            onKeyDown={enterSends(() => void send())}
           />
           <button
             type="button"
