@@ -5,9 +5,8 @@ import type { Tx } from '../../ledger/ledger'
 import { ownUploadCount } from '../../platform/content/uploads'
 import { writeAudit } from '../../platform/staff/audit'
 import { bannerIds, bannerImages, bannerRow, setBannerStatus, writeBanner } from './banner-repo'
+import { type Actor, saveAudited } from './console'
 import { articleExists } from './repo'
-
-type Actor = { actorId: string; ip: string }
 
 /** The banner as the console and the audit log see it. */
 export async function bannerSnapshot(db: Tx, id: string) {
@@ -40,24 +39,13 @@ export async function saveBanner(db: Db, body: BannerSave, who: Actor) {
   if ((await ownUploadCount(db, uploads, who.actorId)) !== uploads.length) throw new AppError('uploadInvalid')
   if (body.link.startsWith('article:') && !(await articleExists(db, body.link.slice('article:'.length))))
     throw new AppError('notFound')
-  const id = await db.transaction().execute(async (trx) => {
-    let before: unknown = null
-    if (body.id) {
-      before = await bannerSnapshot(trx, body.id)
-      if (!before) throw new AppError('notFound')
-    }
-    const id = await writeBanner(trx, body.id, { link: body.link, sort: body.sort }, body.images, who.actorId)
-    await writeAudit(trx, {
-      ...who,
-      action: body.id ? 'content.banner.update' : 'content.banner.create',
-      targetType: 'banner',
-      targetId: id,
-      before,
-      after: await bannerSnapshot(trx, id),
-    })
-    return id
+  return saveAudited(db, who, {
+    id: body.id,
+    targetType: 'banner',
+    actions: { create: 'content.banner.create', update: 'content.banner.update' },
+    snapshot: bannerSnapshot,
+    write: (trx) => writeBanner(trx, body.id, { link: body.link, sort: body.sort }, body.images, who.actorId),
   })
-  return bannerSnapshot(db, id)
 }
 
 /** Publishes or unpublishes a banner, audited. */

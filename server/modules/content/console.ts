@@ -11,7 +11,42 @@ import { pushNotice } from '../../platform/ports/notice-push'
 import { writeAudit } from '../../platform/staff/audit'
 import { articleRow, ms, setArticle, writeArticle } from './repo'
 
-type Actor = { actorId: string; ip: string }
+export type Actor = { actorId: string; ip: string }
+
+/**
+ * Creates (no id) or changes (an id, which must exist) one article or banner in a transaction,
+ * audited with its snapshot before and after; answers its snapshot.
+ */
+export async function saveAudited<S>(
+  db: Db,
+  who: Actor,
+  c: {
+    id: string | undefined
+    targetType: string
+    actions: { create: string; update: string }
+    snapshot: (db: Tx, id: string) => Promise<S | null>
+    write: (trx: Tx) => Promise<string>
+  },
+): Promise<S | null> {
+  const id = await db.transaction().execute(async (trx) => {
+    let before: unknown = null
+    if (c.id) {
+      before = await c.snapshot(trx, c.id)
+      if (!before) throw new AppError('notFound')
+    }
+    const id = await c.write(trx)
+    await writeAudit(trx, {
+      ...who,
+      action: c.id ? c.actions.update : c.actions.create,
+      targetType: c.targetType,
+      targetId: id,
+      before,
+      after: await c.snapshot(trx, id),
+    })
+    return id
+  })
+  return c.snapshot(db, id)
+}
 
 /** The article as the console and the audit log see it. */
 export async function articleSnapshot(db: Tx, id: string) {
@@ -37,30 +72,21 @@ export async function saveArticle(db: Db, body: ArticleSave, who: Actor) {
   // Only the operator's own upload: never someone's identity photo made public.
   if (body.cover && (await ownUploadCount(db, [body.cover], who.actorId)) !== 1)
     throw new AppError('uploadInvalid')
-  const id = await db.transaction().execute(async (trx) => {
-    let before: unknown = null
-    if (body.id) {
-      before = await articleSnapshot(trx, body.id)
-      if (!before) throw new AppError('notFound')
-    }
-    const fields = {
-      type: body.type,
-      category: body.category,
-      cover_upload_id: body.cover ?? null,
-      ...(body.publishAt != null ? { publish_at: new Date(body.publishAt) } : {}),
-    }
-    const id = await writeArticle(trx, body.id, fields, body.texts, who.actorId)
-    await writeAudit(trx, {
-      ...who,
-      action: body.id ? 'content.update' : 'content.create',
-      targetType: 'article',
-      targetId: id,
-      before,
-      after: await articleSnapshot(trx, id),
-    })
-    return id
+  return saveAudited(db, who, {
+    id: body.id,
+    targetType: 'article',
+    actions: { create: 'content.create', update: 'content.update' },
+    snapshot: articleSnapshot,
+    write: (trx) => {
+      const fields = {
+        type: body.type,
+        category: body.category,
+        cover_upload_id: body.cover ?? null,
+        ...(body.publishAt != null ? { publish_at: new Date(body.publishAt) } : {}),
+      }
+      return writeArticle(trx, body.id, fields, body.texts, who.actorId)
+    },
   })
-  return articleSnapshot(db, id)
 }
 
 /** One audited change of an article's state (publish, unpublish, pin); answers the article. */

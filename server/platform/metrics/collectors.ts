@@ -18,34 +18,43 @@ export function watchIndex(market: HealthSource & { instruments(): { symbol: str
   index = { health: indexHealth(market), symbols: () => market.instruments().map((i) => i.symbol) }
 }
 
-export const indexAge = new client.Gauge({
-  name: 'exchange_index_age_seconds',
-  help: 'Seconds since the index price of each instrument was last published (absent before the first)',
-  labelNames: ['symbol'] as const,
-  registers: r,
-  collect() {
-    this.reset()
-    if (!index) return
-    const now = Date.now()
-    for (const symbol of index.symbols()) {
-      const ms = index.health.ageMs(symbol, now)
-      if (ms !== null) this.set({ symbol }, ms / 1000)
-    }
-  },
-})
+/** A gauge per followed instrument, from its index health at scrape time; null leaves a symbol out. */
+function indexGauge(
+  name: string,
+  help: string,
+  value: (health: IndexHealth, symbol: string, now: number) => number | null,
+) {
+  return new client.Gauge({
+    name,
+    help,
+    labelNames: ['symbol'] as const,
+    registers: r,
+    collect() {
+      this.reset()
+      if (!index) return
+      const now = Date.now()
+      for (const symbol of index.symbols()) {
+        const v = value(index.health, symbol, now)
+        if (v !== null) this.set({ symbol }, v)
+      }
+    },
+  })
+}
 
-export const indexStale = new client.Gauge({
-  name: 'exchange_index_stale',
-  help: '1 when the index of an instrument is stale (live feeds: too few fresh sources, or too old)',
-  labelNames: ['symbol'] as const,
-  registers: r,
-  collect() {
-    this.reset()
-    if (!index) return
-    const now = Date.now()
-    for (const symbol of index.symbols()) this.set({ symbol }, index.health.isStale(symbol, now) ? 1 : 0)
+export const indexAge = indexGauge(
+  'exchange_index_age_seconds',
+  'Seconds since the index price of each instrument was last published (absent before the first)',
+  (health, symbol, now) => {
+    const ms = health.ageMs(symbol, now)
+    return ms === null ? null : ms / 1000
   },
-})
+)
+
+export const indexStale = indexGauge(
+  'exchange_index_stale',
+  '1 when the index of an instrument is stale (live feeds: too few fresh sources, or too old)',
+  (health, symbol, now) => (health.isStale(symbol, now) ? 1 : 0),
+)
 
 const pools = new Set<WeakRef<pg.Pool>>()
 /** A PostgreSQL pool of this process (server/db/db.ts); PGlite has one connection and no pool. */
