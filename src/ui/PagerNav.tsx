@@ -32,3 +32,14 @@ export function PagerNav({
     </nav>
   )
 }
+
+/** A pager over `total` rows, `size` a page, on page `page`. */
+export interface PagerProps {
+  page: number
+  total: number
+  size: number
+  onPage: (p: number) => void
+}
+
+/** How many pages `total` rows fill, at least one. */
+export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(total / size))

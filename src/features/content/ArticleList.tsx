@@ -2,7 +2,7 @@ import type { ArticleItem } from '@common/content/types'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useFormat } from '@/lib/format/use-format'
-import { PagerNav } from '@/ui/PagerNav'
+import { PagerNav, type PagerProps, pageCount } from '@/ui/PagerNav'
 import styles from './Content.module.css'
 
 /** Article cards linking to pages/article/detail. */
@@ -28,19 +28,9 @@ export function ArticleList({ items, label }: { items: ArticleItem[]; label: str
 }
 
 /** Previous / next for a paged list. */
-export function Pager({
-  page,
-  total,
-  size,
-  onPage,
-}: {
-  page: number
-  total: number
-  size: number
-  onPage: (p: number) => void
-}) {
+export function Pager({ page, total, size, onPage }: PagerProps) {
   const { t } = useLingui()
-  const pages = Math.max(1, Math.ceil(total / size))
+  const pages = pageCount(total, size)
   if (pages < 2) return null
   return (
     <PagerNav

@@ -11,7 +11,7 @@ import { PageHeader } from '@/ui/PageHeader'
 import styles from '@/ui/Product.module.css'
 import { ordersQueryOptions } from './api'
 import { STATUS_LABELS } from './labels'
-import { StatusBadge } from './StatusBadge'
+import { LoanHead } from './StatusBadge'
 
 /** pages/loan/record: my loans with their states, amounts and due dates; each opens its repayment page. */
 export function LoanRecordPage() {
@@ -39,14 +39,7 @@ export function LoanRecordPage() {
           testId="loan-list"
           render={(o) => (
             <Link to="/pages/loan/repayment" search={{ id: o.id }} className={recordLink}>
-              <div className={styles.cardTop}>
-                <span className={styles.coin}>
-                  {o.coin}
-                  <span className={styles.tag}>{t`${o.termDays} days`}</span>
-                  {o.credit && <span className={styles.tag}>{t`Credit loan`}</span>}
-                </span>
-                <StatusBadge status={o.status} />
-              </div>
+              <LoanHead o={o} />
               <Fields
                 cells={[
                   [o.amount ? t`Loan amount` : t`Amount asked`, amount(o.amount ?? o.expectedAmount)],

@@ -15,7 +15,7 @@ import styles from '@/ui/Product.module.css'
 import { Stat } from '@/ui/Stat'
 import { fundingQueryOptions, loanApi, loanKeys, orderQueryOptions } from './api'
 import { AMOUNT_RE, RateRows } from './LoanTerms'
-import { StatusBadge } from './StatusBadge'
+import { LoanHead } from './StatusBadge'
 
 /** pages/loan/repayment: one loan, what is due, repaid and left, and repayment from the funding account or by voucher. */
 export function LoanRepaymentPage({ id }: { id: string }) {
@@ -45,14 +45,7 @@ export function LoanRepaymentPage({ id }: { id: string }) {
       <PageHeader title={t`Repayment`} backLabel={t`Back`} />
       <div className={styles.page}>
         <section className={styles.card} data-testid="loan-detail">
-          <div className={styles.cardTop}>
-            <span className={styles.coin}>
-              {o.coin}
-              <span className={styles.tag}>{t`${o.termDays} days`}</span>
-              {o.credit && <span className={styles.tag}>{t`Credit loan`}</span>}
-            </span>
-            <StatusBadge status={o.status} />
-          </div>
+          <LoanHead o={o} />
           {o.amount && (
             <>
               <dl className={styles.kv}>

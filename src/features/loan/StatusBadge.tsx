@@ -1,4 +1,4 @@
-import type { LoanStatus } from '@common/loan/schema'
+import type { LoanOrder, LoanStatus } from '@common/loan/schema'
 import { useLingui } from '@lingui/react/macro'
 import styles from '@/ui/Product.module.css'
 import { STATUS_LABELS, STATUS_TONE } from './labels'
@@ -9,5 +9,20 @@ export function StatusBadge({ status }: { status: LoanStatus }) {
     <span className={styles.badge} data-tone={STATUS_TONE[status]} data-testid="loan-status">
       {i18n._(STATUS_LABELS[status])}
     </span>
+  )
+}
+
+/** A loan's card head: coin, term, credit mark and status. */
+export function LoanHead({ o }: { o: Pick<LoanOrder, 'coin' | 'termDays' | 'credit' | 'status'> }) {
+  const { t } = useLingui()
+  return (
+    <div className={styles.cardTop}>
+      <span className={styles.coin}>
+        {o.coin}
+        <span className={styles.tag}>{t`${o.termDays} days`}</span>
+        {o.credit && <span className={styles.tag}>{t`Credit loan`}</span>}
+      </span>
+      <StatusBadge status={o.status} />
+    </div>
   )
 }

@@ -5,8 +5,9 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { TickerMap } from '@/lib/market/api'
 import { Stat } from '@/ui/Stat'
-import { useOptionFormat, useOptionLabels } from './labels'
+import { useOptionFormat } from './labels'
 import styles from './Option.module.css'
+import { OrderTags } from './OrderTags'
 import { countdown } from './view'
 
 /** The user's open options (all pairs), each winning or losing at the live price as it moves. */
@@ -54,7 +55,6 @@ export function OpenOptions({
 function OpenRow({ o, now, live }: { o: OptionOrder; now: number; live: string | null }) {
   const { t } = useLingui()
   const of = useOptionFormat()
-  const labels = useOptionLabels()
   // A win adds the profit less the fee paid at purchase (what the result will show).
   const expected = of.signed(sub(o.expectedProfit, o.fee))
   const started = now >= o.startAt
@@ -63,11 +63,7 @@ function OpenRow({ o, now, live }: { o: OptionOrder; now: number; live: string |
   return (
     <li className={styles.openRow} data-testid="option-open-row">
       <div className={styles.openHead}>
-        <span className={styles.typeTag} data-kind={o.type}>
-          {labels.type(o.type)}
-        </span>
-        <strong>{of.pair(o.symbol)}</strong>
-        <span className={styles.muted}>{labels.period(o.period)}</span>
+        <OrderTags o={o} />
         <span className={styles.state} data-state={winning === null ? 'wait' : winning ? 'win' : 'lose'}>
           {o.status === 'settling' || now >= o.deliveryAt
             ? t`Settling`

@@ -9,6 +9,7 @@ import { Sheet } from '@/ui/Sheet'
 import { recordsQueryOptions, roundQueryOptions } from './api'
 import { useOptionFormat, useOptionLabels } from './labels'
 import styles from './Option.module.css'
+import { OrderTags } from './OrderTags'
 
 /** pages/assets/option-record: every option of the user, newest first, with its round's proof. */
 export function OptionRecordPage() {
@@ -42,11 +43,7 @@ function RecordItem({ o, onProof }: { o: OptionOrder; onProof: () => void }) {
   return (
     <article className={styles.record} data-testid="option-record">
       <header className={styles.recordHead}>
-        <span className={styles.typeTag} data-kind={o.type}>
-          {labels.type(o.type)}
-        </span>
-        <strong>{of.pair(o.symbol)}</strong>
-        <span className={styles.muted}>{labels.period(o.period)}</span>
+        <OrderTags o={o} />
         <span className={styles.state} data-state={o.outcome ?? 'wait'}>
           {o.status === 'settled' ? labels.outcome(o.outcome) : labels.status(o.status)}
         </span>

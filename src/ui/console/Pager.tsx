@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { PagerNav } from '../PagerNav'
+import { PagerNav, type PagerProps, pageCount } from '../PagerNav'
 import styles from './Console.module.css'
 
 function useWords() {
@@ -8,19 +8,9 @@ function useWords() {
 }
 
 /** Previous / next over a paged list. */
-export function Pager({
-  page,
-  total,
-  size,
-  onPage,
-}: {
-  page: number
-  total: number
-  size: number
-  onPage: (p: number) => void
-}) {
+export function Pager({ page, total, size, onPage }: PagerProps) {
   const words = useWords()
-  const pages = Math.max(1, Math.ceil(total / size))
+  const pages = pageCount(total, size)
   if (pages <= 1) return null
   return (
     <PagerNav page={page} last={page >= pages} onPage={onPage} classes={styles} words={words}>
