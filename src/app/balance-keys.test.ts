@@ -1,14 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-
-// The features' key modules reach the store (src/lib/store.ts), which reads localStorage.
-vi.hoisted(() => {
-  const data = new Map<string, string>()
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  })
-})
+// The store reads localStorage on import: the in-memory one first.
+import '@/lib/testing/memory-storage'
 
 import { coinQueryOptions, contractAccountQueryOptions } from '@/features/assets/api'
 import { contractKeys } from '@/features/contract/keys'

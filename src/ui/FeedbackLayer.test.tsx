@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-
-vi.hoisted(() => {
-  const data = new Map<string, string>()
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  })
-})
+// The store reads localStorage on import: the in-memory one first.
+import '@/lib/testing/memory-storage'
 
 import { renderToStaticMarkup } from 'react-dom/server'
 import { FeedbackLayer } from './FeedbackLayer'

@@ -1,14 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-
-// The shared store reads localStorage on import; node has none.
-vi.hoisted(() => {
-  const data = new Map<string, string>()
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  })
-})
+// The store reads localStorage on import: the in-memory one first.
+import '@/lib/testing/memory-storage'
 
 import { SPINNER_DELAY_MS, TOAST_ERROR_MS, TOAST_MS } from '@common/constants'
 import { store } from '@/lib/store'

@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import '@/lib/testing/memory-storage'
 
-// Node has neither localStorage (read by the store on import) nor location (read by nav).
+// Node has neither localStorage (read by the store on import: the in-memory one, imported first)
+// nor location (read by nav).
 const loc = vi.hoisted(() => {
-  const data = new Map<string, string>()
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-    removeItem: (k: string) => void data.delete(k),
-  })
   const loc = { hash: '' }
   vi.stubGlobal('location', loc)
   return loc
