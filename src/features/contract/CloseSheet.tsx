@@ -1,18 +1,17 @@
 import type { ContractPosition } from '@common/contract/schema'
 import { gt, lte } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { Alert } from '@/ui/Alert'
 import { DecimalInput } from '@/ui/DecimalInput'
-import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
 import sheet from '@/ui/Sheet.module.css'
 import { TabRow } from '@/ui/TabRow'
-import { contractApi, contractKeys } from './api'
+import { contractApi } from './api'
 import styles from './Contract.module.css'
 import { usePerpName } from './PositionCard'
+import { useMineMutation } from './use-mine-mutation'
 
 const LOTS_RE = /^[1-9]\d{0,8}$/
 const PRICE_RE = /^\d+(\.\d+)?$/
@@ -22,20 +21,16 @@ export function CloseSheet({ p, mark, onClose }: { p: ContractPosition; mark: st
   const { t } = useLingui()
   const { amount } = useFormat()
   const perp = usePerpName()
-  const qc = useQueryClient()
   const [type, setType] = useState<'market' | 'limit'>('market')
   const [price, setPrice] = useState(mark)
   const [lots, setLots] = useState(p.lots)
   const [error, setError] = useState('')
   const ids = { price: useId(), lots: useId() }
-  const close = useMutation({
-    mutationFn: contractApi.close,
-    onSuccess: (o) => {
-      showToast(o.status === 'filled' ? t`Position closed` : t`Close order placed`)
-      void qc.invalidateQueries({ queryKey: contractKeys.mine() })
-      onClose()
-    },
-  })
+  const close = useMineMutation(
+    contractApi.close,
+    (o) => (o.status === 'filled' ? t`Position closed` : t`Close order placed`),
+    { after: onClose },
+  )
   const submit = () => {
     if (!LOTS_RE.test(lots) || gt(lots, p.lots)) {
       setError(t`Lots: a whole number from 1 to ${p.lots}`)

@@ -6,7 +6,6 @@ import {
 } from '@common/contract/schema'
 import { div, gt, mul } from '@common/money/decimal'
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import * as v from 'valibot'
@@ -14,11 +13,12 @@ import { useFormat } from '@/lib/format/use-format'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import { TabRow } from '@/ui/TabRow'
-import { contractApi, contractKeys } from './api'
+import { contractApi } from './api'
 import styles from './Contract.module.css'
 import { LeverageSheet } from './LeverageSheet'
 import { TicketFigures } from './TicketFigures'
 import { maxOpenLots, openCost } from './ticket'
+import { useMineMutation } from './use-mine-mutation'
 
 const PERCENTS = ['25', '50', '75', '100'] as const
 const LOTS_RE = /^[1-9]\d{0,8}$/
@@ -48,7 +48,6 @@ export function OrderTicket({
 }) {
   const { t } = useLingui()
   const { amount: fmt, percent } = useFormat()
-  const qc = useQueryClient()
   const navigate = useNavigate()
   const [side, setSide] = useState<ContractSide>('long')
   const [type, setType] = useState<ContractOrderType>('limit')
@@ -76,14 +75,13 @@ export function OrderTicket({
   const maxLots =
     inst && priced && available ? maxOpenLots(inst, available, at ?? '0', lev, held[side]) : null
 
-  const place = useMutation({
-    mutationFn: contractApi.place,
-    onSuccess: (o) => {
-      showToast(o.status === 'filled' ? t`Order filled` : t`Order placed`)
-      setLots('')
-      void qc.invalidateQueries({ queryKey: contractKeys.mine() })
+  const place = useMineMutation(
+    contractApi.place,
+    (o) => (o.status === 'filled' ? t`Order filled` : t`Order placed`),
+    {
+      after: () => setLots(''),
     },
-  })
+  )
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault()

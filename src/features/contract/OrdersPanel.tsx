@@ -1,40 +1,24 @@
 import type { Page } from '@common/api/page'
 import type { ContractOrder } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
-import {
-  type InfiniteData,
-  type UseInfiniteQueryResult,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query'
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
-import { showToast } from '@/ui/feedback'
 import { Confirm } from '@/ui/Sheet'
-import { contractApi, contractKeys } from './api'
+import { contractApi } from './api'
 import styles from './Contract.module.css'
 import { ContractOrderRow } from './ContractOrderRow'
+import { useMineMutation } from './use-mine-mutation'
 
 /** Current (open) contract orders with cancel and cancel-all. */
 export function OpenOrders({ orders, symbol }: { orders: ContractOrder[]; symbol: string }) {
   const { t } = useLingui()
-  const qc = useQueryClient()
   const [asking, setAsking] = useState(false)
-  const refresh = () => void qc.invalidateQueries({ queryKey: contractKeys.mine() })
-  const cancel = useMutation({
-    mutationFn: contractApi.cancel,
-    onSuccess: () => {
-      showToast(t`Order cancelled`)
-      refresh()
-    },
-  })
-  const cancelAll = useMutation({
-    mutationFn: () => contractApi.cancelAll(symbol),
-    onSuccess: () => {
-      showToast(t`All orders cancelled`)
-      setAsking(false)
-      refresh()
-    },
-  })
+  const cancel = useMineMutation(contractApi.cancel, () => t`Order cancelled`)
+  const cancelAll = useMineMutation(
+    () => contractApi.cancelAll(symbol),
+    () => t`All orders cancelled`,
+    { after: () => setAsking(false) },
+  )
   return (
     <>
       {orders.length > 0 && (

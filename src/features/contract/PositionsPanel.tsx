@@ -1,15 +1,14 @@
 import type { ContractPosition } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import type { TickerMap } from '@/lib/market/api'
-import { showToast } from '@/ui/feedback'
 import { Confirm } from '@/ui/Sheet'
-import { contractApi, contractKeys } from './api'
+import { contractApi } from './api'
 import { CloseSheet } from './CloseSheet'
 import styles from './Contract.module.css'
 import { type PositionAction, PositionCard, usePerpName } from './PositionCard'
 import { TpslSheet } from './TpslSheet'
+import { useMineMutation } from './use-mine-mutation'
 
 // The share image (canvas + QR code) loads only when someone shares.
 const ShareSheet = lazy(() => import('./ShareSheet').then((m) => ({ default: m.ShareSheet })))
@@ -26,26 +25,14 @@ export function PositionsPanel({
 }) {
   const { t } = useLingui()
   const perp = usePerpName()
-  const qc = useQueryClient()
   const [action, setAction] = useState<{ a: PositionAction | 'closeAll'; p?: ContractPosition } | null>(null)
-  const done = () => {
-    setAction(null)
-    void qc.invalidateQueries({ queryKey: contractKeys.mine() })
-  }
-  const reverse = useMutation({
-    mutationFn: contractApi.reverse,
-    onSuccess: () => {
-      showToast(t`Position reversed`)
-      done()
-    },
-  })
-  const closeAll = useMutation({
-    mutationFn: () => contractApi.closeAll(),
-    onSuccess: () => {
-      showToast(t`All positions closed`)
-      done()
-    },
-  })
+  const after = () => setAction(null)
+  const reverse = useMineMutation(contractApi.reverse, () => t`Position reversed`, { after })
+  const closeAll = useMineMutation(
+    () => contractApi.closeAll(),
+    () => t`All positions closed`,
+    { after },
+  )
   // The mark follows the index (the ticker's `index`), not the last trade.
   const markOf = (p: ContractPosition) => tickers?.[p.symbol]?.index ?? p.markPrice
   const p = action?.p

@@ -1,33 +1,27 @@
 import type { ContractPosition } from '@common/contract/schema'
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useFormat } from '@/lib/format/use-format'
 import { DecimalInput } from '@/ui/DecimalInput'
-import { showToast } from '@/ui/feedback'
 import { Sheet } from '@/ui/Sheet'
 import sheet from '@/ui/Sheet.module.css'
 import { Stat } from '@/ui/Stat'
 import { contractApi, contractKeys } from './api'
 import styles from './Contract.module.css'
 import { checkTpsl } from './tpsl'
+import { useMineMutation } from './use-mine-mutation'
 
 /** Take-profit and stop-loss of one position, checked as docs/spec.md section 5 says before sending. */
 export function TpslSheet({ p, mark, onClose }: { p: ContractPosition; mark: string; onClose: () => void }) {
   const { t } = useLingui()
   const { amount } = useFormat()
-  const qc = useQueryClient()
   const [tp, setTp] = useState(p.tp ?? '')
   const [sl, setSl] = useState(p.sl ?? '')
   const [error, setError] = useState<{ field: 'tp' | 'sl'; text: string } | null>(null)
   const ids = { tp: useId(), sl: useId() }
-  const save = useMutation({
-    mutationFn: contractApi.tpsl,
-    onSuccess: () => {
-      showToast(t`Take profit and stop loss saved`)
-      void qc.invalidateQueries({ queryKey: contractKeys.positions() })
-      onClose()
-    },
+  const save = useMineMutation(contractApi.tpsl, () => t`Take profit and stop loss saved`, {
+    after: onClose,
+    reload: contractKeys.positions(),
   })
   const long = p.side === 'long'
   const messages = {
