@@ -1,5 +1,4 @@
-import { sql } from 'kysely'
-import { type AnyDb, dropTables, index, table } from './kit'
+import { type AnyDb, dropTables, index, orderIndexes, table } from './kit'
 
 /** Spot trading: orders, fills, and per-instrument fee rates. */
 export async function up(db: AnyDb): Promise<void> {
@@ -37,10 +36,7 @@ export async function up(db: AnyDb): Promise<void> {
     created_at: 'timestamptz not null default now()',
     updated_at: 'timestamptz not null default now()',
   }).execute()
-  await index(db, 'spot_order_holder', 'spot_order', ['holder', 'id'])
-  await sql`create index spot_order_open on spot_order (symbol, id) where status in ('open', 'partial')`.execute(
-    db,
-  )
+  await orderIndexes(db, 'spot_order')
 
   await table(db, 'spot_trade', {
     id: 'bigserial primary key',

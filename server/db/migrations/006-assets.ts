@@ -1,5 +1,11 @@
 import { type AnyDb, dropTables, index, reviewed, table } from './kit'
 
+/** A deposit's or withdrawal's indexes: a user's requests, and the review queue by status. */
+async function reviewQueue(db: AnyDb, t: string): Promise<void> {
+  await index(db, `${t}_user`, t, ['user_id', 'created_at'])
+  await index(db, `${t}_status`, t, ['status', 'created_at'])
+}
+
 /** Deposits, withdrawals, transfers, the address book and flash exchange (the assets area). */
 export async function up(db: AnyDb): Promise<void> {
   // The platform's deposit address per coin and chain: set by operators, never generated.
@@ -29,8 +35,7 @@ export async function up(db: AnyDb): Promise<void> {
     ...reviewed,
     created_at: 'timestamptz not null default now()',
   }).execute()
-  await index(db, 'deposit_user', 'deposit', ['user_id', 'created_at'])
-  await index(db, 'deposit_status', 'deposit', ['status', 'created_at'])
+  await reviewQueue(db, 'deposit')
 
   await table(db, 'withdrawal', {
     id: 'text primary key',
@@ -45,8 +50,7 @@ export async function up(db: AnyDb): Promise<void> {
     ...reviewed,
     created_at: 'timestamptz not null default now()',
   }).execute()
-  await index(db, 'withdrawal_user', 'withdrawal', ['user_id', 'created_at'])
-  await index(db, 'withdrawal_status', 'withdrawal', ['status', 'created_at'])
+  await reviewQueue(db, 'withdrawal')
 
   await table(db, 'transfer_record', {
     id: 'text primary key',

@@ -1,6 +1,6 @@
 import { DEFAULT_TIERS_ALT, DEFAULT_TIERS_BTC } from '@common/contract/margin'
 import { sql } from 'kysely'
-import { type AnyDb, dropTables, index, rewriteArticle, table } from './kit'
+import { type AnyDb, dropTables, index, orderIndexes, rewriteArticle, table } from './kit'
 
 /** Quantity per lot of each perpetual (base coin). */
 const LOTS: Record<string, string> = {
@@ -77,10 +77,7 @@ export async function up(db: AnyDb): Promise<void> {
     created_at: 'timestamptz not null default now()',
     updated_at: 'timestamptz not null default now()',
   }).execute()
-  await index(db, 'contract_order_holder', 'contract_order', ['holder', 'id'])
-  await sql`create index contract_order_open on contract_order (symbol, id) where status in ('open', 'partial')`.execute(
-    db,
-  )
+  await orderIndexes(db, 'contract_order')
 
   await table(db, 'contract_fill', {
     id: 'bigserial primary key',

@@ -28,6 +28,17 @@ export async function index(db: AnyDb, name: string, on: string, cols: string[])
   await db.schema.createIndex(name).on(on).columns(cols).execute()
 }
 
+/**
+ * An order table's indexes (spot_order, contract_order): a holder's orders by id, and the open
+ * (or partly filled) orders of each market by id.
+ */
+export async function orderIndexes(db: AnyDb, t: string): Promise<void> {
+  await index(db, `${t}_holder`, t, ['holder', 'id'])
+  await sql`create index ${sql.id(`${t}_open`)} on ${sql.table(t)} (symbol, id) where status in ('open', 'partial')`.execute(
+    db,
+  )
+}
+
 /** `drop table` for each name, in the order given (a migration's `down`). */
 export async function dropTables(db: AnyDb, names: string[]): Promise<void> {
   for (const t of names) await db.schema.dropTable(t).execute()
