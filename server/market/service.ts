@@ -12,9 +12,9 @@ import type { PublicTrade } from '@common/spot/schema'
 import { DEFAULT_TIMEZONE } from '@common/time/time'
 import type { Db } from '../db/db'
 import { CandleBuilder, toWire, type UnitCandle } from './candles'
+import { DirtyCandles } from './dirty-candles'
 import type { IndexFeed, IndexTick } from './feed'
 import {
-  type CandleRow,
   candlesBefore,
   fromRow,
   type InstrumentRow,
@@ -95,7 +95,7 @@ export class MarketData extends EventEmitter<MarketEvents> {
   private readonly bySymbol = new Map<string, InstrumentRow>()
   private readonly builders = new Map<string, CandleBuilder>()
   private readonly windows = new Map<string, TickerWindow>()
-  private readonly dirty = new Map<string, CandleRow>()
+  private readonly dirty = new DirtyCandles()
   /** Each market's own fills (spot and perpetual markets). */
   private readonly own: TradeSeries
   /** Whether this process stores the fills it follows (it runs the engine that made them). */
@@ -220,13 +220,7 @@ export class MarketData extends EventEmitter<MarketEvents> {
       if (!inst || !builder || !window) continue
       const updates = builder.tick(tick.ts, tick.price, tick.volume)
       for (const u of updates) {
-        this.dirty.set(`${tick.symbol}|${u.period}|${u.candle.t}`, {
-          symbol: tick.symbol,
-          period: u.period,
-          candle: { ...u.candle },
-          pricePrecision: inst.price_precision,
-          amountPrecision: inst.amount_precision,
-        })
+        this.dirty.mark(tick.symbol, u.period, u.candle, inst)
         if (u.period === '1m') window.update(u.candle, tick.ts)
         this.emit('candle', tick.symbol, u.period, u.candle)
       }
@@ -269,16 +263,12 @@ export class MarketData extends EventEmitter<MarketEvents> {
         this.opts.log?.error({ err }, 'trade candle flush failed')
       }
       if (this.dirty.size === 0) return
-      const rows = [...this.dirty.values()]
-      this.dirty.clear()
+      const rows = this.dirty.take()
       if (!this.writer) return
       try {
         await upsertCandles(this.db, rows)
       } catch (err) {
-        for (const r of rows) {
-          const key = `${r.symbol}|${r.period}|${r.candle.t}`
-          if (!this.dirty.has(key)) this.dirty.set(key, r)
-        }
+        this.dirty.restore(rows)
         this.opts.log?.error({ err }, 'candle flush failed')
       }
     })

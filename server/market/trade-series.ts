@@ -4,14 +4,8 @@ import { toUnits } from '@common/money/units'
 import type { PublicTrade } from '@common/spot/schema'
 import type { Db } from '../db/db'
 import { CandleBuilder, toWire, type UnitCandle } from './candles'
-import {
-  type CandleRow,
-  fromRow,
-  type InstrumentRow,
-  latestCandles,
-  minuteCandlesSince,
-  upsertCandles,
-} from './repo'
+import { DirtyCandles } from './dirty-candles'
+import { fromRow, type InstrumentRow, latestCandles, minuteCandlesSince, upsertCandles } from './repo'
 import { TickerWindow } from './ticker'
 
 /**
@@ -22,7 +16,7 @@ import { TickerWindow } from './ticker'
 export class TradeSeries {
   private readonly builders = new Map<string, CandleBuilder>()
   private readonly windows = new Map<string, TickerWindow>()
-  private readonly dirty = new Map<string, CandleRow>()
+  private readonly dirty = new DirtyCandles()
 
   constructor(
     private readonly db: Db,
@@ -79,13 +73,7 @@ export class TradeSeries {
       const amount = toUnits(t.amount, inst.amount_precision)
       for (const u of builder.tick(t.ts, price, amount)) {
         changed.set(u.period, u.candle)
-        this.dirty.set(`${inst.symbol}|${u.period}|${u.candle.t}`, {
-          symbol: inst.symbol,
-          period: u.period,
-          candle: { ...u.candle },
-          pricePrecision: inst.price_precision,
-          amountPrecision: inst.amount_precision,
-        })
+        this.dirty.mark(inst.symbol, u.period, u.candle, inst)
         if (u.period === '1m') window.update(u.candle, t.ts)
       }
     }
@@ -114,16 +102,12 @@ export class TradeSeries {
   /** Writes changed candles (`persist` false: a process that only mirrors fills drops them). */
   async flush(persist: boolean): Promise<void> {
     if (this.dirty.size === 0) return
-    const rows = [...this.dirty.values()]
-    this.dirty.clear()
+    const rows = this.dirty.take()
     if (!persist) return
     try {
       await upsertCandles(this.db, rows, 'replace', 'trade_candle')
     } catch (err) {
-      for (const r of rows) {
-        const key = `${r.symbol}|${r.period}|${r.candle.t}`
-        if (!this.dirty.has(key)) this.dirty.set(key, r)
-      }
+      this.dirty.restore(rows)
       throw err
     }
   }
