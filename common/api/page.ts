@@ -23,3 +23,11 @@ export function feedPage<T>(rows: readonly T[], size: number): Page<T> {
 export function countedPage<T>(list: T[], total: number, q: { page: number; size: number }): CountedPage<T> {
   return { total, list, hasMore: q.page * q.size < total }
 }
+
+/**
+ * A page read newest first before a cursor (`before`, `limit`): another may follow while the page
+ * came full.
+ */
+export function cursorPage<T>(list: T[], limit: number): Page<T> {
+  return { list, hasMore: list.length === limit }
+}

@@ -1,3 +1,4 @@
+import { cursorPage } from '@common/api/page'
 import { nextFundingAt } from '@common/contract/funding'
 import {
   contractCancelAllSchema,
@@ -79,15 +80,17 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   app.get('/contract/orders/history', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const rows = await orderHistory(db, me(req), q)
-    return ok({
-      list: rows.map((o) => orderToWire(o, svc.inst(o.symbol).pp)),
-      hasMore: rows.length === q.limit,
-    })
+    return ok(
+      cursorPage(
+        rows.map((o) => orderToWire(o, svc.inst(o.symbol).pp)),
+        q.limit,
+      ),
+    )
   })
   app.get('/contract/fills', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const list = await fillsOf(db, me(req), q)
-    return ok({ list, hasMore: list.length === q.limit })
+    return ok(cursorPage(list, q.limit))
   })
   app.get('/contract/positions', auth, async (req) => {
     const { symbol } = parse(contractOptionalSymbolQuerySchema, req.query)
@@ -96,7 +99,7 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   app.get('/contract/positions/history', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const list = await positionHistory(db, me(req), q)
-    return ok({ list, hasMore: list.length === q.limit })
+    return ok(cursorPage(list, q.limit))
   })
   app.post('/contract/position/close', auth, async (req) =>
     ok(await engine.close(me(req), parse(contractCloseSchema, req.body))),
@@ -116,12 +119,12 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
   app.get('/contract/funding/payments', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const list = await fundingPaymentsOf(db, me(req), q)
-    return ok({ list, hasMore: list.length === q.limit })
+    return ok(cursorPage(list, q.limit))
   })
   app.get('/contract/liquidations', auth, async (req) => {
     const q = parse(contractHistoryQuerySchema, req.query)
     const list = await liquidationsOf(db, me(req), q)
-    return ok({ list, hasMore: list.length === q.limit })
+    return ok(cursorPage(list, q.limit))
   })
 
   // ---- public ----
@@ -145,8 +148,7 @@ export async function contractRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
       symbol: q.symbol,
       fundingRate: await engine.fundingRate(q.symbol),
       nextFundingAt: nextFundingAt(Date.now()),
-      list,
-      hasMore: list.length === q.limit,
+      ...cursorPage(list, q.limit),
     })
   })
   app.get('/contract/insurance', async (req) => ok(await insuranceFund(db, parse(pageSchema, req.query))))

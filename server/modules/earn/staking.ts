@@ -1,4 +1,4 @@
-import type { Page } from '@common/api/page'
+import { cursorPage, type Page } from '@common/api/page'
 import type { StakingOrder, StakingOrderDetail, StakingProduct } from '@common/earn/schema'
 import {
   DAY_MS,
@@ -94,7 +94,7 @@ export class Staking {
     q: { status?: string; before?: string; limit: number },
   ): Promise<Page<StakingOrder>> {
     const rows = await repo.ordersOf(this.earn.db, userId, q)
-    return { list: rows.map(orderToWire), hasMore: rows.length === q.limit }
+    return cursorPage(rows.map(orderToWire), q.limit)
   }
 
   async order(userId: string, id: string): Promise<StakingOrderDetail> {

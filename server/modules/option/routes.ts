@@ -1,3 +1,4 @@
+import { cursorPage } from '@common/api/page'
 import { symbolSchema } from '@common/market/schema'
 import { gt, sub } from '@common/money/decimal'
 import {
@@ -68,7 +69,13 @@ export async function optionRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
     const q = parse(optionOrdersQuerySchema, req.query)
     const rows = await ordersOf(db, me(req), q)
     const now = svc().now()
-    return ok({ list: rows.map((o) => orderToWire(o, now)), hasMore: rows.length === q.limit, now })
+    return ok({
+      ...cursorPage(
+        rows.map((o) => orderToWire(o, now)),
+        q.limit,
+      ),
+      now,
+    })
   })
 
   /** The settlement proof of a round: its prices with the tick times they came from, band, result. */

@@ -1,3 +1,4 @@
+import { cursorPage } from '@common/api/page'
 import { symbolQuerySchema } from '@common/market/schema'
 import { normalize } from '@common/money/decimal'
 import {
@@ -97,10 +98,12 @@ export async function spotRoutes(app: FastifyInstance, opts: ModuleDeps): Promis
   app.get('/spot/orders/history', auth, async (req) => {
     const q = parse(historyQuerySchema, req.query)
     const rows = await orderHistory(db, currentUser(req).id, q)
-    return ok({
-      list: rows.map((r) => orderToWire(r, market.instrument(r.symbol)?.price_precision)),
-      hasMore: rows.length === q.limit,
-    })
+    return ok(
+      cursorPage(
+        rows.map((r) => orderToWire(r, market.instrument(r.symbol)?.price_precision)),
+        q.limit,
+      ),
+    )
   })
 
   app.get('/spot/fills', auth, async (req) => {
