@@ -5,6 +5,7 @@ import { useRouter } from '@tanstack/react-router'
 import { showToast } from '@/ui/feedback'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { CurrentPasswordField } from '@/ui/form/PresetFields'
 import { useForm } from '@/ui/form/use-form'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, accountKeys } from './api'
@@ -38,13 +39,11 @@ export function AntiPhishingPage() {
           maxLength={20}
           autoComplete="off"
         />
-        <Field
+        <CurrentPasswordField
           label={t`Login password`}
-          type="password"
           value={v.password}
           onChange={set('password')}
           error={errors.password}
-          autoComplete="current-password"
         />
         <button type="submit" className={form.primary} disabled={busy}>
           <Trans>Save</Trans>

@@ -2,6 +2,7 @@ import { basicIdentitySchema } from '@common/account/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { InlineForm } from '@/ui/form/InlineForm'
 import { useForm } from '@/ui/form/use-form'
 import { accountApi } from './api'
 import { CountrySelect } from './CountrySelect'
@@ -21,16 +22,7 @@ export function BasicIdentityForm({ onDone }: { onDone: () => void }) {
     onDone()
   })
   return (
-    <form
-      className={form.page}
-      style={{ padding: 0 }}
-      onSubmit={submit}
-      noValidate
-      aria-label={t`Basic verification`}
-    >
-      <h2 className={form.label}>
-        <Trans>Basic verification</Trans>
-      </h2>
+    <InlineForm label={t`Basic verification`} heading onSubmit={submit}>
       <div className={form.field}>
         <span className={form.label}>
           <Trans>Nationality</Trans>
@@ -59,6 +51,6 @@ export function BasicIdentityForm({ onDone }: { onDone: () => void }) {
       <button type="submit" className={form.primary} disabled={busy}>
         <Trans>Submit</Trans>
       </button>
-    </form>
+    </InlineForm>
   )
 }

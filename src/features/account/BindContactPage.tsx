@@ -6,13 +6,13 @@ import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
-import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { CodeField } from '@/ui/form/PresetFields'
 import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, accountKeys, userInfoQueryOptions } from './api'
 import { CodeInput } from './CodeInput'
-import { CountrySelect } from './CountrySelect'
+import { ContactField } from './ContactFields'
 
 /** Bind a phone or e-mail with a code sent to it, or unbind the bound one with a code. */
 export function BindContactPage({ kind }: { kind: 'phone' | 'email' }) {
@@ -94,31 +94,18 @@ export function BindContactPage({ kind }: { kind: 'phone' | 'email' }) {
             </>
           ) : (
             <>
-              {kind === 'phone' ? (
-                <Field
-                  label={t`Phone number`}
-                  value={v.phone}
-                  onChange={set('phone')}
-                  error={errors.phone}
-                  inputMode="tel"
-                  before={<CountrySelect value={v.countryCode} onChange={set('countryCode')} />}
-                />
-              ) : (
-                <Field
-                  label={t`E-mail`}
-                  type="email"
-                  value={v.email}
-                  onChange={set('email')}
-                  error={errors.email}
-                />
-              )}
-              <Field
+              <ContactField
+                kind={kind}
+                values={v}
+                set={set}
+                error={kind === 'phone' ? errors.phone : errors.email}
+              />
+              <CodeField
                 label={t`Verification code`}
                 value={v.code}
                 onChange={set('code')}
                 error={errors.code}
-                inputMode="numeric"
-                maxLength={6}
+                autoComplete={undefined}
                 after={
                   <SendCodeButton
                     canSend={targetOk}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Field } from '@/ui/form/Field'
+import { CodeField } from '@/ui/form/PresetFields'
 import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { accountApi } from './api'
 
@@ -17,14 +17,11 @@ export function CodeInput(props: {
   const label = { sms: t`SMS code`, email: t`E-mail code`, google: t`Google authenticator code` }[props.type]
   const t2 = props.type
   return (
-    <Field
+    <CodeField
       label={label}
       value={props.value}
       onChange={props.onChange}
       error={props.error}
-      inputMode="numeric"
-      maxLength={6}
-      autoComplete="one-time-code"
       after={
         t2 === 'google' ? undefined : (
           <SendCodeButton

@@ -7,13 +7,13 @@ import { HttpError } from '@/lib/http/client'
 import { translateMessage } from '@/lib/http/errors'
 import { Alert } from '@/ui/Alert'
 import { showToast } from '@/ui/feedback'
-import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { CodeField } from '@/ui/form/PresetFields'
 import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { PageHeader } from '@/ui/PageHeader'
 import { TabRow } from '@/ui/TabRow'
 import { accountApi } from './api'
-import { CountrySelect } from './CountrySelect'
+import { AccountField, ContactTabs } from './ContactFields'
 import { NewPasswordFields } from './NewPasswordFields'
 
 interface Attempt {
@@ -78,26 +78,14 @@ export function ForgetPasswordPage() {
       <PageHeader title={t`Reset password`} backLabel={t`Back`} />
       {!attempt ? (
         <form className={form.page} onSubmit={next} noValidate>
-          <TabRow
-            label={t`Account type`}
-            className={form.tabs}
-            tabClass={form.tab}
-            value={mode}
-            options={[
-              ['email', t`E-mail`],
-              ['phone', t`Phone`],
-            ]}
-            onChange={setMode}
-          />
-          <Field
-            label={mode === 'email' ? t`E-mail` : t`Phone number`}
+          <ContactTabs label={t`Account type`} value={mode} onChange={setMode} />
+          <AccountField
+            kind={mode}
             value={account}
             onChange={setAccount}
+            countryCode={countryCode}
+            onCountry={setCountry}
             error={errors.account}
-            autoComplete="username"
-            before={
-              mode === 'phone' ? <CountrySelect value={countryCode} onChange={setCountry} /> : undefined
-            }
           />
           <Alert text={inline} className={form.error} as="p" />
           <button type="submit" className={form.primary} disabled={busy}>
@@ -129,14 +117,11 @@ export function ForgetPasswordPage() {
               onChange={setChannel}
             />
           )}
-          <Field
+          <CodeField
             label={channel === 'email' ? t`E-mail code` : t`SMS code`}
             value={v.code}
             onChange={set('code')}
             error={errors.code}
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="one-time-code"
             after={
               <SendCodeButton
                 send={(ticket) =>
@@ -146,23 +131,15 @@ export function ForgetPasswordPage() {
             }
           />
           {attempt.google && (
-            <Field
+            <CodeField
               label={t`Google authenticator code`}
               value={v.googleCode}
               onChange={set('googleCode')}
               error={errors.googleCode}
-              inputMode="numeric"
-              maxLength={6}
+              autoComplete={undefined}
             />
           )}
-          <NewPasswordFields
-            label={t`New password`}
-            password={v.password}
-            confirmPassword={v.confirmPassword}
-            onPassword={set('password')}
-            onConfirm={set('confirmPassword')}
-            errors={errors}
-          />
+          <NewPasswordFields label={t`New password`} values={v} set={set} errors={errors} />
           <button type="submit" className={form.primary} disabled={busy}>
             <Trans>Reset password</Trans>
           </button>

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { showToast } from '@/ui/feedback'
-import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { CodeField, CurrentPasswordField } from '@/ui/form/PresetFields'
 import { useForm } from '@/ui/form/use-form'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi, accountKeys, securityHomeQueryOptions } from './api'
@@ -97,22 +97,17 @@ export function GoogleAuthPage() {
             </div>
           )
         )}
-        <Field
+        <CodeField
           label={t`Google authenticator code`}
           value={v.googleCode}
           onChange={set('googleCode')}
           error={errors.googleCode}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
         />
-        <Field
+        <CurrentPasswordField
           label={t`Login password`}
-          type="password"
           value={v.password}
           onChange={set('password')}
           error={errors.password}
-          autoComplete="current-password"
         />
         <button type="submit" className={form.primary} disabled={busy || !s}>
           {bound ? <Trans>Unbind</Trans> : <Trans>Bind</Trans>}

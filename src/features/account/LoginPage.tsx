@@ -5,12 +5,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { fieldErrors } from '@/lib/form/validate'
-import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { CurrentPasswordField } from '@/ui/form/PresetFields'
 import { PageHeader } from '@/ui/PageHeader'
-import { TabRow } from '@/ui/TabRow'
 import { accountApi } from './api'
-import { CountrySelect } from './CountrySelect'
+import { AccountField, ContactTabs } from './ContactFields'
 import { SecondCheckForm } from './SecondCheckForm'
 import { signIn } from './session'
 import { WalletLogin } from './wallet/WalletLogin'
@@ -75,36 +74,28 @@ export function LoginPage() {
     <>
       <PageHeader title={t`Log in`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={submit} noValidate>
-        <TabRow
+        <ContactTabs
           label={t`Log in with`}
-          className={form.tabs}
-          tabClass={form.tab}
           value={mode}
-          options={[
-            ['email', t`E-mail`],
-            ['phone', t`Phone`],
-          ]}
           onChange={(m) => {
             setMode(m)
             setAccount('')
           }}
         />
-        <Field
-          label={mode === 'email' ? t`E-mail` : t`Phone number`}
+        <AccountField
+          kind={mode}
           value={account}
           onChange={setAccount}
+          countryCode={countryCode}
+          onCountry={setCountry}
           error={errors.account}
-          autoComplete="username"
           inputMode={mode === 'email' ? 'email' : 'tel'}
-          before={mode === 'phone' ? <CountrySelect value={countryCode} onChange={setCountry} /> : undefined}
         />
-        <Field
+        <CurrentPasswordField
           label={t`Password`}
-          type="password"
           value={password}
           onChange={setPassword}
           error={errors.password}
-          autoComplete="current-password"
         />
         <button type="submit" className={form.primary} disabled={busy}>
           <Trans>Log in</Trans>

@@ -3,8 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { showToast } from '@/ui/feedback'
-import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { CurrentPasswordField } from '@/ui/form/PresetFields'
 import { useForm } from '@/ui/form/use-form'
 import { PageHeader } from '@/ui/PageHeader'
 import { accountApi } from './api'
@@ -36,22 +36,13 @@ export function PasswordManagePage() {
     <>
       <PageHeader title={t`Login password`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={submit} noValidate>
-        <Field
+        <CurrentPasswordField
           label={t`Current password`}
-          type="password"
           value={v.oldPassword}
           onChange={set('oldPassword')}
           error={errors.oldPassword}
-          autoComplete="current-password"
         />
-        <NewPasswordFields
-          label={t`New password`}
-          password={v.password}
-          confirmPassword={v.confirmPassword}
-          onPassword={set('password')}
-          onConfirm={set('confirmPassword')}
-          errors={errors}
-        />
+        <NewPasswordFields label={t`New password`} values={v} set={set} errors={errors} />
         <p className={form.hint}>
           <Trans>After the change every device is logged out, this one too.</Trans>
         </p>

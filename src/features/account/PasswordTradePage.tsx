@@ -5,12 +5,12 @@ import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
-import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { TabRow } from '@/ui/TabRow'
 import { accountApi, accountKeys, securityHomeQueryOptions } from './api'
 import { type Channel, CodeInput } from './CodeInput'
+import { NewTradePasswordFields } from './NewPasswordFields'
 
 /** Set or reset the 6-digit trade password, proven by a code of a bound channel. */
 export function PasswordTradePage() {
@@ -51,26 +51,12 @@ export function PasswordTradePage() {
     <>
       <PageHeader title={t`Trade password`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={submit} noValidate>
-        <Field
+        <NewTradePasswordFields
           label={t`New trade password`}
-          type="password"
-          inputMode="numeric"
-          maxLength={6}
-          value={v.tradePassword}
-          onChange={set('tradePassword')}
-          error={errors.tradePassword}
-          autoComplete="off"
           hint={t`6 digits`}
-        />
-        <Field
-          label={t`Confirm trade password`}
-          type="password"
-          inputMode="numeric"
-          maxLength={6}
-          value={v.confirmTradePassword}
-          onChange={set('confirmTradePassword')}
-          error={errors.confirmTradePassword}
-          autoComplete="off"
+          values={v}
+          set={set}
+          errors={errors}
         />
         {channels.length > 1 && (
           <TabRow

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { compressImage } from '@/lib/image/compress-image'
 import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
+import { InlineForm } from '@/ui/form/InlineForm'
 import { accountApi } from './api'
 
 type Slot = 'front' | 'back' | 'hand'
@@ -51,16 +52,7 @@ export function PhotosForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form
-      className={form.page}
-      style={{ padding: 0 }}
-      onSubmit={submit}
-      noValidate
-      aria-label={t`Advanced verification`}
-    >
-      <h2 className={form.label}>
-        <Trans>Advanced verification</Trans>
-      </h2>
+    <InlineForm label={t`Advanced verification`} heading onSubmit={submit}>
       <p className={form.hint}>
         <Trans>Photos must be clear, complete and without a watermark.</Trans>
       </p>
@@ -108,6 +100,6 @@ export function PhotosForm({ onDone }: { onDone: () => void }) {
       <button type="submit" className={form.primary} disabled={busy}>
         <Trans>Submit</Trans>
       </button>
-    </form>
+    </InlineForm>
   )
 }

@@ -7,13 +7,13 @@ import { useState } from 'react'
 import { fieldErrors } from '@/lib/form/validate'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { CodeField } from '@/ui/form/PresetFields'
 import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { PageHeader } from '@/ui/PageHeader'
-import { TabRow } from '@/ui/TabRow'
 import { accountApi } from './api'
 import { ClauseDialog } from './ClauseDialog'
-import { CountrySelect } from './CountrySelect'
-import { NewPasswordFields } from './NewPasswordFields'
+import { ContactField, ContactTabs } from './ContactFields'
+import { NewPasswordFields, NewTradePasswordFields } from './NewPasswordFields'
 import { signIn } from './session'
 
 export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
@@ -76,75 +76,28 @@ export function RegisterPage({ inviteCode = '' }: { inviteCode?: string }) {
     <>
       <PageHeader title={t`Register`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={submit} noValidate>
-        <TabRow
-          label={t`Register with`}
-          className={form.tabs}
-          tabClass={form.tab}
-          value={type}
-          options={[
-            ['email', t`E-mail`],
-            ['phone', t`Phone`],
-          ]}
-          onChange={setType}
+        <ContactTabs label={t`Register with`} value={type} onChange={setType} />
+        <ContactField
+          kind={type}
+          values={v}
+          set={set}
+          error={type === 'email' ? errors.email : (errors.phone ?? errors.countryCode)}
+          autofill
         />
-        {type === 'email' ? (
-          <Field
-            label={t`E-mail`}
-            type="email"
-            value={v.email}
-            onChange={set('email')}
-            error={errors.email}
-            autoComplete="email"
-          />
-        ) : (
-          <Field
-            label={t`Phone number`}
-            value={v.phone}
-            onChange={set('phone')}
-            error={errors.phone ?? errors.countryCode}
-            inputMode="tel"
-            autoComplete="tel-national"
-            before={<CountrySelect value={v.countryCode} onChange={set('countryCode')} />}
-          />
-        )}
-        <Field
+        <CodeField
           label={t`Verification code`}
           value={v.code}
           onChange={set('code')}
           error={errors.code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
           after={<SendCodeButton send={sendCode} canSend={targetOk} />}
         />
-        <NewPasswordFields
-          label={t`Password`}
-          password={v.password}
-          confirmPassword={v.confirmPassword}
-          onPassword={set('password')}
-          onConfirm={set('confirmPassword')}
-          errors={errors}
-        />
-        <Field
+        <NewPasswordFields label={t`Password`} values={v} set={set} errors={errors} />
+        <NewTradePasswordFields
           label={t`Trade password`}
-          type="password"
-          value={v.tradePassword}
-          onChange={set('tradePassword')}
-          error={errors.tradePassword}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="off"
           hint={t`6 digits, asked for withdrawals and trades`}
-        />
-        <Field
-          label={t`Confirm trade password`}
-          type="password"
-          value={v.confirmTradePassword}
-          onChange={set('confirmTradePassword')}
-          error={errors.confirmTradePassword}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="off"
+          values={v}
+          set={set}
+          errors={errors}
         />
         <Field
           label={t`Referral code (optional)`}

@@ -2,8 +2,8 @@ import type { LoginResult, SecondCheck } from '@common/account/types'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { HttpError } from '@/lib/http/client'
-import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { CodeField } from '@/ui/form/PresetFields'
 import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { accountApi } from './api'
 
@@ -48,39 +48,24 @@ export function SecondCheckForm(props: {
         <Trans>Your account has login verification on. Enter the codes below.</Trans>
       </p>
       {check.sms && (
-        <Field
+        <CodeField
           label={t`SMS code`}
           hint={check.phoneMasked ?? undefined}
           value={sms}
           onChange={setSms}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
           after={<SendCodeButton send={sender('login/sendSmsCodeBeforeLogin')} />}
         />
       )}
       {check.email && (
-        <Field
+        <CodeField
           label={t`E-mail code`}
           hint={check.emailMasked ?? undefined}
           value={email}
           onChange={setEmail}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
           after={<SendCodeButton send={sender('login/sendEmailCodeBeforeLogin')} />}
         />
       )}
-      {check.google && (
-        <Field
-          label={t`Google authenticator code`}
-          value={google}
-          onChange={setGoogle}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-        />
-      )}
+      {check.google && <CodeField label={t`Google authenticator code`} value={google} onChange={setGoogle} />}
       <button type="submit" className={form.primary} disabled={busy}>
         <Trans>Confirm</Trans>
       </button>

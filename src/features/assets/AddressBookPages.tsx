@@ -3,19 +3,20 @@ import { addressBookSaveSchema } from '@common/assets/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { assetsKeys } from '@/lib/assets/balances'
 import { fieldErrors } from '@/lib/form/validate'
-import { CoinPicker } from '@/ui/CoinPicker'
 import { showToast } from '@/ui/feedback'
 import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { ControlField, TradePasswordField } from '@/ui/form/PresetFields'
 import { PageHeader } from '@/ui/PageHeader'
 import product from '@/ui/Product.module.css'
 import { SelectSheet } from '@/ui/SelectSheet'
 import { Switch } from '@/ui/Switch'
 import styles from './Assets.module.css'
 import { addressBookQueryOptions, assetsApi } from './api'
+import { AddressField, CoinField } from './parts'
 
 /** The withdrawal address book and its address-book-only switch. */
 export function MyWalletPage() {
@@ -81,14 +82,10 @@ export function MyWalletPage() {
                 void setMode(false, tradePassword)
               }}
             >
-              <Field
+              <TradePasswordField
                 label={t`Trade password`}
-                type="password"
-                inputMode="numeric"
-                maxLength={6}
                 value={tradePassword}
                 onChange={(x) => setTradePassword(x.trim())}
-                autoComplete="off"
               />
               <button type="submit" className={form.primary}>
                 <Trans>Turn off</Trans>
@@ -133,7 +130,6 @@ export function WalletOperationPage({ id, coin, chain }: { id?: string; coin?: s
   const { t } = useLingui()
   const qc = useQueryClient()
   const router = useRouter()
-  const ids = { coin: useId(), chain: useId() }
   const book = useQuery(addressBookQueryOptions())
   const existing = id ? book.data?.list.find((b) => b.id === id) : undefined
   const [edited, setV] = useState<{ coin: string; chain: string; address: string; remark: string } | null>(
@@ -176,40 +172,25 @@ export function WalletOperationPage({ id, coin, chain }: { id?: string; coin?: s
     <>
       <PageHeader title={id ? t`Edit address` : t`Add address`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={submit} noValidate>
-        <div className={form.field}>
-          <label htmlFor={ids.coin} className={form.label}>
-            <Trans>Coin</Trans>
-          </label>
-          <CoinPicker
-            id={ids.coin}
-            label={t`Coin`}
-            testId="book-coin"
-            value={v.coin}
-            coins={COINS.map((c) => ({ code: c.code }))}
-            onChange={set('coin')}
-          />
-        </div>
-        <div className={form.field}>
-          <label htmlFor={ids.chain} className={form.label}>
-            <Trans>Chain type</Trans>
-          </label>
-          <SelectSheet
-            id={ids.chain}
-            label={t`Chain type`}
-            testId="book-chain"
-            value={chainId}
-            options={chains.map((c) => ({ value: c.id, label: c.id }))}
-            onChange={set('chain')}
-          />
-        </div>
-        <Field
-          label={t`Address`}
-          value={v.address}
-          onChange={set('address')}
-          error={errors.address}
-          autoComplete="off"
-          spellCheck={false}
+        <CoinField
+          testId="book-coin"
+          value={v.coin}
+          coins={COINS.map((c) => ({ code: c.code }))}
+          onChange={set('coin')}
         />
+        <ControlField label={<Trans>Chain type</Trans>}>
+          {(id) => (
+            <SelectSheet
+              id={id}
+              label={t`Chain type`}
+              testId="book-chain"
+              value={chainId}
+              options={chains.map((c) => ({ value: c.id, label: c.id }))}
+              onChange={set('chain')}
+            />
+          )}
+        </ControlField>
+        <AddressField value={v.address} onChange={set('address')} error={errors.address} />
         <Field
           label={t`Remark`}
           value={v.remark}

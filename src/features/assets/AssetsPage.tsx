@@ -7,7 +7,7 @@ import { CellGroup, LinkCell } from '@/ui/CellList'
 import { DepositIcon, ExchangeIcon, TransferIcon, WithdrawIcon } from '@/ui/Icons'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
-import { CoinList, SmallBalancesSwitch } from './CoinList'
+import { CoinsSection } from './CoinList'
 import { accountLabel } from './labels'
 import { useMoney } from './use-money'
 
@@ -118,13 +118,7 @@ export function AssetsPage() {
         ))}
       </CellGroup>
 
-      <div className={styles.listHead}>
-        <h2 className={styles.sectionTitle}>
-          <Trans>Coins</Trans>
-        </h2>
-        <SmallBalancesSwitch />
-      </div>
-      <CoinList
+      <CoinsSection
         rows={(data?.coins ?? []).map((c) => ({ ...c, precision: undefined }))}
         loaded={Boolean(data)}
       />

@@ -32,6 +32,21 @@ export function SmallBalancesSwitch() {
   )
 }
 
+/** The "Coins" title with the small-balances switch, then the list. */
+export function CoinsSection(props: { rows: CoinRow[]; loaded: boolean }) {
+  return (
+    <>
+      <div className={styles.listHead}>
+        <h2 className={styles.sectionTitle}>
+          <Trans>Coins</Trans>
+        </h2>
+        <SmallBalancesSwitch />
+      </div>
+      <CoinList {...props} />
+    </>
+  )
+}
+
 /**
  * A wallet's coins with their icons, at each coin's display precision. Zero balances are folded behind
  * "Show all"; the small-balances switch hides priced balances worth less than 1 USDT.

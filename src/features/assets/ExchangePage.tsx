@@ -15,8 +15,9 @@ import { PageHeader } from '@/ui/PageHeader'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import { assetsApi, exchangeRecordsQueryOptions } from './api'
-import { InfiniteList } from './InfiniteList'
+import { RecordsSection } from './InfiniteList'
 import { fieldReason } from './labels'
+import { Kv } from './parts'
 import { useMoney } from './use-money'
 
 /** "0.002" -> "0.2" (percent), exactly. */
@@ -144,36 +145,16 @@ export function ExchangePage() {
         />
         {quote && (
           <section className={styles.card} aria-label={t`Quote`}>
-            <div className={styles.kv}>
-              <span>
-                <Trans>Rate</Trans>
-              </span>
-              <strong>
-                1 {quote.from} ≈ {quote.rate} {quote.to}
-              </strong>
-            </div>
-            <div className={styles.kv}>
-              <span>
-                <Trans>Spread (included in the rate)</Trans>
-              </span>
-              <strong>{pct(quote.spread)}%</strong>
-            </div>
-            <div className={styles.kv}>
-              <span>
-                <Trans>Fee ({pct(quote.feeRate)}%)</Trans>
-              </span>
-              <strong>
-                {quote.fee} {quote.to}
-              </strong>
-            </div>
-            <div className={styles.kv}>
-              <span>
-                <Trans>You receive</Trans>
-              </span>
-              <strong data-testid="exchange-receive">
-                {quote.receive} {quote.to}
-              </strong>
-            </div>
+            <Kv label={<Trans>Rate</Trans>}>
+              1 {quote.from} ≈ {quote.rate} {quote.to}
+            </Kv>
+            <Kv label={<Trans>Spread (included in the rate)</Trans>}>{pct(quote.spread)}%</Kv>
+            <Kv label={<Trans>Fee ({pct(quote.feeRate)}%)</Trans>}>
+              {quote.fee} {quote.to}
+            </Kv>
+            <Kv label={<Trans>You receive</Trans>} testId="exchange-receive">
+              {quote.receive} {quote.to}
+            </Kv>
             <span className={styles.sub} aria-live="polite">
               {left > 0 ? t`Quote valid for ${left}s` : t`The quote has expired, please get a new one`}
             </span>
@@ -200,12 +181,9 @@ export function ExchangePage() {
         </p>
       </form>
       <Consultation />
-      <h2 className={styles.sectionTitle}>
-        <Trans>Exchange records</Trans>
-      </h2>
-      <InfiniteList<ExchangeRow>
+      <RecordsSection<ExchangeRow>
         query={records}
-        label={t`Exchange records`}
+        title={t`Exchange records`}
         itemKey={(r) => r.id}
         render={(r) => (
           <>
@@ -226,7 +204,6 @@ export function ExchangePage() {
           </>
         )}
       />
-      <div style={{ height: 24 }} />
     </>
   )
 }

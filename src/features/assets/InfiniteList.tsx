@@ -61,3 +61,14 @@ export function InfiniteList<T>({ query, render, itemKey, label }: Props<T>) {
     </>
   )
 }
+
+/** A page's record list under its section title (the list's accessible name), then the bottom spacer. */
+export function RecordsSection<T>({ title, ...list }: Omit<Props<T>, 'label'> & { title: string }) {
+  return (
+    <>
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <InfiniteList<T> {...list} label={title} />
+      <div style={{ height: 24 }} />
+    </>
+  )
+}

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react'
 import { balancesQueryOptions } from '@/lib/assets/balances'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
-import { CoinList, SmallBalancesSwitch } from './CoinList'
+import { CoinsSection } from './CoinList'
 import { ContractAccountCard } from './ContractAccountCard'
 import { accountLabel } from './labels'
 import { useMoney } from './use-money'
@@ -53,13 +53,7 @@ export function MyAssetsPage({ account }: { account: WalletAccount }) {
         <span className={styles.total}>{money(data?.totalUsdt, 2)}</span>
       </section>
       {account === 'contract' && <ContractAccountCard />}
-      <div className={styles.listHead}>
-        <h2 className={styles.sectionTitle}>
-          <Trans>Coins</Trans>
-        </h2>
-        <SmallBalancesSwitch />
-      </div>
-      <CoinList
+      <CoinsSection
         rows={(data?.list ?? []).map((b) => ({ ...b, total: add(b.available, b.frozen) }))}
         loaded={Boolean(data)}
       />

@@ -10,12 +10,14 @@ import { compressImage } from '@/lib/image/compress-image'
 import { DecimalInput } from '@/ui/DecimalInput'
 import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
+import { InlineForm } from '@/ui/form/InlineForm'
 import { PageHeader } from '@/ui/PageHeader'
 import styles from './Assets.module.css'
 import { assetsApi, chainsQueryOptions, depositAddressQueryOptions, depositsQueryOptions } from './api'
 import { ChainDepositPanel } from './ChainDepositPanel'
-import { InfiniteList } from './InfiniteList'
-import { fieldReason, statusLabel } from './labels'
+import { RecordsSection } from './InfiniteList'
+import { fieldReason } from './labels'
+import { ChainChips, DepositItem } from './parts'
 import { useMoney } from './use-money'
 
 /** Deposit: choose the chain, send to the operator-set address, then report the amount with a proof. */
@@ -86,19 +88,7 @@ export function RechargePage({ coin }: { coin: string }) {
     <>
       <PageHeader title={t`Deposit ${coin}`} backLabel={t`Back`} />
       <div className={form.page}>
-        <fieldset className={styles.chips} aria-label={t`Chain`}>
-          {coinChains.map((c) => (
-            <button
-              key={c.chain}
-              type="button"
-              className={styles.chip}
-              aria-pressed={c.chain === current?.chain}
-              onClick={() => setChain(c.chain)}
-            >
-              {c.chain}
-            </button>
-          ))}
-        </fieldset>
+        <ChainChips chains={coinChains} value={current?.chain} onChange={setChain} />
         {current && !current.depositOpen ? (
           <p className={styles.notice} role="status">
             <Trans>Deposits for this coin are not open</Trans>
@@ -140,13 +130,7 @@ export function RechargePage({ coin }: { coin: string }) {
                     </Trans>
                   )}
                 </p>
-                <form
-                  className={form.page}
-                  style={{ padding: 0 }}
-                  onSubmit={submit}
-                  noValidate
-                  aria-label={t`Report deposit`}
-                >
+                <InlineForm label={t`Report deposit`} onSubmit={submit}>
                   <div className={form.field}>
                     <label htmlFor={amountId} className={form.label}>
                       <Trans>Amount sent</Trans>
@@ -205,42 +189,18 @@ export function RechargePage({ coin }: { coin: string }) {
                   <button type="submit" className={form.primary} disabled={busy}>
                     <Trans>I have sent it</Trans>
                   </button>
-                </form>
+                </InlineForm>
               </>
             )}
           </>
         ) : null}
       </div>
-      <h2 className={styles.sectionTitle}>
-        <Trans>Deposit records</Trans>
-      </h2>
-      <InfiniteList<DepositRow>
+      <RecordsSection<DepositRow>
         query={records}
-        label={t`Deposit records`}
+        title={t`Deposit records`}
         itemKey={(r) => r.id}
-        render={(r) => (
-          <>
-            <div className={styles.row}>
-              <strong>
-                {r.coin} · {r.chain}
-              </strong>
-              <span className={styles.badge} data-status={r.status}>
-                {statusLabel(i18n, r.status)}
-              </span>
-            </div>
-            <div className={styles.row}>
-              <span className={styles.num}>{fmt.amount(r.creditedAmount ?? r.amount)}</span>
-              <span className={styles.sub}>{fmt.ago(r.at)}</span>
-            </div>
-            {r.rejectReason && (
-              <span className={styles.sub}>
-                <Trans>Reason</Trans>: {r.rejectReason}
-              </span>
-            )}
-          </>
-        )}
+        render={(r) => <DepositItem r={r} amount={fmt.amount} />}
       />
-      <div style={{ height: 24 }} />
     </>
   )
 }

@@ -3,6 +3,7 @@ import type { DepositRow, LedgerRow, WithdrawRow } from '@common/assets/types'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
+import { ChoiceChips } from '@/ui/ChoiceChips'
 import form from '@/ui/form/Form.module.css'
 import { PageHeader } from '@/ui/PageHeader'
 import { SelectSheet } from '@/ui/SelectSheet'
@@ -15,7 +16,8 @@ import {
   withdrawalsQueryOptions,
 } from './api'
 import { InfiniteList } from './InfiniteList'
-import { accountLabel, reasonLabel, statusLabel } from './labels'
+import { accountLabel, reasonLabel } from './labels'
+import { CoinChainStatus, chipClasses, DepositItem, RejectReason } from './parts'
 import { useMoney } from './use-money'
 
 function LedgerItem({ r, showAccount }: { r: LedgerRow; showAccount: boolean }) {
@@ -152,10 +154,30 @@ export function LegalLogPage() {
   )
 }
 
+/** One withdrawal record: amount, fee, address, transaction and state. */
+function WithdrawItem({ r }: { r: WithdrawRow }) {
+  const { money, fmt } = useMoney()
+  return (
+    <>
+      <CoinChainStatus r={r} />
+      <div className={styles.row}>
+        <span className={styles.num}>{money(r.amount)}</span>
+        <span className={styles.sub}>
+          <Trans>Fee</Trans> {r.fee}
+        </span>
+      </div>
+      <span className={`${styles.sub} ${styles.address}`}>{r.address}</span>
+      {r.txHash && <span className={`${styles.sub} ${styles.address}`}>TxID {r.txHash}</span>}
+      <RejectReason reason={r.rejectReason} />
+      <span className={styles.sub}>{fmt.ago(r.at)}</span>
+    </>
+  )
+}
+
 /** Withdrawal records (and deposit records) with their states. */
 export function WithdrawRecordPage() {
-  const { t, i18n } = useLingui()
-  const { money, fmt } = useMoney()
+  const { t } = useLingui()
+  const { money } = useMoney()
   const [tab, setTab] = useState<'withdraw' | 'deposit'>('withdraw')
   const withdrawals = useInfiniteQuery(withdrawalsQueryOptions())
   const deposits = useInfiniteQuery(depositsQueryOptions())
@@ -163,83 +185,30 @@ export function WithdrawRecordPage() {
     <>
       <PageHeader title={t`Deposits and withdrawals`} backLabel={t`Back`} />
       <div className={styles.toolbar}>
-        <fieldset className={styles.chips} aria-label={t`Record type`}>
-          <button
-            type="button"
-            className={styles.chip}
-            aria-pressed={tab === 'withdraw'}
-            onClick={() => setTab('withdraw')}
-          >
-            <Trans>Withdrawals</Trans>
-          </button>
-          <button
-            type="button"
-            className={styles.chip}
-            aria-pressed={tab === 'deposit'}
-            onClick={() => setTab('deposit')}
-          >
-            <Trans>Deposits</Trans>
-          </button>
-        </fieldset>
+        <ChoiceChips
+          label={t`Record type`}
+          classes={chipClasses}
+          value={tab}
+          options={[
+            ['withdraw', t`Withdrawals`],
+            ['deposit', t`Deposits`],
+          ]}
+          onChange={setTab}
+        />
       </div>
       {tab === 'withdraw' ? (
         <InfiniteList<WithdrawRow>
           query={withdrawals}
           label={t`Withdrawal records`}
           itemKey={(r) => r.id}
-          render={(r) => (
-            <>
-              <div className={styles.row}>
-                <strong>
-                  {r.coin} · {r.chain}
-                </strong>
-                <span className={styles.badge} data-status={r.status}>
-                  {statusLabel(i18n, r.status)}
-                </span>
-              </div>
-              <div className={styles.row}>
-                <span className={styles.num}>{money(r.amount)}</span>
-                <span className={styles.sub}>
-                  <Trans>Fee</Trans> {r.fee}
-                </span>
-              </div>
-              <span className={`${styles.sub} ${styles.address}`}>{r.address}</span>
-              {r.txHash && <span className={`${styles.sub} ${styles.address}`}>TxID {r.txHash}</span>}
-              {r.rejectReason && (
-                <span className={styles.sub}>
-                  <Trans>Reason</Trans>: {r.rejectReason}
-                </span>
-              )}
-              <span className={styles.sub}>{fmt.ago(r.at)}</span>
-            </>
-          )}
+          render={(r) => <WithdrawItem r={r} />}
         />
       ) : (
         <InfiniteList<DepositRow>
           query={deposits}
           label={t`Deposit records`}
           itemKey={(r) => r.id}
-          render={(r) => (
-            <>
-              <div className={styles.row}>
-                <strong>
-                  {r.coin} · {r.chain}
-                </strong>
-                <span className={styles.badge} data-status={r.status}>
-                  {statusLabel(i18n, r.status)}
-                </span>
-              </div>
-              <div className={styles.row}>
-                <span className={styles.num}>{money(r.creditedAmount ?? r.amount)}</span>
-                <span className={styles.sub}>{fmt.ago(r.at)}</span>
-              </div>
-              {r.rejectReason && (
-                <span className={styles.sub}>
-                  <Trans>Reason</Trans>: {r.rejectReason}
-                </span>
-              )}
-            </>
-          )}
+          render={(r) => <DepositItem r={r} amount={money} />}
         />
       )}
       <div style={{ height: 24 }} />

@@ -4,20 +4,21 @@ import { WALLET_ACCOUNTS, type WalletAccount } from '@common/ledger/accounts'
 import { gt, sub } from '@common/money/decimal'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { balancesQueryOptions } from '@/lib/assets/balances'
 import { balancesChanged } from '@/lib/balance-events'
 import { fieldErrors } from '@/lib/form/validate'
-import { CoinPicker } from '@/ui/CoinPicker'
 import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
+import { ControlField } from '@/ui/form/PresetFields'
 import { PageHeader } from '@/ui/PageHeader'
 import { SelectSheet } from '@/ui/SelectSheet'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import { assetsApi, transfersQueryOptions } from './api'
-import { InfiniteList } from './InfiniteList'
+import { RecordsSection } from './InfiniteList'
 import { accountLabel, fieldReason } from './labels'
+import { CoinField } from './parts'
 import { useMoney } from './use-money'
 
 /** Moves a coin between two of the user's own accounts. */
@@ -25,7 +26,6 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
   const { t, i18n } = useLingui()
   const qc = useQueryClient()
   const { money, fmt } = useMoney()
-  const ids = { coin: useId(), from: useId(), to: useId() }
   const [v, setV] = useState<{ coin: string; from: WalletAccount; to: WalletAccount; amount: string }>({
     coin: initialCoin ?? 'USDT',
     from: 'funding',
@@ -44,6 +44,20 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
   const transferable = row?.transferable ?? available
   const held = gt(available, transferable) ? sub(available, transferable) : null
   const accountOptions = WALLET_ACCOUNTS.map((a) => ({ value: a, label: accountLabel(i18n, a) }))
+  const accountField = (side: 'from' | 'to', label: string) => (
+    <ControlField label={label} style={{ flex: 1, minWidth: 0 }}>
+      {(id) => (
+        <SelectSheet
+          id={id}
+          label={label}
+          testId={`transfer-${side}`}
+          value={v[side]}
+          options={accountOptions}
+          onChange={(x) => setV((o) => ({ ...o, [side]: x as WalletAccount }))}
+        />
+      )}
+    </ControlField>
+  )
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
@@ -64,36 +78,17 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
     <>
       <PageHeader title={t`Transfer`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={submit} noValidate>
-        <div className={form.field}>
-          <label htmlFor={ids.coin} className={form.label}>
-            <Trans>Coin</Trans>
-          </label>
-          <CoinPicker
-            id={ids.coin}
-            label={t`Coin`}
-            testId="transfer-coin"
-            value={v.coin}
-            onChange={(c) => setV((o) => ({ ...o, coin: c }))}
-            coins={(balances.data?.list ?? [{ coin: v.coin, available: '' }]).map((b) => ({
-              code: b.coin,
-              hint: b.available ? `${t`Available`} ${money(b.available)}` : undefined,
-            }))}
-          />
-        </div>
+        <CoinField
+          testId="transfer-coin"
+          value={v.coin}
+          onChange={(c) => setV((o) => ({ ...o, coin: c }))}
+          coins={(balances.data?.list ?? [{ coin: v.coin, available: '' }]).map((b) => ({
+            code: b.coin,
+            hint: b.available ? `${t`Available`} ${money(b.available)}` : undefined,
+          }))}
+        />
         <div className={form.row} style={{ alignItems: 'flex-end' }}>
-          <div className={form.field} style={{ flex: 1, minWidth: 0 }}>
-            <label htmlFor={ids.from} className={form.label}>
-              <Trans>From</Trans>
-            </label>
-            <SelectSheet
-              id={ids.from}
-              label={t`From`}
-              testId="transfer-from"
-              value={v.from}
-              options={accountOptions}
-              onChange={(x) => setV((o) => ({ ...o, from: x as WalletAccount }))}
-            />
-          </div>
+          {accountField('from', t`From`)}
           <button
             type="button"
             className={form.secondary}
@@ -103,19 +98,7 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
           >
             ⇄
           </button>
-          <div className={form.field} style={{ flex: 1, minWidth: 0 }}>
-            <label htmlFor={ids.to} className={form.label}>
-              <Trans>To</Trans>
-            </label>
-            <SelectSheet
-              id={ids.to}
-              label={t`To`}
-              testId="transfer-to"
-              value={v.to}
-              options={accountOptions}
-              onChange={(x) => setV((o) => ({ ...o, to: x as WalletAccount }))}
-            />
-          </div>
+          {accountField('to', t`To`)}
         </div>
         {errors.to && (
           <span className={form.error} role="alert">
@@ -159,12 +142,9 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
           <Trans>Confirm transfer</Trans>
         </button>
       </form>
-      <h2 className={styles.sectionTitle}>
-        <Trans>Transfer records</Trans>
-      </h2>
-      <InfiniteList<TransferRow>
+      <RecordsSection<TransferRow>
         query={records}
-        label={t`Transfer records`}
+        title={t`Transfer records`}
         itemKey={(r) => r.id}
         render={(r) => (
           <>
@@ -181,7 +161,6 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
           </>
         )}
       />
-      <div style={{ height: 24 }} />
     </>
   )
 }

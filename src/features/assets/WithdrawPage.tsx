@@ -3,13 +3,12 @@ import { withdrawSchema } from '@common/assets/schema'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { balancesChanged } from '@/lib/balance-events'
 import { fieldErrors } from '@/lib/form/validate'
-import { CoinPicker } from '@/ui/CoinPicker'
 import { showToast } from '@/ui/feedback'
-import { Field } from '@/ui/form/Field'
 import form from '@/ui/form/Form.module.css'
+import { CodeField, ControlField, TradePasswordField } from '@/ui/form/PresetFields'
 import { SendCodeButton } from '@/ui/form/SendCodeButton'
 import { PageHeader } from '@/ui/PageHeader'
 import product from '@/ui/Product.module.css'
@@ -17,6 +16,7 @@ import { SelectSheet } from '@/ui/SelectSheet'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import { addressBookQueryOptions, assetsApi, chainsQueryOptions, withdrawInfoQueryOptions } from './api'
+import { AddressField, ChainChips, CoinField, Kv } from './parts'
 import { useMoney } from './use-money'
 
 const isAmountLike = (s: string) => /^\d+(\.\d+)?$/.test(s)
@@ -27,7 +27,6 @@ export function WithdrawPage({ coin }: { coin: string }) {
   const qc = useQueryClient()
   const navigate = useNavigate()
   const { money } = useMoney()
-  const ids = { coin: useId(), book: useId() }
   const coins = useQuery(chainsQueryOptions())
   const info = useQuery(withdrawInfoQueryOptions(coin))
   const book = useQuery(addressBookQueryOptions())
@@ -93,82 +92,55 @@ export function WithdrawPage({ coin }: { coin: string }) {
         }
       />
       <form className={form.page} onSubmit={submit} noValidate>
-        <div className={form.field}>
-          <label htmlFor={ids.coin} className={form.label}>
-            <Trans>Coin</Trans>
-          </label>
-          <CoinPicker
-            id={ids.coin}
-            label={t`Coin`}
-            testId="withdraw-coin"
-            value={coin}
-            coins={(coins.data ?? [{ coin }]).map((c) => ({ code: c.coin }))}
-            onChange={(c) =>
-              void navigate({ to: '/pages/assets/withdraw', search: { coin: c }, replace: true })
-            }
-          />
-        </div>
-        <fieldset className={styles.chips} aria-label={t`Chain`}>
-          {(info.data?.chains ?? []).map((c) => (
-            <button
-              key={c.chain}
-              type="button"
-              className={styles.chip}
-              aria-pressed={c.chain === chain?.chain}
-              onClick={() => setChain(c.chain)}
-            >
-              {c.chain}
-            </button>
-          ))}
-        </fieldset>
+        <CoinField
+          testId="withdraw-coin"
+          value={coin}
+          coins={(coins.data ?? [{ coin }]).map((c) => ({ code: c.coin }))}
+          onChange={(c) =>
+            void navigate({ to: '/pages/assets/withdraw', search: { coin: c }, replace: true })
+          }
+        />
+        <ChainChips chains={info.data?.chains ?? []} value={chain?.chain} onChange={setChain} />
         {info.data?.addressBookOnly && (
           <p className={styles.notice}>
             <Trans>Address-book-only mode is on: choose an address from your address book.</Trans>
           </p>
         )}
-        <Field
-          label={t`Address`}
-          value={v.address}
-          onChange={set('address')}
-          error={errors.address}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <div className={form.field}>
-          <label htmlFor={ids.book} className={form.label}>
-            <Trans>From the address book</Trans>
-          </label>
-          <div className={form.row}>
-            <SelectSheet
-              id={ids.book}
-              label={t`From the address book`}
-              testId="withdraw-book"
-              value={entries.some((b) => b.address === v.address) ? v.address : ''}
-              placeholder={entries.length ? t`Choose an address` : t`No saved address for this chain`}
-              disabled={entries.length === 0}
-              options={entries.map((b) => ({
-                value: b.address,
-                label: b.remark || `${b.address.slice(0, 8)}…${b.address.slice(-6)}`,
-                hint: b.address,
-              }))}
-              onChange={set('address')}
-            />
-            <Link
-              to="/pages/assets/wallet-operation"
-              search={{ coin, chain: chain?.chain }}
-              className={form.secondary}
-              style={{
-                display: 'grid',
-                placeItems: 'center',
-                padding: '0 12px',
-                textDecoration: 'none',
-                color: 'inherit',
-              }}
-            >
-              <Trans>Add</Trans>
-            </Link>
-          </div>
-        </div>
+        <AddressField value={v.address} onChange={set('address')} error={errors.address} />
+        <ControlField label={<Trans>From the address book</Trans>}>
+          {(id) => (
+            <div className={form.row}>
+              <SelectSheet
+                id={id}
+                label={t`From the address book`}
+                testId="withdraw-book"
+                value={entries.some((b) => b.address === v.address) ? v.address : ''}
+                placeholder={entries.length ? t`Choose an address` : t`No saved address for this chain`}
+                disabled={entries.length === 0}
+                options={entries.map((b) => ({
+                  value: b.address,
+                  label: b.remark || `${b.address.slice(0, 8)}…${b.address.slice(-6)}`,
+                  hint: b.address,
+                }))}
+                onChange={set('address')}
+              />
+              <Link
+                to="/pages/assets/wallet-operation"
+                search={{ coin, chain: chain?.chain }}
+                className={form.secondary}
+                style={{
+                  display: 'grid',
+                  placeItems: 'center',
+                  padding: '0 12px',
+                  textDecoration: 'none',
+                  color: 'inherit',
+                }}
+              >
+                <Trans>Add</Trans>
+              </Link>
+            </div>
+          )}
+        </ControlField>
         <AmountField
           value={v.amount}
           onChange={set('amount')}
@@ -185,28 +157,15 @@ export function WithdrawPage({ coin }: { coin: string }) {
         />
         {chain && (
           <div className={styles.card}>
-            <div className={styles.kv}>
-              <span>
-                <Trans>Minimum withdrawal</Trans>
-              </span>
-              <strong>
-                {chain.minWithdraw} {coin}
-              </strong>
-            </div>
-            <div className={styles.kv}>
-              <span>
-                <Trans>Fee (deducted from the amount)</Trans>
-              </span>
-              <strong data-testid="withdraw-fee">
-                {chain.fee} {coin}
-              </strong>
-            </div>
-            <div className={styles.kv}>
-              <span>
-                <Trans>You receive</Trans>
-              </span>
-              <strong data-testid="withdraw-net">{amounts?.ok ? `${amounts.net} ${coin}` : '--'}</strong>
-            </div>
+            <Kv label={<Trans>Minimum withdrawal</Trans>}>
+              {chain.minWithdraw} {coin}
+            </Kv>
+            <Kv label={<Trans>Fee (deducted from the amount)</Trans>} testId="withdraw-fee">
+              {chain.fee} {coin}
+            </Kv>
+            <Kv label={<Trans>You receive</Trans>} testId="withdraw-net">
+              {amounts?.ok ? `${amounts.net} ${coin}` : '--'}
+            </Kv>
             {amounts && !amounts.ok && (
               <span className={form.error} role="alert">
                 {amounts.reason === 'below_minimum'
@@ -216,15 +175,11 @@ export function WithdrawPage({ coin }: { coin: string }) {
             )}
           </div>
         )}
-        <Field
+        <TradePasswordField
           label={t`Trade password`}
-          type="password"
-          inputMode="numeric"
-          maxLength={6}
           value={v.tradePassword}
           onChange={set('tradePassword')}
           error={errors.tradePassword}
-          autoComplete="off"
         />
         {info.data && !info.data.hasTradePassword && (
           <Link to="/pages/mine/password-trade">
@@ -232,37 +187,28 @@ export function WithdrawPage({ coin }: { coin: string }) {
           </Link>
         )}
         {needs?.google && (
-          <Field
+          <CodeField
             label={t`Google authenticator code`}
-            inputMode="numeric"
-            maxLength={6}
             value={v.googleCode}
             onChange={set('googleCode')}
             error={errors.googleCode}
-            autoComplete="one-time-code"
           />
         )}
         {needs?.sms && (
-          <Field
+          <CodeField
             label={t`SMS code`}
-            inputMode="numeric"
-            maxLength={6}
             value={v.smsCode}
             onChange={set('smsCode')}
             error={errors.smsCode}
-            autoComplete="one-time-code"
             after={<SendCodeButton send={sendCode('sms')} />}
           />
         )}
         {needs?.email && (
-          <Field
+          <CodeField
             label={t`E-mail code`}
-            inputMode="numeric"
-            maxLength={6}
             value={v.emailCode}
             onChange={set('emailCode')}
             error={errors.emailCode}
-            autoComplete="one-time-code"
             after={<SendCodeButton send={sendCode('email')} />}
           />
         )}
