@@ -13,11 +13,10 @@ import {
 import { AppError } from '../../http/errors'
 import { freeze } from '../../ledger/ledger'
 import type { PlaceInput } from '../../platform/ports/engines'
-import { vipFeeRates } from '../../platform/ports/fee-rates'
 import { type Inst, key, type Pass, type Prepared } from './model'
 import { prepareOrder } from './prepare'
 import type { OrderRow } from './repo'
-import { cancelIn, releaseLocked } from './settle'
+import { cancelIn, newOrderColumns, releaseLocked } from './settle'
 import type { SpotState } from './state'
 import { ticks } from './trigger-state'
 
@@ -63,31 +62,14 @@ export function prepareConditional(inst: Inst, holder: string, input: PlaceInput
 
 /** The row of a conditional order as placed, waiting for its trigger. */
 function waitingRow(st: SpotState, pass: Pass, p: Prepared, id: number, lock: string): OrderRow {
-  const { inst, holder, cond } = p
+  const { inst, cond } = p
   if (!cond) throw new Error('not a conditional order')
-  const rates = vipFeeRates(st.db, holder, inst.makerFee, inst.takerFee)
   const last = st.triggers.last.get(inst.symbol)
   return {
-    id: String(id),
-    holder,
-    symbol: inst.symbol,
-    side: p.input.side,
-    type: cond.type,
-    price: p.price,
-    amount: p.amount,
-    quote_amount: p.quoteAmount,
-    filled: '0',
-    filled_quote: '0',
-    fee: '0',
-    maker_fee_rate: rates.maker,
-    taker_fee_rate: rates.taker,
-    locked: lock,
+    ...newOrderColumns(st, pass, p, id, cond.type, lock),
     status: 'waiting',
-    created_at: pass.now,
-    updated_at: pass.now,
     time_in_force: 'GTC',
     post_only: false,
-    client_order_id: p.input.clientOrderId ?? null,
     trigger_price: cond.triggerPrice,
     triggered_at: null,
     callback_rate: cond.callbackRate,

@@ -17,10 +17,40 @@ import { conditionalColumns } from './trigger-state'
  * pass writes when it commits.
  */
 
-const feeRateColumns = (r: { maker: string; taker: string }) => ({
-  maker_fee_rate: r.maker,
-  taker_fee_rate: r.taker,
-})
+/**
+ * The columns every new order row starts with (a placed order, a waiting conditional order):
+ * nothing filled yet, and the fee rates of the VIP tier in force when it is placed (issue 19),
+ * which set its rates for good.
+ */
+export function newOrderColumns(
+  st: SpotState,
+  pass: Pass,
+  p: Prepared,
+  id: number,
+  type: OrderRow['type'],
+  lock: string,
+) {
+  const rates = vipFeeRates(st.db, p.holder, p.inst.makerFee, p.inst.takerFee)
+  return {
+    id: String(id),
+    holder: p.holder,
+    symbol: p.inst.symbol,
+    side: p.input.side,
+    type,
+    price: p.price,
+    amount: p.amount,
+    quote_amount: p.quoteAmount,
+    filled: '0',
+    filled_quote: '0',
+    fee: '0',
+    maker_fee_rate: rates.maker,
+    taker_fee_rate: rates.taker,
+    locked: lock,
+    created_at: pass.now,
+    updated_at: pass.now,
+    client_order_id: p.input.clientOrderId ?? null,
+  }
+}
 
 /** Releases what an order still has locked (the quote of a buy, the base of a sell), if anything. */
 export function releaseLocked(st: SpotState, pass: Pass, o: OrderRow): void {
@@ -88,26 +118,10 @@ export function placeIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): 
       : book.placeMarket(id, side, p.qtyU, p.budgetU, holder)
 
   const taker: OrderRow = {
-    id: String(id),
-    holder,
-    symbol: inst.symbol,
-    side,
-    type,
-    price: p.price,
-    amount: p.amount,
-    quote_amount: p.quoteAmount,
-    filled: '0',
-    filled_quote: '0',
-    fee: '0',
-    // The VIP tier in force when the order is placed (issue 19) sets its rates for good.
-    ...feeRateColumns(vipFeeRates(st.db, holder, inst.makerFee, inst.takerFee)),
-    locked: lock,
+    ...newOrderColumns(st, pass, p, id, type, lock),
     status: 'open',
-    created_at: pass.now,
-    updated_at: pass.now,
     time_in_force: p.tif,
     post_only: p.postOnly,
-    client_order_id: p.input.clientOrderId ?? null,
     ...conditionalColumns(p.child, pass.now),
   }
   const trade: Posting[] = []
