@@ -20,6 +20,28 @@ export function updateById<T extends IdTable>(
   return q.set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
 }
 
+/**
+ * One column of the row whose `key` column equals `value`, or undefined when there is none: the
+ * repos' one-value reads (`antiPhishingOf`, `walletOwner`, ...).
+ */
+export async function columnOf<
+  T extends keyof Database,
+  C extends keyof Selectable<Database[T]> & string,
+  K extends keyof Selectable<Database[T]> & string,
+>(
+  db: Kysely<Database>,
+  table: T,
+  column: C,
+  key: K,
+  value: Selectable<Database[T]>[K],
+): Promise<Selectable<Database[T]>[C] | undefined> {
+  // Kysely cannot follow a column through a generic table name; the types above hold the caller.
+  // biome-ignore lint/suspicious/noExplicitAny: see above
+  const q = db.selectFrom(table as any) as any
+  const row = await q.select(column).where(key, '=', value).executeTakeFirst()
+  return row?.[column]
+}
+
 /** One holder's ledger postings (`p`) joined to their entries (`e`): the bills and the console's ledger. */
 export function holderPostings(db: Kysely<Database>, holder: string) {
   return db

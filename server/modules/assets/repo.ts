@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/db'
 import { type PageQuery, pageWithMore } from '../../db/page'
+import { columnOf } from '../../db/rows'
 import type { AddressBookTable, DepositTable, WithdrawalTable } from '../../db/schema'
 import type { Tx } from '../../ledger/ledger'
 
@@ -156,12 +157,7 @@ export async function owners(db: Db, ids: string[]): Promise<Map<string, { uid: 
 // ---- the address book ----
 
 export async function addressBookOnly(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('asset_user_setting')
-    .select('address_book_only')
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return row?.address_book_only ?? false
+  return (await columnOf(db, 'asset_user_setting', 'address_book_only', 'user_id', userId)) ?? false
 }
 
 export async function setAddressBookOnly(db: Db, userId: string, only: boolean): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/db'
+import { columnOf } from '../../db/rows'
 import type { UploadTable } from '../../db/schema'
 
 /*
@@ -20,12 +21,7 @@ export function identityOf(db: Db, userId: string) {
 }
 
 export async function advancedStatusOf(db: Db, userId: string) {
-  const row = await db
-    .selectFrom('identity')
-    .select('advanced_status')
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return row?.advanced_status
+  return columnOf(db, 'identity', 'advanced_status', 'user_id', userId)
 }
 
 /** Stores the basic details (again): the advanced review starts over. */

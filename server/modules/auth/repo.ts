@@ -1,6 +1,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
 import type { Db } from '../../db/db'
 import { type PageQuery, pageWithMore } from '../../db/page'
+import { columnOf } from '../../db/rows'
 import type { UsersTable } from '../../db/schema'
 import type { Tx } from '../../ledger/ledger'
 
@@ -59,12 +60,7 @@ export async function bindTotp(db: Db, id: string, secret: string, step: number)
 
 /** The anti-phishing code of the account holding an e-mail (shown in every e-mail to it). */
 export async function antiPhishingOf(db: Db, email: string): Promise<string | null> {
-  const owner = await db
-    .selectFrom('users')
-    .select('anti_phishing')
-    .where('email', '=', email)
-    .executeTakeFirst()
-  return owner?.anti_phishing ?? null
+  return (await columnOf(db, 'users', 'anti_phishing', 'email', email)) ?? null
 }
 
 // ---- the login record ----

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/db'
+import { columnOf } from '../../db/rows'
 import type { UsersTable } from '../../db/schema'
 
 /** Stores a sign-in nonce with the hash of the ticket of the client it was handed to. */
@@ -26,12 +27,7 @@ export async function spendNonce(db: Db, nonce: string, ticketHash: string): Pro
 
 /** The account a wallet address is linked to. */
 export async function walletOwner(db: Db, address: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('user_wallet')
-    .select('user_id')
-    .where('address', '=', address)
-    .executeTakeFirst()
-  return row?.user_id ?? null
+  return (await columnOf(db, 'user_wallet', 'user_id', 'address', address)) ?? null
 }
 
 /** A new account for a new wallet address, with the address linked. */

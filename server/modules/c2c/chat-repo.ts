@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { columnOf } from '../../db/rows'
 import type { Tx } from '../../ledger/ledger'
 import type { OrderRow } from './model'
 
@@ -13,12 +14,7 @@ export async function insertSystemLine(trx: Tx, orderId: string, key: string, at
 
 /** Whether a picture was sent in a chat already (each upload is sent once). */
 export async function chatImageUsed(trx: Tx, uploadId: string): Promise<boolean> {
-  const used = await trx
-    .selectFrom('c2c_message')
-    .select('id')
-    .where('image_upload_id', '=', uploadId)
-    .executeTakeFirst()
-  return used !== undefined
+  return (await columnOf(trx, 'c2c_message', 'id', 'image_upload_id', uploadId)) !== undefined
 }
 
 /** A party's message; their read mark moves past it. */

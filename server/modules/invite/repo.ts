@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
+import { columnOf } from '../../db/rows'
 import type { Tx } from '../../ledger/ledger'
 
 // ---- rules ----
@@ -57,12 +58,7 @@ export async function userExists(trx: Tx, userId: string): Promise<boolean> {
 // ---- partners ----
 
 export async function grantedRank(db: Tx, userId: string): Promise<string | null> {
-  const p = await db
-    .selectFrom('invite_partner')
-    .select('rank')
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
-  return p?.rank ?? null
+  return (await columnOf(db, 'invite_partner', 'rank', 'user_id', userId)) ?? null
 }
 
 /** A partner rank granted by staff; 'ordinary' takes the grant back. */

@@ -1,5 +1,5 @@
 import { type Insertable, sql, type Updateable } from 'kysely'
-import { updateById } from '../../db/rows'
+import { columnOf, updateById } from '../../db/rows'
 import type { ServiceConversationTable, ServiceMessageTable } from '../../db/schema-support'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
@@ -188,12 +188,7 @@ export const uploadedBy = (
 
 /** Whether a picture was sent in a message already (each is sent once). */
 export async function imageSent(trx: Tx, id: string): Promise<boolean> {
-  const used = await trx
-    .selectFrom('service_message')
-    .select('id')
-    .where('image_id', '=', id)
-    .executeTakeFirst()
-  return used !== undefined
+  return (await columnOf(trx, 'service_message', 'id', 'image_id', id)) !== undefined
 }
 
 // ---------- help suggestions ----------

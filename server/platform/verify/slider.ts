@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import type { Db } from '../../db/db'
+import { columnOf } from '../../db/rows'
 import { AppError } from '../../http/errors'
 
 /**
@@ -121,10 +122,5 @@ export async function spendTicket(db: Db, ticket: string): Promise<void> {
 
 /** For tests: the secret offset of a challenge. */
 export async function challengeGap(db: Db, challengeId: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('slider_challenge')
-    .select('gap_x')
-    .where('id', '=', challengeId)
-    .executeTakeFirst()
-  return row?.gap_x ?? null
+  return (await columnOf(db, 'slider_challenge', 'gap_x', 'id', challengeId)) ?? null
 }
