@@ -13,6 +13,14 @@ export async function readSetting(
   return row?.value
 }
 
+/** A switch setting: on unless its row says false (a missing row means on). */
+export async function settingOn(db: Kysely<Database>, key: string): Promise<boolean> {
+  const value = await readSetting(db, key)
+  if (value === undefined) return true
+  const v = typeof value === 'string' ? value.trim() : value
+  return !(v === false || v === 'false')
+}
+
 /** Stores a setting (as JSON), creating the row or replacing its value. */
 export async function writeSetting(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
   const json = JSON.stringify(value)

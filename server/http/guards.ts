@@ -1,4 +1,5 @@
 import type { Db } from '../db/db'
+import { columnOf } from '../db/rows'
 import type { Tx } from '../ledger/ledger'
 import { verifyPassword } from '../platform/identity/passwords'
 import { AppError } from './errors'
@@ -22,11 +23,7 @@ export async function assertCanMoveFunds(trx: Tx, userId: string): Promise<void>
 
 /** Withdrawals and other sensitive moves ask for the trade password. */
 export async function checkTradePassword(db: Db, userId: string, password: string): Promise<void> {
-  const u = await db
-    .selectFrom('users')
-    .select('trade_password_hash')
-    .where('id', '=', userId)
-    .executeTakeFirst()
-  if (!u?.trade_password_hash) throw new AppError('tradePasswordNotSet')
-  if (!(await verifyPassword(u.trade_password_hash, password))) throw new AppError('tradePasswordWrong')
+  const hash = await columnOf(db, 'users', 'trade_password_hash', 'id', userId)
+  if (!hash) throw new AppError('tradePasswordNotSet')
+  if (!(await verifyPassword(hash, password))) throw new AppError('tradePasswordWrong')
 }

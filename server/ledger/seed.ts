@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { columnOf } from '../db/rows'
 import type { Tx } from './ledger'
 
 /**
@@ -8,10 +9,5 @@ import type { Tx } from './ledger'
  */
 export async function lockSeed(trx: Tx, lockKey: string, refType: string): Promise<boolean> {
   await sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`.execute(trx)
-  const done = await trx
-    .selectFrom('ledger_entry')
-    .select('id')
-    .where('ref_type', '=', refType)
-    .executeTakeFirst()
-  return done !== undefined
+  return (await columnOf(trx, 'ledger_entry', 'id', 'ref_type', refType)) !== undefined
 }

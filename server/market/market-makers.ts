@@ -2,6 +2,7 @@ import { SYSTEM_HOLDER } from '@common/ledger/accounts'
 import { add, cmp, div, gt, lt, mul, normalize, round, sub, toFixed } from '@common/money/decimal'
 import { fromUnits } from '@common/money/units'
 import type { Db } from '../db/db'
+import { settingOn } from '../db/setting'
 import { move, postEntry, readBalances } from '../ledger/ledger'
 import type { PlaceInput } from '../platform/ports/engines'
 import { indexHealth } from './index-health'
@@ -161,14 +162,7 @@ export function levelNotional(
 
 /** Is the 'market_makers.enabled' setting on? A missing row means on. */
 export async function marketMakersEnabled(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('setting')
-    .select('value')
-    .where('key', '=', MARKET_MAKERS_SETTING)
-    .executeTakeFirst()
-  if (!row) return true
-  const v = typeof row.value === 'string' ? row.value.trim() : row.value
-  return !(v === false || v === 'false')
+  return settingOn(db, MARKET_MAKERS_SETTING)
 }
 
 /**

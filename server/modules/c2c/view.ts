@@ -1,6 +1,7 @@
 import type { C2cAd, C2cMessage, C2cOrder, C2cTrader } from '@common/c2c/schema'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
+import { columnOf } from '../../db/rows'
 import { AppError } from '../../http/errors'
 import { assetPrecisions } from '../../ledger/precision'
 import { type AdRow, adToWire, messageToWire, type OrderRow, orderToWire, traders } from './model'
@@ -138,10 +139,6 @@ export async function orderUsesUpload(db: Db, o: OrderRow, upload: string): Prom
     .where('image_upload_id', '=', upload)
     .executeTakeFirst()
   if (m) return true
-  const a = await db
-    .selectFrom('c2c_appeal')
-    .select('evidence')
-    .where('order_id', '=', o.id)
-    .executeTakeFirst()
-  return ((a?.evidence as string[]) ?? []).includes(upload)
+  const evidence = await columnOf(db, 'c2c_appeal', 'evidence', 'order_id', o.id)
+  return ((evidence as string[] | undefined) ?? []).includes(upload)
 }

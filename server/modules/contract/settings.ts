@@ -2,6 +2,7 @@ import type { contractSettingsSchema } from '@common/contract/schema'
 import { normalize } from '@common/money/decimal'
 import type * as v from 'valibot'
 import type { Db } from '../../db/db'
+import { columnOf } from '../../db/rows'
 import { AppError } from '../../http/errors'
 import type { Tx } from '../../ledger/ledger'
 import { checkThresholds } from '../../ledger/precision'
@@ -79,13 +80,9 @@ export async function changeSettings(
 
 /** A lot is never finer than the base coin (issue 33): else positions show dust quantities. */
 async function checkLotSize(db: Db, symbol: string, lotSize: string): Promise<void> {
-  const inst = await db
-    .selectFrom('instrument')
-    .select('base')
-    .where('symbol', '=', symbol)
-    .executeTakeFirst()
-  if (!inst) throw new AppError('unknownSymbol')
-  await checkThresholds(db, inst.base, { lotSize }, 'symbol')
+  const base = await columnOf(db, 'instrument', 'base', 'symbol', symbol)
+  if (base === undefined) throw new AppError('unknownSymbol')
+  await checkThresholds(db, base, { lotSize }, 'symbol')
 }
 
 function settingRow(db: Tx, symbol: string) {

@@ -1,5 +1,6 @@
 import type { LangCode } from '@common/i18n/languages'
 import type { Db } from '../../db/db'
+import { readSetting } from '../../db/setting'
 import { publishedClause } from './published-clause'
 
 /** Terms shown at registration (GET /login/clause); an operator may replace them (setting 'login.clause'). */
@@ -28,12 +29,7 @@ export async function loadClause(
 ): Promise<{ title: string; content: string; html?: string }> {
   const published = await publishedClause(db, lang, type)
   if (published) return published
-  const row = await db
-    .selectFrom('setting')
-    .select('value')
-    .where('key', '=', 'login.clause')
-    .executeTakeFirst()
-  const v = row?.value as { title?: unknown; content?: unknown } | undefined
+  const v = (await readSetting(db, 'login.clause')) as { title?: unknown; content?: unknown } | undefined
   if (v && typeof v.title === 'string' && typeof v.content === 'string')
     return { title: v.title, content: v.content }
   return DEFAULT_CLAUSE

@@ -1,5 +1,6 @@
 import { type IdentityGate, identityState, meetsGate } from '@common/identity/gate'
 import type { Db } from '../../db/db'
+import { settingOn } from '../../db/setting'
 import type { Tx } from '../../ledger/ledger'
 
 /**
@@ -14,14 +15,7 @@ export type GatedProduct = keyof typeof APPROVED_IDENTITY_SETTINGS
 
 /** Is approved identity required for this product? On unless its setting row says false. */
 export async function approvedIdentityRequired(db: Db | Tx, product: GatedProduct): Promise<boolean> {
-  const row = await db
-    .selectFrom('setting')
-    .select('value')
-    .where('key', '=', APPROVED_IDENTITY_SETTINGS[product])
-    .executeTakeFirst()
-  if (!row) return true
-  const v = typeof row.value === 'string' ? row.value.trim() : row.value
-  return !(v === false || v === 'false')
+  return settingOn(db, APPROVED_IDENTITY_SETTINGS[product])
 }
 
 /** Where a user stands against a product's identity requirement, with the verified name (if any). */

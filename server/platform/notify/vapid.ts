@@ -1,5 +1,6 @@
 import webpush from 'web-push'
 import type { Db } from '../../db/db'
+import { readSetting } from '../../db/setting'
 
 export interface Vapid {
   publicKey: string
@@ -20,12 +21,7 @@ export async function loadVapid(db: Db, env: NodeJS.ProcessEnv = process.env): P
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY)
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject }
   const read = async () => {
-    const row = await db
-      .selectFrom('setting')
-      .select('value')
-      .where('key', '=', SETTING_KEY)
-      .executeTakeFirst()
-    const v = row?.value as { publicKey?: string; privateKey?: string } | undefined
+    const v = (await readSetting(db, SETTING_KEY)) as { publicKey?: string; privateKey?: string } | undefined
     return v?.publicKey && v.privateKey ? { publicKey: v.publicKey, privateKey: v.privateKey, subject } : null
   }
   const found = await read()

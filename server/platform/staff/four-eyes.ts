@@ -1,6 +1,7 @@
 import { abs, gt, isDecimalString, isZero, mul, normalize } from '@common/money/decimal'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/db'
+import { readSetting } from '../../db/setting'
 import { AppError } from '../../http/errors'
 import type { MarketData } from '../../market/service'
 import { actor } from './actor'
@@ -21,12 +22,7 @@ export const DEFAULT_FOUR_EYES_LIMIT = '10000'
 
 /** The four-eyes limit in USDT (setting row `four_eyes.limit_usdt`; default 10000). */
 export async function fourEyesLimit(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom('setting')
-    .select('value')
-    .where('key', '=', FOUR_EYES_LIMIT_KEY)
-    .executeTakeFirst()
-  const v = row?.value
+  const v = await readSetting(db, FOUR_EYES_LIMIT_KEY)
   const s = typeof v === 'number' ? String(v) : v
   return isDecimalString(s) && !s.startsWith('-') ? normalize(s) : DEFAULT_FOUR_EYES_LIMIT
 }
