@@ -16,8 +16,7 @@ import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import { assetsApi, exchangeRecordsQueryOptions } from './api'
 import { RecordsSection } from './InfiniteList'
-import { fieldReason } from './labels'
-import { Kv } from './parts'
+import { FromToRow, Kv } from './parts'
 import { useMoney } from './use-money'
 
 /** "0.002" -> "0.2" (percent), exactly. */
@@ -25,10 +24,9 @@ const pct = (fraction: string): string => mul(fraction, '100')
 
 /** Flash exchange between coins of the funding account at an index-based quote. */
 export function ExchangePage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const qc = useQueryClient()
   const { money, fmt } = useMoney()
-  const ids = { from: useId(), to: useId() }
   const funding = useQuery(balancesQueryOptions('funding'))
   const records = useInfiniteQuery(exchangeRecordsQueryOptions())
   const priced = (funding.data?.list ?? []).filter((b) => b.price !== null)
@@ -83,52 +81,28 @@ export function ExchangePage() {
     }
   }
 
-  const coinSelect = (id: string, value: string, onChange: (x: string) => void, label: string) => (
-    <CoinPicker
-      id={id}
-      label={label}
-      testId={id === ids.from ? 'exchange-from' : 'exchange-to'}
-      value={value}
-      onChange={onChange}
-      coins={(priced.length ? priced : [{ coin: value }]).map((b) => ({ code: b.coin }))}
-    />
-  )
-
   return (
     <>
       <PageHeader title={t`Flash exchange`} backLabel={t`Back`} />
       <form className={form.page} onSubmit={getQuote} noValidate>
-        <div className={form.row} style={{ alignItems: 'flex-end' }}>
-          <div className={form.field} style={{ flex: 1, minWidth: 0 }}>
-            <label htmlFor={ids.from} className={form.label}>
-              <Trans>From</Trans>
-            </label>
-            {coinSelect(ids.from, v.from, change('from'), t`From`)}
-          </div>
-          <button
-            type="button"
-            className={form.secondary}
-            style={{ padding: '0 12px' }}
-            aria-label={t`Swap coins`}
-            onClick={() => {
-              setQuote(null)
-              setV((o) => ({ ...o, from: o.to, to: o.from }))
-            }}
-          >
-            ⇄
-          </button>
-          <div className={form.field} style={{ flex: 1, minWidth: 0 }}>
-            <label htmlFor={ids.to} className={form.label}>
-              <Trans>To</Trans>
-            </label>
-            {coinSelect(ids.to, v.to, change('to'), t`To`)}
-          </div>
-        </div>
-        {errors.to && (
-          <span className={form.error} role="alert">
-            {fieldReason(i18n, errors.to)}
-          </span>
-        )}
+        <FromToRow
+          control={(side, id, label) => (
+            <CoinPicker
+              id={id}
+              label={label}
+              testId={`exchange-${side}`}
+              value={v[side]}
+              onChange={change(side)}
+              coins={(priced.length ? priced : [{ coin: v[side] }]).map((b) => ({ code: b.coin }))}
+            />
+          )}
+          swapLabel={t`Swap coins`}
+          onSwap={() => {
+            setQuote(null)
+            setV((o) => ({ ...o, from: o.to, to: o.from }))
+          }}
+          error={errors.to}
+        />
         <AmountField
           value={v.amount}
           onChange={change('amount')}

@@ -10,15 +10,14 @@ import { balancesChanged } from '@/lib/balance-events'
 import { fieldErrors } from '@/lib/form/validate'
 import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
-import { ControlField } from '@/ui/form/PresetFields'
 import { PageHeader } from '@/ui/PageHeader'
 import { SelectSheet } from '@/ui/SelectSheet'
 import { AmountField } from './AmountField'
 import styles from './Assets.module.css'
 import { assetsApi, transfersQueryOptions } from './api'
 import { RecordsSection } from './InfiniteList'
-import { accountLabel, fieldReason } from './labels'
-import { CoinField } from './parts'
+import { accountLabel } from './labels'
+import { CoinField, FromToRow } from './parts'
 import { useMoney } from './use-money'
 
 /** Moves a coin between two of the user's own accounts. */
@@ -44,20 +43,6 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
   const transferable = row?.transferable ?? available
   const held = gt(available, transferable) ? sub(available, transferable) : null
   const accountOptions = WALLET_ACCOUNTS.map((a) => ({ value: a, label: accountLabel(i18n, a) }))
-  const accountField = (side: 'from' | 'to', label: string) => (
-    <ControlField label={label} style={{ flex: 1, minWidth: 0 }}>
-      {(id) => (
-        <SelectSheet
-          id={id}
-          label={label}
-          testId={`transfer-${side}`}
-          value={v[side]}
-          options={accountOptions}
-          onChange={(x) => setV((o) => ({ ...o, [side]: x as WalletAccount }))}
-        />
-      )}
-    </ControlField>
-  )
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
@@ -87,24 +72,21 @@ export function TransferPage({ coin: initialCoin }: { coin?: string }) {
             hint: b.available ? `${t`Available`} ${money(b.available)}` : undefined,
           }))}
         />
-        <div className={form.row} style={{ alignItems: 'flex-end' }}>
-          {accountField('from', t`From`)}
-          <button
-            type="button"
-            className={form.secondary}
-            style={{ padding: '0 12px' }}
-            aria-label={t`Swap accounts`}
-            onClick={() => setV((o) => ({ ...o, from: o.to, to: o.from }))}
-          >
-            ⇄
-          </button>
-          {accountField('to', t`To`)}
-        </div>
-        {errors.to && (
-          <span className={form.error} role="alert">
-            {fieldReason(i18n, errors.to)}
-          </span>
-        )}
+        <FromToRow
+          control={(side, id, label) => (
+            <SelectSheet
+              id={id}
+              label={label}
+              testId={`transfer-${side}`}
+              value={v[side]}
+              options={accountOptions}
+              onChange={(x) => setV((o) => ({ ...o, [side]: x as WalletAccount }))}
+            />
+          )}
+          swapLabel={t`Swap accounts`}
+          onSwap={() => setV((o) => ({ ...o, from: o.to, to: o.from }))}
+          error={errors.to}
+        />
         <AmountField
           value={v.amount}
           onChange={(x) => setV((o) => ({ ...o, amount: x.trim() }))}

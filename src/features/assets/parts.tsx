@@ -4,9 +4,10 @@ import type { ComponentProps, ReactNode } from 'react'
 import { ChoiceChips } from '@/ui/ChoiceChips'
 import { CoinPicker } from '@/ui/CoinPicker'
 import { Field } from '@/ui/form/Field'
+import form from '@/ui/form/Form.module.css'
 import { ControlField } from '@/ui/form/PresetFields'
 import styles from './Assets.module.css'
-import { statusLabel } from './labels'
+import { fieldReason, statusLabel } from './labels'
 import { useMoney } from './use-money'
 
 /** A deposit or withdrawal record's first line: coin and chain, then its state. */
@@ -97,4 +98,51 @@ export function CoinField(props: Omit<ComponentProps<typeof CoinPicker>, 'id' | 
 export function AddressField(props: { value: string; onChange: (v: string) => void; error?: string }) {
   const { t } = useLingui()
   return <Field label={t`Address`} autoComplete="off" spellCheck={false} {...props} />
+}
+
+type Side = 'from' | 'to'
+
+/**
+ * The "From ⇄ To" row of a transfer or flash exchange: `control` draws one side's picker, the
+ * button swaps the sides; then the error of the pair (the same account or coin twice).
+ */
+export function FromToRow({
+  control,
+  swapLabel,
+  onSwap,
+  error,
+}: {
+  control: (side: Side, id: string, label: string) => ReactNode
+  swapLabel: string
+  onSwap: () => void
+  error?: string
+}) {
+  const { t, i18n } = useLingui()
+  const side = (s: Side, label: string) => (
+    <ControlField label={label} style={{ flex: 1, minWidth: 0 }}>
+      {(id) => control(s, id, label)}
+    </ControlField>
+  )
+  return (
+    <>
+      <div className={form.row} style={{ alignItems: 'flex-end' }}>
+        {side('from', t`From`)}
+        <button
+          type="button"
+          className={form.secondary}
+          style={{ padding: '0 12px' }}
+          aria-label={swapLabel}
+          onClick={onSwap}
+        >
+          ⇄
+        </button>
+        {side('to', t`To`)}
+      </div>
+      {error && (
+        <span className={form.error} role="alert">
+          {fieldReason(i18n, error)}
+        </span>
+      )}
+    </>
+  )
 }

@@ -6,7 +6,7 @@ import { Cell, CellGroup } from '@/ui/CellList'
 import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
 import { accountKeys } from '../api'
-import { classifyWalletError } from './wallet-errors'
+import { signChallenge, walletFailureText } from './challenge'
 
 interface LinkedWallet {
   address: string
@@ -23,7 +23,7 @@ const short = (a: string) => `${a.slice(0, 8)}…${a.slice(-6)}`
 
 /** Account settings: wallets that can log into this account; link one by signing, or unlink. */
 export function WalletsSection() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const qc = useQueryClient()
   const { data: wallets = [] } = useQuery(walletsQueryOptions())
   const [busy, setBusy] = useState(false)
@@ -34,23 +34,13 @@ export function WalletsSection() {
   const link = async () => {
     setBusy(true)
     try {
-      const [{ signInWithWallet }, challenge] = await Promise.all([
-        import('./sign-in'),
-        http.post<{ nonce: string; ticket: string }>('user/walletNonce', {}),
-      ])
-      let proof: Awaited<ReturnType<typeof signInWithWallet>>
-      try {
-        proof = await signInWithWallet(challenge.nonce, t`Link this wallet to my Open Exchange account.`)
-      } catch (err) {
-        const f = classifyWalletError(err)
-        if (f.kind === 'rejected') showToast(t`Please confirm the authorisation in your wallet.`)
-        else if (f.kind === 'noAccounts') showToast(t`User refused to authorise account`)
-        else if (f.kind === 'pending')
-          showToast(t`An authorisation request is already waiting in your wallet. Open it to continue.`)
-        else if (f.kind === 'failed') showToast(t`Connection failed: ${f.message}`)
+      const signed = await signChallenge(t`Link this wallet to my Open Exchange account.`)
+      if ('failure' in signed) {
+        const text = walletFailureText(i18n, signed.failure)
+        if (text) showToast(text)
         return
       }
-      await http.post('user/wallet/link', { ...proof, ticket: challenge.ticket }, { loading: true })
+      await http.post('user/wallet/link', signed.proof, { loading: true })
       showToast(t`Wallet linked`)
       await refresh()
     } catch {
