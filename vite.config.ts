@@ -9,6 +9,9 @@ import { klinechartsPatches } from './scripts/vite-klinecharts-patches'
 
 const apiTarget = `http://localhost:${process.env.PORT || 8080}`
 
+/** Chunks that keep their name in the built file name (see chunkFileNames). */
+const KEEP_NAME = /^(vendor|router|screen-kit|shell-paint|QuotePage|[a-z]{2,3})$/
+
 export default defineConfig({
   base: './',
   resolve: {
@@ -56,6 +59,20 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
+        // Every lazy route's dependencies are listed by file name in the route chunk that home loads
+        // (its preload map, about 290 names), so a name costs every first visit: the shared pieces go
+        // by hash alone. The routes' own chunks, the framework groups, the shell's painter and the
+        // catalogs (a language code each) keep their names, which the shell's browser tests and a
+        // reader of the network panel look for.
+        chunkFileNames: (chunk) =>
+          KEEP_NAME.test(chunk.name) || chunk.facadeModuleId?.includes('/src/routes/')
+            ? 'assets/[name]-[hash].js'
+            : 'assets/[hash].js',
+        // Styles are listed in the same map: by hash alone too.
+        assetFileNames: (asset) =>
+          asset.names.some((n) => n.endsWith('.css'))
+            ? 'assets/[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
         codeSplitting: {
           groups: [
             {

@@ -137,7 +137,8 @@ function minifyScripts(html: string): string {
 function bootStages(bundle: Rolldown.OutputBundle, listed: string[]): string[] {
   const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk')
   const byName = new Map(chunks.map((c) => [c.fileName, c]))
-  const entry = chunks.find((c) => c.isEntry)
+  // The page's entry (the shell's painter is an entry of its own).
+  const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'))
   if (!entry?.dynamicImports.length) throw new Error('app shell: the entry has no start-up stages')
   // The entry itself and its styles are already in the page.
   const have = new Set([
