@@ -12,6 +12,7 @@ import { showToast } from '@/ui/feedback'
 import form from '@/ui/form/Form.module.css'
 import { InlineForm } from '@/ui/form/InlineForm'
 import { PageHeader } from '@/ui/PageHeader'
+import { PictureIcon } from '@/ui/PictureIcon'
 import styles from './Assets.module.css'
 import { assetsApi, chainsQueryOptions, depositAddressQueryOptions, depositsQueryOptions } from './api'
 import { ChainDepositPanel } from './ChainDepositPanel'
@@ -156,25 +157,7 @@ export function RechargePage({ coin }: { coin: string }) {
                       <img className={styles.proof} src={proof.preview} alt={t`Payment proof`} />
                     ) : (
                       <span className={`${form.secondary} ${styles.picker}`}>
-                        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                          <rect
-                            x="3"
-                            y="5"
-                            width="18"
-                            height="14"
-                            rx="2"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="1.6"
-                          />
-                          <circle cx="9" cy="10" r="1.6" fill="currentColor" />
-                          <path
-                            d="M4 17l5-5 4 4 3-3 4 4"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="1.6"
-                          />
-                        </svg>
+                        <PictureIcon size={20} stroke={1.6} />
                         <Trans>Choose an image</Trans>
                       </span>
                     )}

@@ -9,6 +9,7 @@ import { compressImage } from '@/lib/image/compress-image'
 import { tokenAtom } from '@/lib/store'
 import { enterSends } from '@/ui/enter-sends'
 import { PageHeader } from '@/ui/PageHeader'
+import { PictureIcon } from '@/ui/PictureIcon'
 import { conversationQueryOptions, serviceKeys, supportApi } from './api'
 import { useLiveConversation } from './live'
 import { isReadBy } from './merge-events'
@@ -163,20 +164,7 @@ export function ChatPage() {
             aria-label={t`Send a picture`}
             disabled={busy}
           >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <rect
-                x="3"
-                y="5"
-                width="18"
-                height="14"
-                rx="2"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-              />
-              <circle cx="9" cy="10" r="1.8" fill="currentColor" />
-              <path d="M4 17l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            </svg>
+            <PictureIcon />
           </button>
           <input
             ref={fileRef}

@@ -80,3 +80,9 @@ export function ReasonAction({
     </div>
   )
 }
+
+/** A review's rejection: Reject, then the reason and Confirm rejection. */
+export function RejectAction({ onReject }: { onReject: (reason: string) => Promise<unknown> }) {
+  const { t } = useLingui()
+  return <ReasonAction label={t`Reject`} confirmLabel={t`Confirm rejection`} danger onConfirm={onReject} />
+}

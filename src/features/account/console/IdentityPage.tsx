@@ -10,7 +10,7 @@ import styles from '@/ui/console/Console.module.css'
 import { ConsoleChips } from '@/ui/console/ConsoleChips'
 import { dateTime } from '@/ui/console/date-time'
 import { Pager } from '@/ui/console/Pager'
-import { ReasonAction } from '@/ui/console/ReasonAction'
+import { RejectAction } from '@/ui/console/ReasonAction'
 import { showToast } from '@/ui/feedback'
 import { identityListQueryOptions } from './api'
 
@@ -104,11 +104,8 @@ function IdentityCard({ item }: { item: IdentityItem }) {
           <button type="button" className={styles.btnPrimary} onClick={() => void approve()}>
             {t`Approve`}
           </button>
-          <ReasonAction
-            label={t`Reject`}
-            confirmLabel={t`Confirm rejection`}
-            danger
-            onConfirm={async (reason) => {
+          <RejectAction
+            onReject={async (reason) => {
               await adminApi.post('admin/identity/reject', { userId: item.userId, reason })
               showToast(t`Rejected`)
               await done()

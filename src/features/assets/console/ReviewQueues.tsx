@@ -22,7 +22,7 @@ import { AuthedPhoto } from '@/ui/console/AuthedPhoto'
 import styles from '@/ui/console/Console.module.css'
 import { dateTime } from '@/ui/console/date-time'
 import { MorePager } from '@/ui/console/Pager'
-import { ReasonAction } from '@/ui/console/ReasonAction'
+import { RejectAction } from '@/ui/console/ReasonAction'
 import { showToast } from '@/ui/feedback'
 import { depositsQueryOptions, type QueuePage, withdrawalsQueryOptions } from './api'
 
@@ -167,11 +167,8 @@ function QueueCard<S extends string, I extends QueueItem>({
             <button type="button" className={styles.btnPrimary} onClick={() => void decide()}>
               {kind.decide.button}
             </button>
-            <ReasonAction
-              label={t`Reject`}
-              confirmLabel={t`Confirm rejection`}
-              danger
-              onConfirm={async (reason) => {
+            <RejectAction
+              onReject={async (reason) => {
                 await adminApi.post(kind.reject.url, kind.reject.body(item, reason))
                 showToast(kind.reject.toast)
                 await done()

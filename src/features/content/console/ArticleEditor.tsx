@@ -1,4 +1,4 @@
-import { ARTICLE_TYPES, type ArticleType, articleSaveSchema, HELP_CATEGORIES } from '@common/content/schema'
+import { type ArticleType, articleSaveSchema, HELP_CATEGORIES } from '@common/content/schema'
 import { LANGUAGES } from '@common/i18n/languages'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -10,14 +10,13 @@ import styles from '@/ui/console/Console.module.css'
 import { ConsoleChips } from '@/ui/console/ConsoleChips'
 import { showToast } from '@/ui/feedback'
 import { adminArticleQueryOptions, contentAdmin } from './api'
-import { useTypeLabels } from './labels'
+import { EditorBar, TypeOptions } from './EditorBar'
 
 type Texts = Record<string, { title: string; body: string }>
 
 /** Create or edit one article: type, category, cover, and a title and Markdown body per language. */
 export function ArticleEditor({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useLingui()
-  const typeLabels = useTypeLabels()
   const existing = useQuery({ ...adminArticleQueryOptions(id ?? '0'), enabled: id !== null })
   const [type, setType] = useState<ArticleType>('news')
   const [category, setCategory] = useState('')
@@ -103,11 +102,7 @@ export function ArticleEditor({ id, onClose }: { id: string | null; onClose: () 
             value={type}
             onChange={(e) => setType(e.target.value as ArticleType)}
           >
-            {ARTICLE_TYPES.map((x) => (
-              <option key={x} value={x}>
-                {typeLabels[x]}
-              </option>
-            ))}
+            <TypeOptions />
           </select>
         </label>
         {type === 'help' && (
@@ -166,17 +161,15 @@ export function ArticleEditor({ id, onClose }: { id: string | null; onClose: () 
         />
       </label>
       <Alert text={error} className={styles.error} as="p" />
-      <div className={styles.filters}>
-        <button type="button" className={styles.btn} onClick={() => void showPreview()}>
-          {t`Preview`}
-        </button>
-        <button type="button" className={styles.btnPrimary} onClick={() => void save()}>
-          {t`Save`}
-        </button>
-        <button type="button" className={styles.btn} onClick={onClose}>
-          {t`Back to the list`}
-        </button>
-      </div>
+      <EditorBar
+        onSave={() => void save()}
+        onClose={onClose}
+        before={
+          <button type="button" className={styles.btn} onClick={() => void showPreview()}>
+            {t`Preview`}
+          </button>
+        }
+      />
       {preview !== null && (
         <section className={styles.panel} aria-label={t`Preview`}>
           <h3>{current.title}</h3>

@@ -13,6 +13,7 @@ import { DataTable } from '@/ui/console/DataTable'
 import { useConsoleAction } from '@/ui/console/use-console-action'
 import { showToast } from '@/ui/feedback'
 import { adminBannersQueryOptions, bannerAdmin, contentAdmin, contentAdminKey } from './api'
+import { EditorBar } from './EditorBar'
 
 type Images = Record<string, { upload: string; alt: string }>
 
@@ -140,14 +141,7 @@ function BannerEditor({ banner, onClose }: { banner: AdminBanner | null; onClose
       </div>
       {current && <AuthedPhoto path={`upload/${current.upload}`} label={t`Banner image`} />}
       <Alert text={error} className={styles.error} as="p" />
-      <div className={styles.filters}>
-        <button type="button" className={styles.btnPrimary} onClick={() => void save()}>
-          {t`Save`}
-        </button>
-        <button type="button" className={styles.btn} onClick={onClose}>
-          {t`Back to the list`}
-        </button>
-      </div>
+      <EditorBar onSave={() => void save()} onClose={onClose} />
     </section>
   )
 }

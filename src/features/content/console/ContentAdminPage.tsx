@@ -1,4 +1,4 @@
-import { ARTICLE_STATUSES, ARTICLE_TYPES, type ArticleStatus, type ArticleType } from '@common/content/schema'
+import { ARTICLE_STATUSES, type ArticleStatus, type ArticleType } from '@common/content/schema'
 import type { AdminArticleItem } from '@common/content/types'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
@@ -12,6 +12,7 @@ import { useConsoleAction } from '@/ui/console/use-console-action'
 import { ArticleEditor } from './ArticleEditor'
 import { adminArticlesQueryOptions, contentAdmin, contentAdminKey, SIZE } from './api'
 import { BannerAdmin } from './BannerAdmin'
+import { TypeOptions } from './EditorBar'
 import { useTypeLabels } from './labels'
 
 /** #/admin/content: articles of every type; create, edit, preview, publish, unpublish, pin. */
@@ -147,11 +148,7 @@ export function ContentAdminPage() {
                 }}
               >
                 <option value="">{t`All`}</option>
-                {ARTICLE_TYPES.map((x) => (
-                  <option key={x} value={x}>
-                    {typeLabels[x]}
-                  </option>
-                ))}
+                <TypeOptions />
               </select>
             </label>
             <label className={styles.muted}>
