@@ -20,7 +20,7 @@ import { earnApi, earnKeys, financeQueryOptions, projectQueryOptions } from './a
 import { useProjectClock } from './BuyCoinPage'
 import styles from './Earn.module.css'
 import { FinanceAmountField } from './FinanceAmountField'
-import { CoinBadge, CommitProgress, Countdown, useStateLabels } from './shared'
+import { CoinBadge, CommitProgress, Countdown, SheetConfirm, useStateLabels } from './shared'
 
 /** pages/buycoin/detail: a project's terms, progress, my commitment and my result. */
 export function BuyCoinDetailPage({ id }: { id: string }) {
@@ -249,15 +249,9 @@ function CommitSheet({ p, onClose }: { p: SubscriptionProjectDetail; onClose: ()
       <p className={styles.note}>
         {t`The amount is frozen until the result. If the project is oversubscribed you get coins pro rata (rounded down) and the unused amount is refunded exactly.`}
       </p>
-      <button
-        type="button"
-        className={styles.btnBlock}
-        disabled={!valid || Boolean(error) || busy}
-        onClick={() => void submit()}
-        data-testid="commit-submit"
-      >
+      <SheetConfirm ready={valid && !error && !busy} onConfirm={() => void submit()} testId="commit-submit">
         {t`Confirm subscription`}
-      </button>
+      </SheetConfirm>
     </Sheet>
   )
 }

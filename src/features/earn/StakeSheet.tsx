@@ -14,6 +14,7 @@ import { earnApi, earnKeys, financeQueryOptions } from './api'
 import styles from './Earn.module.css'
 import { FinanceAmountField } from './FinanceAmountField'
 import { pct } from './format'
+import { SheetConfirm } from './shared'
 
 export function StakeSheet({ product: p, onClose }: { product: StakingProduct; onClose: () => void }) {
   const { t } = useLingui()
@@ -100,15 +101,9 @@ export function StakeSheet({ product: p, onClose }: { product: StakingProduct; o
           ? t`You may redeem before the end of the cycle: you get your principal back and forfeit every reward of the order.`
           : t`This product cannot be redeemed early: the amount stays locked until the cycle ends.`}
       </p>
-      <button
-        type="button"
-        className={styles.btnBlock}
-        disabled={!valid || Boolean(error) || busy}
-        onClick={() => void submit()}
-        data-testid="stake-submit"
-      >
+      <SheetConfirm ready={valid && !error && !busy} onConfirm={() => void submit()} testId="stake-submit">
         {t`Confirm stake`}
-      </button>
+      </SheetConfirm>
     </Sheet>
   )
 }

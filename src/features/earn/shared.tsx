@@ -84,3 +84,28 @@ export function CommitProgress({
     </>
   )
 }
+
+/** A sheet's confirm button, off until the amount is valid and while the request runs. */
+export function SheetConfirm({
+  ready,
+  onConfirm,
+  testId,
+  children,
+}: {
+  ready: boolean
+  onConfirm: () => void
+  testId: string
+  children: string
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.btnBlock}
+      disabled={!ready}
+      onClick={onConfirm}
+      data-testid={testId}
+    >
+      {children}
+    </button>
+  )
+}
