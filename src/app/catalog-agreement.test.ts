@@ -51,21 +51,30 @@ const SAME_ON_PURPOSE: Record<string, string> = {
   'Work order | Work orders': 'singular and plural',
 }
 
+/** One catalog file, parsed. */
+const parsePo = (file: string, lang: string) =>
+  formatter().parse(fs.readFileSync(file, 'utf8'), { locale: lang, sourceLocale: 'en', filename: file })
+
+/** The app's catalogs of `lang` that exist, in `areas` order ('core' is the root one). */
+async function catalogsOf(lang: string, areas: readonly string[]) {
+  const out = []
+  for (const area of areas) {
+    const file = area === 'core' ? path.join(root, `${lang}.po`) : path.join(root, area, `${lang}.po`)
+    if (fs.existsSync(file)) out.push({ area, file, catalog: await parsePo(file, lang) })
+  }
+  return out
+}
+
 /** Per language and source file, messages that read the same (case and spaces aside). */
 async function collisions(): Promise<{ pair: string; lang: string; file: string; text: string }[]> {
-  const po = formatter()
   const out: { pair: string; lang: string; file: string; text: string }[] = []
   for (const lang of langs) {
     const byFile = new Map<string, Map<string, Set<string>>>()
     // The error catalogue is not a screen: two codes may well say the same thing.
-    for (const area of ['core', ...CATALOG_AREAS.filter((a) => a !== 'errors')]) {
-      const file = area === 'core' ? path.join(root, `${lang}.po`) : path.join(root, area, `${lang}.po`)
-      if (!fs.existsSync(file)) continue
-      const catalog = await po.parse(fs.readFileSync(file, 'utf8'), {
-        locale: lang,
-        sourceLocale: 'en',
-        filename: file,
-      })
+    for (const { catalog } of await catalogsOf(lang, [
+      'core',
+      ...CATALOG_AREAS.filter((a) => a !== 'errors'),
+    ])) {
       for (const [id, e] of Object.entries(catalog)) {
         if (e.obsolete || !e.translation) continue
         const text = e.translation.trim().toLowerCase()
@@ -100,7 +109,6 @@ describe('translation catalogs', () => {
   it('translate every message in all 15 languages, the app catalogs and the server ones (locales/push/server)', async () => {
     // The build fails on a missing translation of what the app loads (vite.config.ts); this also
     // covers what it never loads, the server's notification texts.
-    const po = formatter()
     const missing: string[] = []
     const dirs = fs
       .readdirSync(root, { recursive: true, withFileTypes: true })
@@ -118,11 +126,7 @@ describe('translation catalogs', () => {
       ).toEqual([...LANG_CODES].sort())
       for (const lang of LANG_CODES) {
         const file = path.join(dir, `${lang}.po`)
-        const catalog = await po.parse(fs.readFileSync(file, 'utf8'), {
-          locale: lang,
-          sourceLocale: 'en',
-          filename: file,
-        })
+        const catalog = await parsePo(file, lang)
         for (const [id, e] of Object.entries(catalog))
           if (!e.obsolete && !e.translation?.trim())
             missing.push(`${path.relative(root, file)}: ${e.message ?? id}`)
@@ -132,18 +136,10 @@ describe('translation catalogs', () => {
   })
 
   it('translate each message one way across the core catalog and the areas', async () => {
-    const po = formatter()
     const conflicts: string[] = []
     for (const lang of langs) {
       const seen = new Map<string, { translation: string; catalog: string }>()
-      for (const area of ['core', ...CATALOG_AREAS]) {
-        const file = area === 'core' ? path.join(root, `${lang}.po`) : path.join(root, area, `${lang}.po`)
-        if (!fs.existsSync(file)) continue
-        const catalog = await po.parse(fs.readFileSync(file, 'utf8'), {
-          locale: lang,
-          sourceLocale: 'en',
-          filename: file,
-        })
+      for (const { area, catalog } of await catalogsOf(lang, ['core', ...CATALOG_AREAS])) {
         for (const [id, e] of Object.entries(catalog)) {
           if (e.obsolete || !e.translation) continue
           const first = seen.get(id)
