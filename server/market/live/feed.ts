@@ -19,6 +19,9 @@ interface Source extends SourceStatus {
   price: number | null
 }
 
+/** How long after its second a due index waits for a source message before publishing without one. */
+const PUBLISH_GRACE_MS = 250
+
 interface Inst {
   symbol: string
   pp: number
@@ -145,19 +148,29 @@ export class LiveIndexFeed implements IndexFeed {
     },
   }
 
-  /** Publishes now if the last publish is a second old, else once the second is over. */
+  /**
+   * On a source message: publishes with it if the last publish is a second old. Inside the second,
+   * the first message after it publishes; a timer publishes what there is when none has come
+   * PUBLISH_GRACE_MS after the second (a quiet source), so a tick never waits on a timer with a
+   * price up to a message interval old.
+   */
   private schedule(inst: Inst): void {
     const now = this.now()
     const at = nextPublishAt(inst.lastPublish, now)
     if (at <= now) {
+      if (inst.timer) clearTimeout(inst.timer)
+      inst.timer = null
       this.evaluate(inst)
       return
     }
     if (inst.timer) return
-    inst.timer = setTimeout(() => {
-      inst.timer = null
-      this.evaluate(inst)
-    }, at - now)
+    inst.timer = setTimeout(
+      () => {
+        inst.timer = null
+        this.evaluate(inst)
+      },
+      at - now + PUBLISH_GRACE_MS,
+    )
     inst.timer.unref?.()
   }
 
