@@ -49,7 +49,10 @@ test('a stop-limit placed from the ticket waits, then triggers when the price re
   await page.getByTestId(`side-${side}`).click()
   await page.getByTestId('type-conditional').locator('select').selectOption('stop_limit')
   await page.getByTestId('cond-trigger').fill(price(trigger))
-  await page.getByTestId('cond-price').fill(price(trigger))
+  // The limit 1 % on the far side of the trigger: the triggered order rests however the makers'
+  // quotes move meanwhile (at the trigger itself it filled against a moved ask in one CI run).
+  const limit = side === 'buy' ? Math.round(trigger * 0.99) : Math.round(trigger * 1.01)
+  await page.getByTestId('cond-price').fill(price(limit))
   await page.getByTestId('cond-amount').fill('0.001')
   await page.getByTestId('submit-conditional').click()
   const row = page.getByTestId('open-orders').getByTestId('order-row').first()
@@ -91,9 +94,16 @@ test('the conditional ticket, its orders and their marks on the chart at 390x844
   // A waiting trailing stop (no fixed trigger: no mark), a stop-market sell a little under the
   // best bid and a take-profit limit sell a little over the best ask (a mark each on the chart).
   await place({ side: 'sell', type: 'trailing_stop', callbackRate: 150, amount: '0.001' })
+  // Triggers beyond the last trade too (an earlier test's trade may be far from today's book):
+  // a trigger the last price has reached is refused at placement.
   const depth = await apiCall<DepthSnapshot>(req, 'get', 'spot/depth', { symbol: 'BTCUSDT', limit: '5' })
-  const bid = cents(depth.bids[0]?.price ?? '0')
-  const ask = cents(depth.asks[0]?.price ?? '0')
+  const trades = await apiCall<{ price: string }[]>(req, 'get', 'spot/trades', {
+    symbol: 'BTCUSDT',
+    limit: '1',
+  })
+  const last = trades[0] ? cents(trades[0].price) : null
+  const bid = Math.min(cents(depth.bids[0]?.price ?? '0'), last ?? Number.POSITIVE_INFINITY)
+  const ask = Math.max(cents(depth.asks[0]?.price ?? '0'), last ?? 0)
   await place({ side: 'sell', type: 'stop_market', triggerPrice: price(bid - 1), amount: '0.001' })
   await place({
     side: 'sell',
