@@ -15,6 +15,7 @@ import styles from '@/ui/Product.module.css'
 import { Stat } from '@/ui/Stat'
 import { ApplySheet } from './ApplySheet'
 import { loanMeQueryOptions, productsQueryOptions } from './api'
+import { LoanCoin } from './StatusBadge'
 
 /** pages/loan/index: the loan products by coin, each with its rate, term and limits; apply opens the calculator. */
 export function LoanIndexPage() {
@@ -93,11 +94,7 @@ export function LoanIndexPage() {
           {list.map((p) => (
             <li key={p.id} className={styles.card} data-testid="loan-product">
               <div className={styles.cardTop}>
-                <span className={styles.coin}>
-                  {p.coin}
-                  <span className={styles.tag}>{t`${p.termDays} days`}</span>
-                  {p.credit && <span className={styles.tag}>{t`Credit loan`}</span>}
-                </span>
+                <LoanCoin coin={p.coin} termDays={p.termDays} credit={p.credit} />
                 <span className={styles.rateBox}>
                   <small>{t`Daily rate`}</small>
                   <span className={styles.rate}>{pct(p.dailyRate, 4)}</span>

@@ -12,16 +12,23 @@ export function StatusBadge({ status }: { status: LoanStatus }) {
   )
 }
 
-/** A loan's card head: coin, term, credit mark and status. */
-export function LoanHead({ o }: { o: Pick<LoanOrder, 'coin' | 'termDays' | 'credit' | 'status'> }) {
+/** A loan's or a product's coin with its term and credit mark. */
+export function LoanCoin({ coin, termDays, credit }: Pick<LoanOrder, 'coin' | 'termDays' | 'credit'>) {
   const { t } = useLingui()
   return (
+    <span className={styles.coin}>
+      {coin}
+      <span className={styles.tag}>{t`${termDays} days`}</span>
+      {credit && <span className={styles.tag}>{t`Credit loan`}</span>}
+    </span>
+  )
+}
+
+/** A loan's card head: coin, term, credit mark and status. */
+export function LoanHead({ o }: { o: Pick<LoanOrder, 'coin' | 'termDays' | 'credit' | 'status'> }) {
+  return (
     <div className={styles.cardTop}>
-      <span className={styles.coin}>
-        {o.coin}
-        <span className={styles.tag}>{t`${o.termDays} days`}</span>
-        {o.credit && <span className={styles.tag}>{t`Credit loan`}</span>}
-      </span>
+      <LoanCoin {...o} />
       <StatusBadge status={o.status} />
     </div>
   )
