@@ -94,7 +94,7 @@ export function LoanIndexPage() {
           {list.map((p) => (
             <li key={p.id} className={styles.card} data-testid="loan-product">
               <div className={styles.cardTop}>
-                <LoanCoin coin={p.coin} termDays={p.termDays} credit={p.credit} />
+                <LoanCoin of={p} />
                 <span className={styles.rateBox}>
                   <small>{t`Daily rate`}</small>
                   <span className={styles.rate}>{pct(p.dailyRate, 4)}</span>

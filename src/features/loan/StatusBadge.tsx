@@ -13,13 +13,13 @@ export function StatusBadge({ status }: { status: LoanStatus }) {
 }
 
 /** A loan's or a product's coin with its term and credit mark. */
-export function LoanCoin({ coin, termDays, credit }: Pick<LoanOrder, 'coin' | 'termDays' | 'credit'>) {
+export function LoanCoin({ of: o }: { of: Pick<LoanOrder, 'coin' | 'termDays' | 'credit'> }) {
   const { t } = useLingui()
   return (
     <span className={styles.coin}>
-      {coin}
-      <span className={styles.tag}>{t`${termDays} days`}</span>
-      {credit && <span className={styles.tag}>{t`Credit loan`}</span>}
+      {o.coin}
+      <span className={styles.tag}>{t`${o.termDays} days`}</span>
+      {o.credit && <span className={styles.tag}>{t`Credit loan`}</span>}
     </span>
   )
 }
@@ -28,7 +28,7 @@ export function LoanCoin({ coin, termDays, credit }: Pick<LoanOrder, 'coin' | 't
 export function LoanHead({ o }: { o: Pick<LoanOrder, 'coin' | 'termDays' | 'credit' | 'status'> }) {
   return (
     <div className={styles.cardTop}>
-      <LoanCoin {...o} />
+      <LoanCoin of={o} />
       <StatusBadge status={o.status} />
     </div>
   )
