@@ -79,6 +79,43 @@ describe('arithmetic', () => {
     expect(mul('-1', '0')).toBe('0')
     expect(neg('0')).toBe('0')
   })
+  it('add, sub, mul and cmp equal big.js on every shape of input, short (integer path) or long', () => {
+    const B = BigLib()
+    B.NE = -1e6
+    B.PE = 1e6
+    const text = (x: InstanceType<typeof B>) => (x.toString() === '-0' ? '0' : x.toString())
+    const digits = (max: number) =>
+      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: max })
+    // Lengths around the fast path's 15-digit edge, leading and trailing zeros included.
+    const decimal = fc
+      .tuple(fc.boolean(), digits(17), fc.option(digits(12), { nil: undefined }))
+      .map(([negative, int, frac]) => `${negative ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`)
+    fc.assert(
+      fc.property(decimal, decimal, (a, b) => {
+        expect(add(a, b)).toBe(text(new B(a).plus(b)))
+        expect(sub(a, b)).toBe(text(new B(a).minus(b)))
+        expect(mul(a, b)).toBe(text(new B(a).times(b)))
+        expect(cmp(a, b)).toBe(new B(a).cmp(b))
+        expect(lte(a, b)).toBe(new B(a).lte(b))
+      }),
+      { numRuns: 5000 },
+    )
+    // The edges: 15 digits (fast), 16 (big.js), sums that carry past 15 digits, the largest exact.
+    for (const [a, b, want] of [
+      ['999999999999999', '1', '1000000000000000'],
+      ['99999999999999.9', '0.1', '100000000000000'],
+      ['9999999999999999', '1', '10000000000000000'],
+      ['-999999999999999', '-999999999999999', '-1999999999999998'],
+      ['0.000000000000001', '0.000000000000001', '0.000000000000002'],
+    ] as const)
+      expect(add(a, b)).toBe(want)
+    expect(mul('99999999', '9999999')).toBe('999999890000001')
+    expect(mul('999999999', '99999999')).toBe('99999998900000001')
+    expect(sub('0.1', '0.10')).toBe('0')
+    expect(cmp('9007199254740993', '9007199254740992')).toBe(1)
+    expect(cmp('-0', '0.0')).toBe(0)
+    expect(mul('-0', '5')).toBe('0')
+  })
   it('throws a clear error on invalid input', () => {
     expect(() => add('1', 'abc')).toThrow('Invalid decimal string: "abc"')
     expect(() => mul('1e3', '2')).toThrow(/Invalid decimal string/)

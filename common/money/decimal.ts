@@ -58,9 +58,53 @@ export function fromNumber(n: number): DecimalString {
   return out(new B(n))
 }
 
-export const add = (a: DecimalString, b: DecimalString): DecimalString => out(big(a).plus(big(b)))
-export const sub = (a: DecimalString, b: DecimalString): DecimalString => out(big(a).minus(big(b)))
-export const mul = (a: DecimalString, b: DecimalString): DecimalString => out(big(a).times(big(b)))
+/*
+ * Integer fast path: the ledger posts, the engine settles and the screens compare amounts of a
+ * few digits, far inside a double's exact integers. Such a value is read as an integer count of
+ * its last decimal place (no Big); the sum, difference, product or comparison of two is exact
+ * while each integer has at most 15 digits (2^53 is about 9 * 10^15). Anything longer goes to
+ * big.js; the tests hold both paths equal.
+ */
+const MAX_DIGITS = 15
+
+/** A decimal text as [integer count of its last place, its places, its digits]. */
+function units(a: string): [number, number, number] {
+  const p = a.indexOf('.')
+  const x = p < 0 ? a : a.slice(0, p) + a.slice(p + 1)
+  return [Number(x), p < 0 ? 0 : a.length - p - 1, x.length - (a[0] === '-' ? 1 : 0)]
+}
+
+/** Both as counts of the finer one's last place; null when either would pass 15 digits. */
+function aligned(a: string, b: string): [number, number, number] | null {
+  const [x, sx, dx] = units(a)
+  const [y, sy, dy] = units(b)
+  const s = Math.max(sx, sy)
+  if (dx + s - sx > MAX_DIGITS || dy + s - sy > MAX_DIGITS) return null
+  return [x * 10 ** (s - sx), y * 10 ** (s - sy), s]
+}
+
+/** Normal text of the integer `n` counted in 10^-scale ("-1250", 3 -> "-1.25"). */
+function unscaled(n: number, scale: number): DecimalString {
+  let t = String(Math.abs(n)).padStart(scale + 1, '0')
+  if (scale > 0) t = `${t.slice(0, -scale)}.${t.slice(-scale)}`.replace(/\.?0+$/, '')
+  return n < 0 ? `-${t}` : t
+}
+
+export function add(a: DecimalString, b: DecimalString): DecimalString {
+  const q = aligned(checked(a), checked(b))
+  return q ? unscaled(q[0] + q[1], q[2]) : out(big(a).plus(big(b)))
+}
+
+export function sub(a: DecimalString, b: DecimalString): DecimalString {
+  const q = aligned(checked(a), checked(b))
+  return q ? unscaled(q[0] - q[1], q[2]) : out(big(a).minus(big(b)))
+}
+
+export function mul(a: DecimalString, b: DecimalString): DecimalString {
+  const [x, sx, dx] = units(checked(a))
+  const [y, sy, dy] = units(checked(b))
+  return dx + dy <= MAX_DIGITS ? unscaled(x * y, sx + sy) : out(big(a).times(big(b)))
+}
 
 /** Division rounded to `dp` places with `mode` (a single rounding, no double-rounding). */
 export function div(
@@ -77,12 +121,15 @@ export function div(
   return out(x.div(y))
 }
 
-export const cmp = (a: DecimalString, b: DecimalString): -1 | 0 | 1 => big(a).cmp(big(b)) as -1 | 0 | 1
-export const eq = (a: DecimalString, b: DecimalString): boolean => big(a).eq(big(b))
-export const gt = (a: DecimalString, b: DecimalString): boolean => big(a).gt(big(b))
-export const gte = (a: DecimalString, b: DecimalString): boolean => big(a).gte(big(b))
-export const lt = (a: DecimalString, b: DecimalString): boolean => big(a).lt(big(b))
-export const lte = (a: DecimalString, b: DecimalString): boolean => big(a).lte(big(b))
+export function cmp(a: DecimalString, b: DecimalString): -1 | 0 | 1 {
+  const q = aligned(checked(a), checked(b))
+  return q ? (q[0] < q[1] ? -1 : q[0] > q[1] ? 1 : 0) : (big(a).cmp(big(b)) as -1 | 0 | 1)
+}
+export const eq = (a: DecimalString, b: DecimalString): boolean => cmp(a, b) === 0
+export const gt = (a: DecimalString, b: DecimalString): boolean => cmp(a, b) > 0
+export const gte = (a: DecimalString, b: DecimalString): boolean => cmp(a, b) >= 0
+export const lt = (a: DecimalString, b: DecimalString): boolean => cmp(a, b) < 0
+export const lte = (a: DecimalString, b: DecimalString): boolean => cmp(a, b) <= 0
 export const isZero = (a: DecimalString): boolean => ZERO_RE.test(checked(a))
 export const isNegative = (a: DecimalString): boolean => checked(a).startsWith('-') && !ZERO_RE.test(a)
 export const neg = (a: DecimalString): DecimalString => out(big(a).neg())

