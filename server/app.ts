@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import compress from '@fastify/compress'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import helmet from 'helmet'
 import type { Config } from './config'
 import type { Db } from './db/db'
 import { captureSignedBody } from './http/api-key-auth'
@@ -56,7 +56,10 @@ export async function buildApp({ config, db, market: given, engines }: AppDeps):
   app.decorate('db', db)
   app.decorateRequest('user', null)
 
-  await app.register(helmet, {
+  // Security headers on every answer. Helmet's middleware is built once here: the Fastify plugin
+  // built it again for each request, parsing the policy each time (about 3 % of an order's CPU in
+  // bench:orders' profile).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -77,6 +80,9 @@ export async function buildApp({ config, db, market: given, engines }: AppDeps):
     },
     crossOriginEmbedderPolicy: false,
   })
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)),
+  )
   await app.register(compress, { threshold: 1024 })
 
   const startedAt = Date.now()
