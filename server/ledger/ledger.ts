@@ -281,10 +281,19 @@ export function move(
   amount: DecimalString,
 ): Posting[] {
   return [
-    { ...from, bucket: from.bucket ?? 'available', amount: neg(amount) },
-    { ...to, bucket: to.bucket ?? 'available', amount },
+    posting(from, from.bucket ?? 'available', neg(amount)),
+    posting(to, to.bucket ?? 'available', amount),
   ]
 }
+
+/** One posting as one literal (every posting the same shape: no spread of the key's other fields). */
+const posting = (k: BalanceKey, bucket: Bucket, amount: DecimalString): Posting => ({
+  holder: k.holder,
+  account: k.account,
+  asset: k.asset,
+  bucket,
+  amount,
+})
 
 /** Funds arriving from outside the platform (a credited deposit): deposit clearing -> the balance. */
 export function fromDepositClearing(to: BalanceKey, amount: DecimalString): Posting[] {
@@ -293,12 +302,12 @@ export function fromDepositClearing(to: BalanceKey, amount: DecimalString): Post
 
 /** available -> frozen on one balance. */
 export function freeze(key: BalanceKey, amount: DecimalString): Posting[] {
-  return move({ ...key, bucket: 'available' }, { ...key, bucket: 'frozen' }, amount)
+  return [posting(key, 'available', neg(amount)), posting(key, 'frozen', amount)]
 }
 
 /** frozen -> available on one balance. */
 export function unfreeze(key: BalanceKey, amount: DecimalString): Posting[] {
-  return move({ ...key, bucket: 'frozen' }, { ...key, bucket: 'available' }, amount)
+  return [posting(key, 'frozen', neg(amount)), posting(key, 'available', amount)]
 }
 
 /** Reads balances without locking (for display). Missing rows read as zero. */

@@ -16,7 +16,7 @@ import type { PlaceInput } from '../../platform/ports/engines'
 import { type Inst, key, type Pass, type Prepared } from './model'
 import { prepareOrder } from './prepare'
 import type { OrderRow } from './repo'
-import { cancelIn, newOrderColumns, releaseLocked } from './settle'
+import { cancelIn, newOrderRow, releaseLocked } from './settle'
 import type { SpotState } from './state'
 import { ticks } from './trigger-state'
 
@@ -65,22 +65,25 @@ function waitingRow(st: SpotState, pass: Pass, p: Prepared, id: number, lock: st
   const { inst, cond } = p
   if (!cond) throw new Error('not a conditional order')
   const last = st.triggers.last.get(inst.symbol)
-  return {
-    ...newOrderColumns(st, pass, p, id, cond.type, lock),
+  return newOrderRow(st, pass, p, id, {
+    type: cond.type,
+    lock,
     status: 'waiting',
-    time_in_force: 'GTC',
-    post_only: false,
-    trigger_price: cond.triggerPrice,
-    triggered_at: null,
-    callback_rate: cond.callbackRate,
-    activation_price: cond.activationPrice,
-    // A trailing stop active at once trails from the last price (none yet: from the next trade).
-    watermark:
-      cond.type === 'trailing_stop' && cond.activationU === null && last !== undefined
-        ? fromUnits(last, inst.pp)
-        : null,
-    oco_id: null,
-  }
+    timeInForce: 'GTC',
+    postOnly: false,
+    cond: {
+      trigger_price: cond.triggerPrice,
+      triggered_at: null,
+      callback_rate: cond.callbackRate,
+      activation_price: cond.activationPrice,
+      // A trailing stop active at once trails from the last price (none yet: from the next trade).
+      watermark:
+        cond.type === 'trailing_stop' && cond.activationU === null && last !== undefined
+          ? fromUnits(last, inst.pp)
+          : null,
+      oco_id: null,
+    },
+  })
 }
 
 function keep(_st: SpotState, pass: Pass, row: OrderRow): void {

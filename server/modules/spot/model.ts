@@ -1,8 +1,8 @@
-import { SYSTEM_HOLDER } from '@common/ledger/accounts'
+import { type Bucket, SYSTEM_HOLDER } from '@common/ledger/accounts'
 import type { DecimalString } from '@common/money/decimal'
 import type { PublicTrade, TimeInForce } from '@common/spot/schema'
 import type { ConditionalType, Direction } from '@common/spot/triggers'
-import type { BalanceKey, LedgerBatch, Tx } from '../../ledger/ledger'
+import type { BalanceKey, LedgerBatch, Posting, Tx } from '../../ledger/ledger'
 import type { PlaceInput } from '../../platform/ports/engines'
 import type { OrderRow, TradeRow } from './repo'
 
@@ -12,10 +12,29 @@ import type { OrderRow, TradeRow } from './repo'
 export const isSystemHolder = (holder: string): boolean =>
   holder === SYSTEM_HOLDER || holder.startsWith('mm:')
 
-export const FEES = { holder: SYSTEM_HOLDER, account: 'fees' }
-
 /** A holder's spot balance of one asset. */
 export const key = (holder: string, asset: string): BalanceKey => ({ holder, account: 'spot', asset })
+
+/** The platform's fee balance of one asset. */
+export const feesKey = (asset: string): BalanceKey => ({ holder: SYSTEM_HOLDER, account: 'fees', asset })
+
+/** A posting on a holder's spot balance (one literal: spreads of keys cost the settlement ~2 %). */
+export const spotPosting = (holder: string, asset: string, bucket: Bucket, amount: string): Posting => ({
+  holder,
+  account: 'spot',
+  asset,
+  bucket,
+  amount,
+})
+
+/** A fee credited to the platform's fee balance. */
+export const feePosting = (asset: string, amount: string): Posting => ({
+  holder: SYSTEM_HOLDER,
+  account: 'fees',
+  asset,
+  bucket: 'available',
+  amount,
+})
 
 export interface Inst {
   symbol: string

@@ -5,7 +5,7 @@ import { type BalanceKey, LedgerBatch, type Tx } from '../../ledger/ledger'
 import * as metrics from '../../platform/metrics/registry'
 import type { PlaceInput } from '../../platform/ports/engines'
 import { prepareConditional, restIn } from './conditional'
-import { type Effects, FEES, isSystemHolder, key, newEffects, type Pass, type Prepared } from './model'
+import { type Effects, feesKey, isSystemHolder, key, newEffects, type Pass, type Prepared } from './model'
 import { prepareOrder } from './prepare'
 import { type OrderRow, orderToWire, reserveOrderIds, tradeToPublic, writePassRows } from './repo'
 import { placeIn } from './settle'
@@ -153,7 +153,7 @@ export class SpotPipeline extends SpotState {
       const keys: BalanceKey[] = []
       for (const { p } of checked) {
         if (!p) continue
-        keys.push(key(p.holder, p.inst.base), key(p.holder, p.inst.quote), { ...FEES, asset: p.inst.quote })
+        keys.push(key(p.holder, p.inst.base), key(p.holder, p.inst.quote), feesKey(p.inst.quote))
         for (const id of this.previewOf(p)) {
           const m = this.open.get(id)
           if (m) keys.push(key(m.holder, p.inst.base), key(m.holder, p.inst.quote))

@@ -6,7 +6,7 @@ import type { BalanceKey } from '../../ledger/ledger'
 import { observeOrder } from '../../platform/metrics/registry'
 import type { PlaceInput } from '../../platform/ports/engines'
 import { cancelWaitingIn, placeOcoIn } from './conditional'
-import { FEES, key, newEffects, type Prepared } from './model'
+import { feesKey, key, newEffects, type Prepared } from './model'
 import { SpotPipeline } from './pipeline'
 import { type OrderRow, orderHolder, orderToWire } from './repo'
 import { cancelIn, placeIn } from './settle'
@@ -138,11 +138,7 @@ export class SpotService extends SpotPipeline {
       const fx = newEffects()
       await this.transact(fx, async (pass) => {
         const inst = this.inst(symbol)
-        await pass.ledger.lock([
-          key(holder, inst.base),
-          key(holder, inst.quote),
-          { ...FEES, asset: inst.quote },
-        ])
+        await pass.ledger.lock([key(holder, inst.base), key(holder, inst.quote), feesKey(inst.quote)])
         for (const o of mine) cancelIn(this, pass, o)
         await this.reserveIds(pass.trx, prepared.length)
         for (const p of prepared) {

@@ -164,12 +164,18 @@ export async function markFired(db: Tx, ids: readonly number[], now: Date): Prom
   )
 }
 
+/** The conditional columns of an order row. */
+export type ConditionalColumns = Pick<
+  OrderRow,
+  'trigger_price' | 'triggered_at' | 'callback_rate' | 'activation_price' | 'watermark' | 'oco_id'
+>
+
 /**
  * The conditional columns of an order entering the book: none for a plain order; a triggered
- * order keeps its type, trigger, fee rates, client id and placement time, and is stamped
- * triggered now.
+ * order keeps its trigger (and its type, rates, client id and placement time: newOrderRow) and is
+ * stamped triggered now.
  */
-export function conditionalColumns(child: OrderRow | undefined, now: Date) {
+export function conditionalColumns(child: OrderRow | undefined, now: Date): ConditionalColumns {
   if (!child)
     return {
       trigger_price: null,
@@ -180,11 +186,6 @@ export function conditionalColumns(child: OrderRow | undefined, now: Date) {
       oco_id: null,
     }
   return {
-    type: child.type,
-    maker_fee_rate: child.maker_fee_rate,
-    taker_fee_rate: child.taker_fee_rate,
-    client_order_id: child.client_order_id,
-    created_at: child.created_at,
     trigger_price: child.trigger_price,
     triggered_at: now,
     callback_rate: child.callback_rate,

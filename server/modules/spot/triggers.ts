@@ -4,7 +4,7 @@ import { marketBuyNotional } from '@common/spot/rules'
 import { type ConditionalType, executesAs } from '@common/spot/triggers'
 import { AppError } from '../../http/errors'
 import type { BalanceKey } from '../../ledger/ledger'
-import { FEES, isSystemHolder, key, type Pass, type Prepared } from './model'
+import { feesKey, isSystemHolder, key, type Pass, type Prepared } from './model'
 import type { OrderRow } from './repo'
 import { placeIn, releaseLocked } from './settle'
 import type { SpotState } from './state'
@@ -80,7 +80,7 @@ function expireIn(st: SpotState, pass: Pass, o: OrderRow): void {
 /** The balances a triggered order can touch as the book stands now. */
 function keysOf(st: SpotState, p: Prepared): BalanceKey[] {
   const { inst, holder } = p
-  const keys = [key(holder, inst.base), key(holder, inst.quote), { ...FEES, asset: inst.quote }]
+  const keys = [key(holder, inst.base), key(holder, inst.quote), feesKey(inst.quote)]
   for (const id of st.previewOf(p)) {
     const m = st.open.get(id)
     if (m) keys.push(key(m.holder, inst.base), key(m.holder, inst.quote))
