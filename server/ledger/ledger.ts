@@ -226,7 +226,19 @@ function entryCtes(
     actor_id: e.input.actorId ?? null,
   }))
   let seq = 0
-  const postingRows = entries.flatMap((e, i) => e.rows.map((r) => ({ ord: i + 1, seq: seq++, ...r })))
+  // One literal per row (a spread of the posting went megamorphic: 1.6 % of an order's CPU).
+  const postingRows = entries.flatMap((e, i) =>
+    e.rows.map((r) => ({
+      ord: i + 1,
+      seq: seq++,
+      holder: r.holder,
+      account: r.account,
+      asset: r.asset,
+      bucket: r.bucket,
+      amount: r.amount,
+      after: r.after,
+    })),
+  )
   return sql`
     ledger_ids as materialized (
       -- The sequence is looked up once (an InitPlan), not once per id (a catalog read each).
