@@ -32,6 +32,20 @@ import {
 const BIG30 = '123456789012345678901234567890'
 const TINY = '0.00000000000000000001'
 
+/** big.js as the reference, with plain (never exponential) text like the money module's. */
+const B = BigLib()
+B.NE = -1e6
+B.PE = 1e6
+
+/** Decimal texts of up to `intMax` integer and `fracMax` fractional digits, leading and trailing zeros included. */
+const decimalText = (intMax: number, fracMax: number) => {
+  const digits = (max: number) =>
+    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: max })
+  return fc
+    .tuple(fc.boolean(), digits(intMax), fc.option(digits(fracMax), { nil: undefined }))
+    .map(([negative, int, frac]) => `${negative ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`)
+}
+
 describe('isDecimalString', () => {
   it('accepts plain signed decimals', () => {
     for (const s of ['0', '-0', '12', '-12.5', '0.00000001', BIG30, TINY])
@@ -80,16 +94,9 @@ describe('arithmetic', () => {
     expect(neg('0')).toBe('0')
   })
   it('add, sub, mul and cmp equal big.js on every shape of input, short (integer path) or long', () => {
-    const B = BigLib()
-    B.NE = -1e6
-    B.PE = 1e6
     const text = (x: InstanceType<typeof B>) => (x.toString() === '-0' ? '0' : x.toString())
-    const digits = (max: number) =>
-      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: max })
-    // Lengths around the fast path's 15-digit edge, leading and trailing zeros included.
-    const decimal = fc
-      .tuple(fc.boolean(), digits(17), fc.option(digits(12), { nil: undefined }))
-      .map(([negative, int, frac]) => `${negative ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`)
+    // Lengths around the fast path's 15-digit edge.
+    const decimal = decimalText(17, 12)
     fc.assert(
       fc.property(decimal, decimal, (a, b) => {
         expect(add(a, b)).toBe(text(new B(a).plus(b)))
@@ -190,19 +197,12 @@ describe('round and toFixed', () => {
     expect(toFixed('1.999', 2, 'half-up')).toBe('2.00')
   })
   it('toFixed on the digits equals big.js in every mode, sign and shape of input', () => {
-    const B = BigLib()
-    B.NE = -1e6
-    B.PE = 1e6
     const RMS = { down: 0, 'half-up': 1, 'half-even': 2, up: 3 } as const
     const reference = (a: string, dp: number, mode: keyof typeof RMS) => {
       const s = new B(a).toFixed(dp, RMS[mode])
       return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s
     }
-    const digits = (max: number) =>
-      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: max })
-    const decimal = fc
-      .tuple(fc.boolean(), digits(25), fc.option(digits(20), { nil: undefined }))
-      .map(([negative, int, frac]) => `${negative ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`)
+    const decimal = decimalText(25, 20)
     fc.assert(
       fc.property(
         decimal,
@@ -251,7 +251,7 @@ describe('round and toFixed', () => {
       for (const i of ints)
         for (const f of fracs) {
           const s = `${sign}${i}${f}`
-          // sub(s, '0') goes through the arbitrary-precision path.
+          // sub(s, '0'): the integer path up to 15 digits, big.js past that.
           expect(normalize(s), s).toBe(sub(s, '0'))
           expect(isZero(s), s).toBe(cmp(s, '0') === 0)
           expect(isNegative(s), s).toBe(cmp(s, '0') < 0)
