@@ -31,6 +31,32 @@ const METRICS = (process.env.BENCH_METRICS ?? 'on').split(',')
 // profile holds the server's path and the in-process client's light-my-request calls.
 const PROF_DIR = process.env.BENCH_CPU_PROF
 
+/**
+ * CPU time (ms) of this machine's PostgreSQL processes, exited backends included (the
+ * postmaster's reaped children), from /proc; null where there is none to read. The server of
+ * DATABASE_URL runs on this machine in development and CI, so the figure is its CPU per order.
+ */
+function postgresCpuMs(): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null
+  const tick = 1000 / 100 // USER_HZ is 100 on Linux
+  let ms = 0
+  let found = false
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue
+      // Fields after the parenthesised name: utime, stime, cutime, cstime are the 14th-17th.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      ms += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * tick
+      found = true
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return found ? ms : null
+}
+
 interface Backend {
   name: string
   open(): Promise<{ db: Db; cleanup(): Promise<void> }>
@@ -156,6 +182,7 @@ async function run(backend: Backend, clients: number, label: string): Promise<vo
   }
   const start = performance.now()
   const cpu0 = process.cpuUsage()
+  const pg0 = backend.name === 'PostgreSQL' ? postgresCpuMs() : null
   await Promise.all(Array.from({ length: clients }, client))
   const secs = (performance.now() - start) / 1000
   if (profiler && PROF_DIR) {
@@ -168,6 +195,9 @@ async function run(backend: Backend, clients: number, label: string): Promise<vo
   // This process's CPU per order (PGlite runs here; PostgreSQL's own CPU is not counted): less
   // sensitive to a busy machine than orders/s.
   const cpu = process.cpuUsage(cpu0)
+  const pg1 = pg0 === null ? null : postgresCpuMs()
+  const pgNote =
+    pg0 !== null && pg1 !== null ? `  postgres ${((pg1 - pg0) / ORDERS).toFixed(2)} ms/order` : ''
   const g1 = await groups()
   const groupNote =
     g1.n > g0.n ? `, ${g1.n - g0.n} groups of ${((g1.orders - g0.orders) / (g1.n - g0.n)).toFixed(1)}` : ''
@@ -182,7 +212,7 @@ async function run(backend: Backend, clients: number, label: string): Promise<vo
   const sound = ledgerIsSound(await checkLedger(db))
   console.log(
     `${backend.name.padEnd(14)} metrics ${METRICS.length > 1 ? label.padEnd(3) : label}  clients ${String(clients).padStart(3)}  orders/s ${(ORDERS / secs).toFixed(0).padStart(5)}` +
-      `  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  cpu ${cpuPerOrder.toFixed(2)} ms/order  (${ORDERS} orders, ${failures} refused, ${Number(trades.n)} fills${groupNote}, ledger ${sound ? 'sound' : 'NOT SOUND'})`,
+      `  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  cpu ${cpuPerOrder.toFixed(2)} ms/order${pgNote}  (${ORDERS} orders, ${failures} refused, ${Number(trades.n)} fills${groupNote}, ledger ${sound ? 'sound' : 'NOT SOUND'})`,
   )
   await app.close()
   await db.destroy()

@@ -10,6 +10,7 @@ import {
   type BalanceState,
   keyOf,
   lockOrder,
+  netPostings,
   type Posting,
   unbalancedAssets,
 } from './rules'
@@ -338,4 +339,5 @@ export async function readBalances(
   return rows.map((r) => ({ ...r, available: normalize(r.available), frozen: normalize(r.frozen) }))
 }
 
+export { netPostings }
 export type { BalanceKey, BalanceState, Posting }

@@ -1,7 +1,7 @@
 import { add, sum } from '@common/money/decimal'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { applyPostings, keyOf, lockOrder, type Posting, unbalancedAssets } from './rules'
+import { applyPostings, keyOf, lockOrder, netPostings, type Posting, unbalancedAssets } from './rules'
 
 const p = (
   holder: string,
@@ -86,6 +86,56 @@ describe('ledger rules', () => {
         expect(total).toBe('0')
         for (const [k, s] of state)
           if (!k.startsWith('system')) expect(s.available.startsWith('-')).toBe(false)
+      }),
+    )
+  })
+
+  it('nets an entry to one posting per balance bucket, in first-seen order, without changing where balances end', () => {
+    const fills = [
+      p('taker', 'spot', 'USDT', '-200'),
+      p('maker', 'spot', 'USDT', '200'),
+      p('maker', 'spot', 'BTC', '-0.1', 'frozen'),
+      p('taker', 'spot', 'BTC', '0.1'),
+      p('taker', 'spot', 'USDT', '-201'),
+      p('maker', 'spot', 'USDT', '201'),
+      p('maker', 'spot', 'BTC', '-0.1', 'frozen'),
+      p('taker', 'spot', 'BTC', '0.1'),
+      p('maker', 'spot', 'BTC', '0.05'),
+      p('maker', 'spot', 'BTC', '-0.05'),
+    ]
+    expect(netPostings(fills)).toEqual([
+      p('taker', 'spot', 'USDT', '-401'),
+      p('maker', 'spot', 'USDT', '401'),
+      p('maker', 'spot', 'BTC', '-0.2', 'frozen'),
+      p('taker', 'spot', 'BTC', '0.2'),
+    ])
+    // The caller's postings are left as they were.
+    expect(fills[0]?.amount).toBe('-200')
+
+    const holders = ['u1', 'u2', 'system']
+    const arb = fc.array(
+      fc.record({
+        holder: fc.constantFrom(...holders),
+        asset: fc.constantFrom('USDT', 'BTC'),
+        bucket: fc.constantFrom<Posting['bucket']>('available', 'frozen'),
+        cents: fc.integer({ min: -5000, max: 5000 }),
+      }),
+      { maxLength: 40 },
+    )
+    fc.assert(
+      fc.property(arb, (moves) => {
+        const postings = moves.map((m) => p(m.holder, 'spot', m.asset, (m.cents / 100).toFixed(2), m.bucket))
+        const start = new Map(
+          holders.flatMap((h) =>
+            ['USDT', 'BTC'].map((a) => [keyOf(p(h, 'spot', a, '0')), { available: '100', frozen: '100' }]),
+          ),
+        )
+        const net = netPostings(postings)
+        expect(applyPostings(start, net).after).toEqual(applyPostings(start, postings).after)
+        expect(unbalancedAssets(net)).toEqual(unbalancedAssets(postings))
+        const buckets = net.map((n) => `${keyOf(n)}/${n.bucket}`)
+        expect(new Set(buckets).size).toBe(buckets.length)
+        expect(net.every((n) => n.amount !== '0')).toBe(true)
       }),
     )
   })

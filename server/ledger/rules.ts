@@ -29,6 +29,26 @@ export function unbalancedAssets(postings: readonly Posting[]): string[] {
   return [...totals].filter(([, t]) => !isZero(t)).map(([a]) => a)
 }
 
+/**
+ * An entry's postings summed per balance bucket (one posting per holder, account, asset and
+ * bucket, where each first appears; the ones summing to zero dropped). Each asset still sums to
+ * zero, and the balances end where the postings one by one would take them: a trade across many
+ * fills writes one row per bucket it moves, not one per fill.
+ */
+export function netPostings(postings: readonly Posting[]): Posting[] {
+  const net = new Map<string, Posting>()
+  for (const p of postings) {
+    const k = `${keyOf(p)}\u0000${p.bucket}`
+    const seen = net.get(k)
+    if (seen) seen.amount = add(seen.amount, p.amount)
+    else
+      net.set(k, { holder: p.holder, account: p.account, asset: p.asset, bucket: p.bucket, amount: p.amount })
+  }
+  const out: Posting[] = []
+  for (const p of net.values()) if (!isZero(p.amount)) out.push(p)
+  return out
+}
+
 /** Distinct balances an entry touches, in the one global lock order (avoids deadlocks). */
 export function lockOrder(keys: readonly BalanceKey[]): BalanceKey[] {
   const seen = new Map<string, BalanceKey>()

@@ -3,7 +3,7 @@ import { fromUnits } from '@common/money/units'
 import { fillFee, limitBuyFreeze } from '@common/spot/rules'
 import type { OrderBook, PlaceResult } from '../../engine/order-book'
 import { AppError } from '../../http/errors'
-import { freeze, type Posting, unfreeze } from '../../ledger/ledger'
+import { freeze, netPostings, type Posting, unfreeze } from '../../ledger/ledger'
 import { vipFeeRates } from '../../platform/ports/fee-rates'
 import { feePosting, feesKey, key, type Pass, type Prepared, spotPosting } from './model'
 import type { OrderRow } from './repo'
@@ -125,14 +125,13 @@ export function placeIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): 
   // A triggered conditional order keeps its id and the funds frozen when it was placed.
   const id = p.child ? Number(p.child.id) : ids.shift()
   if (id === undefined) throw new Error('no order id reserved')
-  // The freeze is checked first: a refusal leaves the book and the ledger untouched.
-  if (!p.child)
-    pass.ledger.post({
-      reason: 'spot_freeze',
-      refType: 'spot_order',
-      refId: String(id),
-      postings: freeze(key(holder, lockAsset), lock),
-    })
+  // The funds are checked first: a refusal leaves the book and the ledger untouched. A new
+  // order's fills are paid from its available balance, and only what rests is frozen (after the
+  // matching); a triggered order's funds were frozen when it was placed, so it pays from frozen.
+  const frozenAlready = p.child !== undefined
+  if (!frozenAlready && pass.ledger.wouldOverdraw(freeze(key(holder, lockAsset), lock)))
+    throw new AppError('insufficientBalance')
+  const takerBucket = frozenAlready ? 'frozen' : 'available'
 
   pass.fx.books.add(inst.symbol)
   const result: PlaceResult =
@@ -183,15 +182,19 @@ export function placeIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): 
     const seller = side === 'buy' ? maker : taker
     const buyerFee = side === 'buy' ? takerFee : makerFee
     const sellerFee = side === 'buy' ? makerFee : takerFee
+    // The buyer pays the notional and its fee from what its order froze (a taker's from where
+    // its funds are); the seller gives the base it froze and pays its fee from the proceeds.
+    const buyerBucket = side === 'buy' ? takerBucket : 'frozen'
+    const sellerBucket = side === 'sell' ? takerBucket : 'frozen'
     trade.push(
-      spotPosting(buyer.holder, inst.quote, 'frozen', `-${notional}`),
+      spotPosting(buyer.holder, inst.quote, buyerBucket, `-${notional}`),
       spotPosting(seller.holder, inst.quote, 'available', notional),
-      spotPosting(seller.holder, inst.base, 'frozen', `-${q}`),
+      spotPosting(seller.holder, inst.base, sellerBucket, `-${q}`),
       spotPosting(buyer.holder, inst.base, 'available', q),
     )
     if (!isZero(buyerFee))
       fees.push(
-        spotPosting(buyer.holder, inst.quote, 'frozen', `-${buyerFee}`),
+        spotPosting(buyer.holder, inst.quote, buyerBucket, `-${buyerFee}`),
         feePosting(inst.quote, buyerFee),
       )
     if (!isZero(sellerFee))
@@ -226,22 +229,31 @@ export function placeIn(st: SpotState, pass: Pass, p: Prepared, ids: number[]): 
     o.locked = '0'
   }
   for (const m of touched.values()) if (m.status === 'filled') release(m)
-  if (type === 'limit' && result.rested) taker.status = result.fills.length ? 'partial' : 'open'
-  else {
-    // Filled whole, or what an IOC, a FOK or a market order could not take is dropped (cancelled)
-    // and its freeze released. A market buy by quote budget is complete once it has spent it.
+  // What rests of a new order stays frozen: its lock less what its fills spent.
+  let rests: Posting[] = []
+  if (type === 'limit' && result.rested) {
+    taker.status = result.fills.length ? 'partial' : 'open'
+    if (!frozenAlready && gt(taker.locked, '0'))
+      rests = freeze(key(holder, lockAsset), normalize(taker.locked))
+  } else {
+    // Filled whole, or what an IOC, a FOK or a market order could not take is dropped (cancelled);
+    // a triggered order's freeze is released. A market buy by quote budget is complete once it
+    // has spent it.
     const complete = p.qtyU === null || result.remaining === 0
     taker.status = complete ? 'filled' : 'cancelled'
-    release(taker)
+    if (frozenAlready) release(taker)
+    else taker.locked = '0'
   }
 
-  // Settlement cannot overdraw (every amount was frozen for it); if it did, the whole pass
-  // fails (not only this order: the book has already changed) and the books are rebuilt.
+  // Settlement cannot overdraw (the funds were checked or frozen for it); if it did, the whole
+  // pass fails (not only this order: the book has already changed) and the books are rebuilt.
+  // Each entry moves a balance bucket once: fills against many makers are summed per bucket.
   const ref = { refType: 'spot_order', refId: String(id) }
   try {
-    if (trade.length) pass.ledger.post({ reason: 'spot_trade', ...ref, postings: trade })
-    if (fees.length) pass.ledger.post({ reason: 'spot_fee', ...ref, postings: fees })
+    if (trade.length) pass.ledger.post({ reason: 'spot_trade', ...ref, postings: netPostings(trade) })
+    if (fees.length) pass.ledger.post({ reason: 'spot_fee', ...ref, postings: netPostings(fees) })
     if (releases.length) pass.ledger.post({ reason: 'spot_unfreeze', ...ref, postings: releases })
+    if (rests.length) pass.ledger.post({ reason: 'spot_freeze', ...ref, postings: rests })
   } catch (err) {
     throw new Error(`spot settlement of order ${id} failed`, { cause: err })
   }

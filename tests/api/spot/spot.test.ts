@@ -1,3 +1,4 @@
+import type { LedgerRow } from '@common/assets/types'
 import type { DepthSnapshot, PublicTrade, SpotFill, SpotOrder } from '@common/spot/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkLedger, ledgerIsSound } from '../../../server/ledger/check'
@@ -163,6 +164,81 @@ describe.each(backends)('spot trading on %s', (backend) => {
     expect(await spotBalance(h.db, bob.userId, 'ETH')).toEqual({ available: '0.333', frozen: '0' })
     await s.cancelAll(alice.token)
     expect((await s.open(alice.token)).data).toEqual([])
+    await sound()
+  })
+
+  it("a taker's fills are one trade and one fee entry, each bucket moved once; only what rests is frozen", async () => {
+    const maker = await registerEmail(h.app, h.db)
+    const taker = await registerEmail(h.app, h.db)
+    await fund(h.db, maker.userId, 'ETH', '1')
+    await fund(h.db, taker.userId, 'USDT', '1000')
+    for (const price of ['2000', '2010'])
+      await s.place(maker.token, { symbol: 'ETHUSDT', side: 'sell', type: 'limit', price, amount: '0.1' })
+    // Takes 0.1 at 2000 and 0.1 at 2010 from two asks of one maker, and rests 0.1 at 2010.
+    const buy = await s.place(taker.token, {
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'limit',
+      price: '2010',
+      amount: '0.3',
+    })
+    expect(buy.data).toMatchObject({ status: 'partial', filled: '0.2', filledQuote: '401', fee: '0.401' })
+    // The order's freeze at its limit is 603 + 0.603 fee; the fills spent 401.401 of it, so
+    // 202.202 stays frozen for the resting 0.1 (the first fill's better price included).
+    expect(await spotBalance(h.db, taker.userId, 'USDT')).toEqual({ available: '396.397', frozen: '202.202' })
+    const entries = await h.db
+      .selectFrom('ledger_entry as e')
+      .innerJoin('ledger_posting as p', 'p.entry_id', 'e.id')
+      .select(['e.id', 'e.reason', 'p.holder', 'p.asset', 'p.bucket', 'p.amount'])
+      .where('e.ref_type', '=', 'spot_order')
+      .where('e.ref_id', '=', buy.data.id)
+      .orderBy('e.id')
+      .orderBy('p.id')
+      .execute()
+    const who = (holder: string) =>
+      holder === taker.userId ? 'taker' : holder === maker.userId ? 'maker' : holder
+    expect(
+      entries.map((e) => [e.reason, who(e.holder), e.asset, e.bucket, String(Number(e.amount))]),
+    ).toEqual([
+      ['spot_trade', 'taker', 'USDT', 'available', '-401'],
+      ['spot_trade', 'maker', 'USDT', 'available', '401'],
+      ['spot_trade', 'maker', 'ETH', 'frozen', '-0.2'],
+      ['spot_trade', 'taker', 'ETH', 'available', '0.2'],
+      ['spot_fee', 'taker', 'USDT', 'available', '-0.401'],
+      ['spot_fee', 'system', 'USDT', 'available', '0.802'],
+      ['spot_fee', 'maker', 'USDT', 'available', '-0.401'],
+      ['spot_freeze', 'taker', 'USDT', 'available', '-202.202'],
+      ['spot_freeze', 'taker', 'USDT', 'frozen', '202.202'],
+    ])
+    // What the taker's bills show: the trade and its fee, once per asset.
+    type Bills = { list: LedgerRow[] }
+    const bills = await s.get<Bills>('assets/ledger', { internal: '0' }, taker.token)
+    expect(bills.data.list.map((b) => [b.reason, b.coin, String(Number(b.amount))])).toEqual([
+      ['spot_fee', 'USDT', '-0.401'],
+      ['spot_trade', 'ETH', '0.2'],
+      ['spot_trade', 'USDT', '-401'],
+      ['recharge', 'USDT', '1000'],
+    ])
+    // Filled at once and nothing rests: nothing of the seller's is frozen or released; the
+    // resting bid it fills is released of what its better first fill left (1 + 0.001 fee).
+    const sell = await s.place(maker.token, {
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      type: 'limit',
+      price: '2010',
+      amount: '0.1',
+    })
+    expect(sell.data.status).toBe('filled')
+    const sold = await h.db
+      .selectFrom('ledger_entry')
+      .select('reason')
+      .where('ref_type', '=', 'spot_order')
+      .where('ref_id', '=', sell.data.id)
+      .orderBy('id')
+      .execute()
+    expect(sold.map((e) => e.reason)).toEqual(['spot_trade', 'spot_fee', 'spot_unfreeze'])
+    expect(await spotBalance(h.db, taker.userId, 'USDT')).toEqual({ available: '397.398', frozen: '0' })
+    expect(await spotBalance(h.db, maker.userId, 'ETH')).toEqual({ available: '0.7', frozen: '0' })
     await sound()
   })
 
