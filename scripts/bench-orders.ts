@@ -19,6 +19,7 @@ import { checkLedger, ledgerIsSound } from '../server/ledger/check'
 import { move, postEntry } from '../server/ledger/ledger'
 import { createSession } from '../server/platform/identity/sessions'
 import { orderBatch, setMetricsEnabled } from '../server/platform/metrics/registry'
+import { postgresCpuMs } from './proc-cpu'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 4000)
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '50,200').split(',').map(Number)
@@ -30,32 +31,6 @@ const METRICS = (process.env.BENCH_METRICS ?? 'on').split(',')
 // `node scripts/profile-summary.mjs <file>`. The server runs in this process (app.inject), so the
 // profile holds the server's path and the in-process client's light-my-request calls.
 const PROF_DIR = process.env.BENCH_CPU_PROF
-
-/**
- * CPU time (ms) of this machine's PostgreSQL processes, exited backends included (the
- * postmaster's reaped children), from /proc; null where there is none to read. The server of
- * DATABASE_URL runs on this machine in development and CI, so the figure is its CPU per order.
- */
-function postgresCpuMs(): number | null {
-  if (!fs.existsSync('/proc/self/stat')) return null
-  const tick = 1000 / 100 // USER_HZ is 100 on Linux
-  let ms = 0
-  let found = false
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue
-      // Fields after the parenthesised name: utime, stime, cutime, cstime are the 14th-17th.
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      ms += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * tick
-      found = true
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return found ? ms : null
-}
 
 interface Backend {
   name: string

@@ -8,10 +8,17 @@ import path from 'node:path'
 
 const root = path.resolve(new URL('..', import.meta.url).pathname)
 
-/** Starts one exchange process (`node --import tsx server/main.ts`) with its role and port. */
+/**
+ * Starts one exchange process (`node --import tsx server/main.ts`) with its role and port. With
+ * BENCH_CPU_PROF=<dir>, each process writes a V8 CPU profile there when it stops.
+ */
 export function startNode({ role, port, name, env, logDir }) {
   const out = logDir ? fs.openSync(path.join(logDir, `${name}.log`), 'a') : 'ignore'
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const prof = process.env.BENCH_CPU_PROF
+  // Node names each thread's profile CPU.<date>.<pid>.<thread>.<seq>.cpuprofile (the loader hooks'
+  // thread writes one too): <name>.pid says which pid is which process.
+  const profArgs = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []
+  const child = spawn(process.execPath, [...profArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     // Each process its own metrics port (app port + 1000), unless the caller sets METRICS_PORT (0 = off).
     env: {
@@ -24,6 +31,10 @@ export function startNode({ role, port, name, env, logDir }) {
     },
     stdio: ['ignore', out, out],
   })
+  if (prof) {
+    fs.mkdirSync(prof, { recursive: true })
+    fs.writeFileSync(path.join(prof, `${name}.pid`), String(child.pid))
+  }
   return { role, port, name, child }
 }
 

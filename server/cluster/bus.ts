@@ -96,8 +96,10 @@ export class CommandClient {
       timer.unref?.()
       this.pending.set(cmd.id, { resolve: resolve as (d: unknown) => void, reject, timer, op })
     })
-    try {
-      await this.redis.xAdd(
+    // Not awaited: the answer's timer bounds the wait, also for a Redis that is away (the
+    // command then waits in the client's queue, and fails with the connection if it closes).
+    this.redis
+      .xAdd(
         K.commands(unit),
         '*',
         { c: JSON.stringify(cmd) },
@@ -105,12 +107,13 @@ export class CommandClient {
           TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: STREAM_MAXLEN },
         },
       )
-    } catch (err) {
-      const p = this.pending.get(cmd.id)
-      if (p) clearTimeout(p.timer)
-      this.pending.delete(cmd.id)
-      throw err
-    }
+      .catch((err: unknown) => {
+        const p = this.pending.get(cmd.id)
+        if (!p) return
+        clearTimeout(p.timer)
+        this.pending.delete(cmd.id)
+        p.reject(err instanceof Error ? err : new Error(String(err)))
+      })
     return answer
   }
 

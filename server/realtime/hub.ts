@@ -119,11 +119,12 @@ export class RealtimeHub {
 
   /** Share rooms between instances through Redis (REDIS_URL). */
   async attachRedis(url: string): Promise<void> {
-    const { createClient } = await import('redis')
+    const { connectRedis } = await import('../cluster/redis')
     const { createAdapter } = await import('@socket.io/redis-adapter')
-    const pub = createClient({ url })
+    const pub = await connectRedis(url, 'socket.io')
     const sub = pub.duplicate()
-    await Promise.all([pub.connect(), sub.connect()])
+    sub.on('error', () => undefined)
+    await sub.connect()
     this.io.adapter(createAdapter(pub, sub))
     this.redisClose = async () => {
       await Promise.allSettled([pub.quit(), sub.quit()])
