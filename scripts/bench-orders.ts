@@ -184,10 +184,22 @@ async function run(backend: Backend, clients: number, label: string): Promise<vo
     .selectFrom('spot_trade')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
+  // Ledger rows the run wrote (the users' funding before it was 2 entries and 4 postings each).
+  const count = async (table: 'ledger_entry' | 'ledger_posting') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  const entries = (await count('ledger_entry')) - 2 * USERS
+  const postings = (await count('ledger_posting')) - 4 * USERS
   const sound = ledgerIsSound(await checkLedger(db))
   console.log(
     `${backend.name.padEnd(14)} metrics ${METRICS.length > 1 ? label.padEnd(3) : label}  clients ${String(clients).padStart(3)}  orders/s ${(ORDERS / secs).toFixed(0).padStart(5)}` +
-      `  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  cpu ${cpuPerOrder.toFixed(2)} ms/order${pgNote}  (${ORDERS} orders, ${failures} refused, ${Number(trades.n)} fills${groupNote}, ledger ${sound ? 'sound' : 'NOT SOUND'})`,
+      `  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  cpu ${cpuPerOrder.toFixed(2)} ms/order${pgNote}  (${ORDERS} orders, ${failures} refused, ${Number(trades.n)} fills, ${(entries / ORDERS).toFixed(2)} entries + ${(postings / ORDERS).toFixed(2)} postings per order${groupNote}, ledger ${sound ? 'sound' : 'NOT SOUND'})`,
   )
   await app.close()
   await db.destroy()
