@@ -339,5 +339,5 @@ export async function readBalances(
   return rows.map((r) => ({ ...r, available: normalize(r.available), frozen: normalize(r.frozen) }))
 }
 
-export { netPostings }
 export type { BalanceKey, BalanceState, Posting }
+export { netPostings }
