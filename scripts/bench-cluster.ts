@@ -118,7 +118,7 @@ async function measure(label: string, ports: number[], procs: Proc[], dbUrl: str
       }
     }
   }
-  const cpu0 = new Map(procs.map((p) => [p.name, processCpuMs(p.child.pid)]))
+  const cpu0 = new Map(procs.map((p) => [p.name, processCpuMs(p.child.pid) ?? 0]))
   // Transactions of the database (all processes), as PostgreSQL counts them: flushed by each
   // backend within a second, so read again after a pause.
   const xacts = async () => {
@@ -145,7 +145,7 @@ async function measure(label: string, ports: number[], procs: Proc[], dbUrl: str
     `${label.padEnd(22)} orders/s ${(ORDERS / secs).toFixed(0).padStart(5)}  p50 ${pct(50)} ms  p99 ${pct(99)} ms  max ${pct(100)} ms  (${ORDERS} orders, ${CLIENTS} clients, ${perOrder.toFixed(2)} transactions/order, ${failures} refused${failures ? ` ${JSON.stringify(Object.fromEntries(codes))}` : ''})`,
   )
   for (const p of procs) {
-    const used = processCpuMs(p.child.pid) - (cpu0.get(p.name) ?? 0)
+    const used = (processCpuMs(p.child.pid) ?? 0) - (cpu0.get(p.name) ?? 0)
     console.log(
       `    ${p.name.padEnd(20)} cpu ${(used / 1000).toFixed(1)} s = ${((used / 1000 / secs) * 100).toFixed(0)} % of a core, ${(used / ORDERS).toFixed(2)} ms/order`,
     )
@@ -192,7 +192,7 @@ async function fanout(label: string, ports: number[], procs: Proc[]): Promise<vo
       delays.push(Date.now() - m.ts)
     })
   await Promise.all(sockets.map((s) => s.timeout(30_000).emitWithAck('sub', 'tickers')))
-  const cpu0 = new Map(procs.map((p) => [p.name, processCpuMs(p.child.pid)]))
+  const cpu0 = new Map(procs.map((p) => [p.name, processCpuMs(p.child.pid) ?? 0]))
   recording = true
   await new Promise((r) => setTimeout(r, ms))
   recording = false
@@ -202,7 +202,7 @@ async function fanout(label: string, ports: number[], procs: Proc[]): Promise<vo
     `${label.padEnd(22)} fan-out ${n} sockets: ${(received / (ms / 1000)).toFixed(0)} messages/s  delay p50 ${pct(50)} ms  p99 ${pct(99)} ms`,
   )
   for (const p of procs) {
-    const used = processCpuMs(p.child.pid) - (cpu0.get(p.name) ?? 0)
+    const used = (processCpuMs(p.child.pid) ?? 0) - (cpu0.get(p.name) ?? 0)
     console.log(`    ${p.name.padEnd(20)} cpu ${((used / ms) * 100).toFixed(0)} % of a core`)
   }
   for (const s of sockets) s.close()

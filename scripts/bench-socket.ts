@@ -30,6 +30,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { io, type Socket } from 'socket.io-client'
+import { processCpuMs } from './proc-cpu'
 
 /** Latency histogram: 1 ms buckets up to 10 s, the last bucket holds everything slower. */
 const BUCKETS = 10_001
@@ -372,13 +373,8 @@ async function runCoordinator(): Promise<void> {
 
   /** CPU seconds (user + system) a process has used so far, from /proc; null where unavailable. */
   const cpuSeconds = (pid: number | undefined): number | null => {
-    try {
-      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const fields = f.slice(f.lastIndexOf(')') + 2).split(' ')
-      return (Number(fields[11]) + Number(fields[12])) / 100
-    } catch {
-      return null
-    }
+    const ms = pid === undefined ? null : processCpuMs(pid)
+    return ms === null ? null : ms / 1000
   }
   const cpuOf = (pids: (number | undefined)[]) => {
     const all = pids.map(cpuSeconds)

@@ -18,10 +18,10 @@ function statTimes(pid: number | string): number[] | null {
   }
 }
 
-/** CPU time (ms) one process has used so far (0 when it has ended or there is no /proc). */
-export function processCpuMs(pid: number): number {
+/** CPU time (ms) one process has used so far; null when it has ended or there is no /proc. */
+export function processCpuMs(pid: number): number | null {
   const t = statTimes(pid)
-  return t ? (t[0] ?? 0) + (t[1] ?? 0) : 0
+  return t ? (t[0] ?? 0) + (t[1] ?? 0) : null
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   type BalanceState,
   keyOf,
   lockOrder,
-  netPostings,
   type Posting,
   unbalancedAssets,
 } from './rules'
@@ -339,5 +338,5 @@ export async function readBalances(
   return rows.map((r) => ({ ...r, available: normalize(r.available), frozen: normalize(r.frozen) }))
 }
 
+export { netPostings } from './rules'
 export type { BalanceKey, BalanceState, Posting }
-export { netPostings }
